@@ -1,15 +1,23 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
+const nodeGlobals = Object.fromEntries(
+  ["process", "console", "require", "module", "exports", "__dirname", "__filename", "Buffer", "setTimeout",
+   "clearTimeout", "setInterval", "clearInterval", "setImmediate", "clearImmediate", "URL", "AbortController",
+   "AbortSignal", "TextEncoder", "TextDecoder", "structuredClone", "fetch", "performance", "queueMicrotask"]
+    .map((name) => [name, "readonly"]),
+);
+
 export default tseslint.config(
   { ignores: ["lib/", "dist/", "node_modules/", "src/gen/", "**/cdktf.out/", "**/.gen/", "coverage/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { process: "readonly", console: "readonly", require: "readonly", module: "writable", __dirname: "readonly", Buffer: "readonly", setTimeout: "readonly", clearTimeout: "readonly", setInterval: "readonly", clearInterval: "readonly", URL: "readonly", AbortController: "readonly", AbortSignal: "readonly", TextEncoder: "readonly", TextDecoder: "readonly", setImmediate: "readonly", structuredClone: "readonly", fetch: "readonly", performance: "readonly" } },
+    languageOptions: { globals: nodeGlobals },
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
       "@typescript-eslint/no-require-imports": "off",
     },
   },
+  { files: ["**/*.js"], languageOptions: { sourceType: "commonjs" } },
 );

@@ -10,7 +10,8 @@ const root = path.resolve(__dirname, "..");
 const results = path.join(root, ".jest-results.json");
 fs.rmSync(results, { force: true });
 
-const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, CHECKPOINT_DISABLE: "1" } });
+const run = (cmd, args) =>
+  spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, CHECKPOINT_DISABLE: "1" } });
 
 const jestBin = require.resolve("jest/bin/jest");
 const jest = run(process.execPath, [jestBin, "--json", `--outputFile=${results}`, ...process.argv.slice(2)]);
@@ -25,6 +26,7 @@ const skipped = r.numPendingTests + r.numTodoTests;
 // A suite that fails to load has no failing test of its own: count it so it cannot pass unnoticed.
 const failed = r.numFailedTests + r.numRuntimeErrorTestSuites;
 const total = r.numPassedTests + failed;
-if (r.numRuntimeErrorTestSuites > 0) console.error(`${r.numRuntimeErrorTestSuites} test file(s) failed to run`);
+if (r.numRuntimeErrorTestSuites > 0)
+  console.error(`${r.numRuntimeErrorTestSuites} test file(s) failed to run`);
 console.log(`${r.numPassedTests} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
 process.exit(failed > 0 || total === 0 || jest.status !== 0 ? 1 : 0);
