@@ -4,6 +4,8 @@
 
 /** A value terraform does not know yet (msgpack extension 0, or a refined unknown, extension 12). */
 export class UnknownValue {
+  /** Makes the class nominal, so type guards on it do not also exclude plain objects. */
+  private readonly unknownBrand = true;
   toString(): string {
     return "(known after apply)";
   }

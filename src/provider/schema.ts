@@ -6,7 +6,6 @@ import type { ProviderSchemas, Schema, SchemaAttribute } from "../protocol/model
 export const PROVIDER_SOURCE = "registry.terraform.io/appmgmt/appmgmt";
 export const PROVIDER_VERSION = "0.1.0";
 
-export const API_VERSIONS = ["1.0", "1.1", "1.2", "2.0"] as const;
 export const DEFAULT_API_VERSION = "1.2";
 export const DEFAULT_TIMEOUT = "30m";
 
@@ -41,11 +40,10 @@ const providerSchema: Schema = {
           "Environment variable: `APPMGMT_EMAIL`.",
         { optional: true },
       ),
-      str(
-        "password",
-        "Password of the account named by `email`. Environment variable: `APPMGMT_PASSWORD`.",
-        { optional: true, sensitive: true },
-      ),
+      str("password", "Password of the account named by `email`. Environment variable: `APPMGMT_PASSWORD`.", {
+        optional: true,
+        sensitive: true,
+      }),
       str(
         "refresh_token",
         "Refresh token used to obtain session tokens (JWT). Takes precedence over `email`/`password` when " +
@@ -130,16 +128,14 @@ const instanceResource: Schema = {
       "carrying the complete desired configuration), destroyed on delete. Import with the instance id.",
     attributes: [
       str("id", `Identifier of the instance, ${ID_FORMAT}.`, { computed: true }),
-      str(
-        "application_id",
-        `Application to launch, ${ID_FORMAT}. Changing it replaces the instance.`,
-        { required: true },
-      ),
+      str("application_id", `Application to launch, ${ID_FORMAT}. Changing it replaces the instance.`, {
+        required: true,
+      }),
       str(
         "instance_name",
         "Name of the instance; the service generates one when unset. Setting it lets the provider find " +
           "the instance again if a launch's answer is lost. Changing it replaces the instance.",
-        { optional: true },
+        { optional: true, computed: true },
       ),
       str(
         "environment_id",
@@ -196,7 +192,8 @@ const instanceResource: Schema = {
       {
         name: "effective_parameters",
         type: ["map", "string"],
-        description: "Actual values of all main parameters, including defaults and values set by the revision.",
+        description:
+          "Actual values of all main parameters, including defaults and values set by the revision.",
         computed: true,
       },
       {
@@ -287,7 +284,12 @@ const instanceData: Schema = {
       str("application_id", "Application the instance was launched from.", { computed: true }),
       str("environment_id", "Environment of the instance.", { computed: true }),
       str("revision_id", "Revision the instance runs, null when none.", { computed: true }),
-      { name: "manifest_version", type: "number", description: "Manifest version the instance runs.", computed: true },
+      {
+        name: "manifest_version",
+        type: "number",
+        description: "Manifest version the instance runs.",
+        computed: true,
+      },
       str("status", "Status of the instance.", { computed: true }),
       str("error_message", "Why the last workflow failed, null when it did not.", { computed: true }),
       {

@@ -1,0 +1,237 @@
+// Provider configuration: each attribute from the provider block, else from its environment variable
+// (DESIGN §5), checked into settings for the client. Diagnostics name the attribute, the variable and the fix,
+// and never echo a secret.
+
+import * as os from "node:os";
+import * as path from "node:path";
+import { ConfigError } from "../client/errors";
+import { API_VERSION_PREFIXES, normaliseBaseUrl } from "../client/validate";
+import { isUnknown, type Diagnostic, type Value } from "../protocol/model";
+import { parseDuration } from "./duration";
+import { DEFAULT_API_VERSION } from "./schema";
+import { asObject, attrPath } from "./values";
+
+export interface ProviderSettings {
+  baseUrl: string;
+  apiVersion: string;
+  email?: string;
+  password?: string;
+  refreshToken?: string;
+  tokenCacheDir: string;
+  requestTimeoutMs?: number;
+  maxRetries?: number;
+  caCertPem?: string;
+  insecure: boolean;
+}
+
+const ENV_VARS = {
+  base_url: "APPMGMT_BASE_URL",
+  api_version: "APPMGMT_API_VERSION",
+  email: "APPMGMT_EMAIL",
+  password: "APPMGMT_PASSWORD",
+  refresh_token: "APPMGMT_REFRESH_TOKEN",
+  token_cache_dir: "APPMGMT_TOKEN_CACHE_DIR",
+  request_timeout: "APPMGMT_REQUEST_TIMEOUT",
+  max_retries: "APPMGMT_MAX_RETRIES",
+  ca_cert_pem: "APPMGMT_CA_CERT_PEM",
+  insecure: "APPMGMT_INSECURE",
+} as const;
+
+type Attr = keyof typeof ENV_VARS;
+
+/** One attribute's raw value: from config, else env; `unknown` when terraform does not know it yet. */
+type Raw = { value: string | number | boolean | undefined; unknown: boolean; fromEnv: boolean };
+
+function raw(config: Value, env: NodeJS.ProcessEnv, attr: Attr): Raw {
+  const v = asObject(config)?.[attr];
+  if (isUnknown(v)) return { value: undefined, unknown: true, fromEnv: false };
+  if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") {
+    return { value: v, unknown: false, fromEnv: false };
+  }
+  const e = env[ENV_VARS[attr]];
+  return {
+    value: e === undefined || e === "" ? undefined : e,
+    unknown: false,
+    fromEnv: e !== undefined && e !== "",
+  };
+}
+
+function where(attr: Attr, r: Raw): string {
+  return r.fromEnv ? `environment variable ${ENV_VARS[attr]}` : `provider attribute ${attr}`;
+}
+
+function error(attr: Attr | undefined, summary: string, detail: string): Diagnostic {
+  return { severity: "error", summary, detail, ...(attr ? { attribute: attrPath(attr) } : {}) };
+}
+
+/** $XDG_CACHE_HOME/appmgmt/tokens, else ~/.cache/appmgmt/tokens. */
+export function defaultTokenCacheDir(env: NodeJS.ProcessEnv): string {
+  const base =
+    env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME)
+      ? env.XDG_CACHE_HOME
+      : path.join(os.homedir(), ".cache");
+  return path.join(base, "appmgmt", "tokens");
+}
+
+/**
+ * Checks the configuration. `complete` (ConfigureProvider) also requires base_url and credentials;
+ * validation (ValidateProviderConfig) checks only the syntax of what is set, so `terraform validate`
+ * works without credentials. Unknown values are skipped.
+ */
+export function resolveProviderConfig(
+  config: Value,
+  env: NodeJS.ProcessEnv,
+  complete: boolean,
+): { settings?: ProviderSettings; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const r = Object.fromEntries(
+    (Object.keys(ENV_VARS) as Attr[]).map((a) => [a, raw(config, env, a)]),
+  ) as Record<Attr, Raw>;
+  const str = (a: Attr): string | undefined => (r[a].value === undefined ? undefined : String(r[a].value));
+
+  let baseUrl: string | undefined;
+  const rawBase = str("base_url");
+  if (rawBase !== undefined) {
+    try {
+      baseUrl = normaliseBaseUrl(rawBase);
+    } catch (e) {
+      if (!(e instanceof ConfigError)) throw e;
+      diagnostics.push(
+        error("base_url", `Invalid base_url (from ${where("base_url", r.base_url)})`, e.message),
+      );
+    }
+  } else if (complete && !r.base_url.unknown) {
+    diagnostics.push(
+      error(
+        "base_url",
+        "Missing base_url",
+        `Set base_url in the provider "appmgmt" block or the environment variable ${ENV_VARS.base_url}, ` +
+          'e.g. "https://appmgmt.example.com".',
+      ),
+    );
+  }
+
+  const apiVersion = str("api_version") ?? DEFAULT_API_VERSION;
+  if (!r.api_version.unknown && !Object.hasOwn(API_VERSION_PREFIXES, apiVersion)) {
+    diagnostics.push(
+      error(
+        "api_version",
+        `Unsupported api_version ${JSON.stringify(apiVersion)} (from ${where("api_version", r.api_version)})`,
+        `Use one of ${Object.keys(API_VERSION_PREFIXES)
+          .map((v) => `"${v}"`)
+          .join(", ")}, or leave it unset for "${DEFAULT_API_VERSION}".`,
+      ),
+    );
+  }
+
+  const email = str("email");
+  const password = str("password");
+  const refreshToken = str("refresh_token");
+  if (email !== undefined && password === undefined && !r.password.unknown) {
+    diagnostics.push(
+      error(
+        "password",
+        "Missing password",
+        `email is set, so password is needed too: set password or ${ENV_VARS.password}.`,
+      ),
+    );
+  }
+  if (password !== undefined && email === undefined && !r.email.unknown) {
+    diagnostics.push(
+      error(
+        "email",
+        "Missing email",
+        `password is set, so email is needed too: set email or ${ENV_VARS.email}.`,
+      ),
+    );
+  }
+  const anyCredentialUnknown = r.email.unknown || r.password.unknown || r.refresh_token.unknown;
+  if (
+    complete &&
+    email === undefined &&
+    password === undefined &&
+    refreshToken === undefined &&
+    !anyCredentialUnknown
+  ) {
+    diagnostics.push(
+      error(
+        undefined,
+        "No credentials for the appmgmt provider",
+        `Set refresh_token (or ${ENV_VARS.refresh_token}), or email and password ` +
+          `(or ${ENV_VARS.email} and ${ENV_VARS.password}), in the provider "appmgmt" block.`,
+      ),
+    );
+  }
+
+  let requestTimeoutMs: number | undefined;
+  const rawTimeout = str("request_timeout");
+  if (rawTimeout !== undefined) {
+    const ms = parseDuration(rawTimeout);
+    if (ms instanceof Error) {
+      diagnostics.push(
+        error(
+          "request_timeout",
+          `Invalid request_timeout (from ${where("request_timeout", r.request_timeout)})`,
+          ms.message,
+        ),
+      );
+    } else requestTimeoutMs = ms;
+  }
+
+  let maxRetries: number | undefined;
+  const rawRetries = r.max_retries.value;
+  if (rawRetries !== undefined) {
+    const n = typeof rawRetries === "number" ? rawRetries : Number(String(rawRetries).trim());
+    if (!Number.isInteger(n) || n < 0 || n > 100) {
+      diagnostics.push(
+        error(
+          "max_retries",
+          `Invalid max_retries (from ${where("max_retries", r.max_retries)})`,
+          `max_retries must be a whole number from 0 to 100, got ${JSON.stringify(String(rawRetries))}.`,
+        ),
+      );
+    } else maxRetries = n;
+  }
+
+  const caCertPem = str("ca_cert_pem");
+  if (caCertPem !== undefined && !caCertPem.includes("-----BEGIN CERTIFICATE-----")) {
+    diagnostics.push(
+      error(
+        "ca_cert_pem",
+        `Invalid ca_cert_pem (from ${where("ca_cert_pem", r.ca_cert_pem)})`,
+        'ca_cert_pem must hold PEM text with at least one "-----BEGIN CERTIFICATE-----" block, e.g. file("ca.pem").',
+      ),
+    );
+  }
+
+  let insecure = false;
+  const rawInsecure = r.insecure.value;
+  if (typeof rawInsecure === "boolean") insecure = rawInsecure;
+  else if (rawInsecure !== undefined) {
+    const t = String(rawInsecure).trim().toLowerCase();
+    if (t === "true" || t === "1") insecure = true;
+    else if (t !== "false" && t !== "0") {
+      diagnostics.push(
+        error("insecure", `Invalid ${ENV_VARS.insecure}`, `${ENV_VARS.insecure} must be "true" or "false".`),
+      );
+    }
+  }
+
+  const tokenCacheDir = str("token_cache_dir") ?? defaultTokenCacheDir(env);
+  if (diagnostics.length > 0 || baseUrl === undefined || !complete) return { diagnostics };
+  return {
+    diagnostics,
+    settings: {
+      baseUrl,
+      apiVersion,
+      email,
+      password,
+      refreshToken,
+      tokenCacheDir: path.resolve(tokenCacheDir),
+      requestTimeoutMs,
+      maxRetries,
+      caCertPem,
+      insecure,
+    },
+  };
+}

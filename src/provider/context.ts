@@ -1,0 +1,24 @@
+// What resources and data sources get from the provider: the configured service, the logger, and the
+// signal that StopProvider fires.
+
+import type { Logger } from "../protocol/log";
+import type { Service } from "./service";
+
+export interface ProviderContext {
+  /** The configured service; throws NotConfiguredError before ConfigureProvider succeeded. */
+  service(): Service;
+  log: Logger;
+  /** Aborted by StopProvider: waits end promptly and report it. */
+  signal: AbortSignal;
+  /** First delay before retrying a call refused with 409 (doubles up to 5 s). */
+  conflictRetryDelayMs: number;
+}
+
+export class NotConfiguredError extends Error {
+  constructor() {
+    super(
+      "The appmgmt provider is not configured: ConfigureProvider did not succeed. Fix the provider " +
+        "configuration errors reported above (base_url, credentials).",
+    );
+  }
+}

@@ -1,0 +1,35 @@
+// Data source `appmgmt_instance`: the status of one instance.
+
+import type { ValueObject } from "../protocol/model";
+import { setOwn } from "../protocol/own";
+import { checkIdAttributes, type DataSource } from "./data-source";
+import { returnValueMap, stringMap } from "./values";
+
+export const instanceDataSource: DataSource = {
+  typeName: "appmgmt_instance",
+  validate: (config) => checkIdAttributes(config, ["id"]),
+  async read(ctx, config) {
+    const s = await ctx.service().client.getInstance(String(config.id), { signal: ctx.signal });
+    const submodules: ValueObject = {};
+    for (const [name, sub] of Object.entries(s.submodules)) {
+      setOwn(submodules, name, {
+        revision_id: sub.revision,
+        manifest_version: sub.manifestVersion,
+        parameters: stringMap(sub.parameters),
+      });
+    }
+    return {
+      ...config,
+      name: s.name,
+      application_id: s.application,
+      environment_id: s.environment,
+      revision_id: s.revision,
+      manifest_version: s.version,
+      status: s.status,
+      error_message: s.errorMessage,
+      parameters: stringMap(s.parameters),
+      submodules,
+      return_values: returnValueMap(s.returnValues),
+    };
+  },
+};

@@ -1,0 +1,12 @@
+// Data source `appmgmt_organizations`: the organizations the credentials can access.
+
+import type { DataSource } from "./data-source";
+
+export const organizationsDataSource: DataSource = {
+  typeName: "appmgmt_organizations",
+  validate: () => [],
+  async read(ctx, config) {
+    const orgs = await ctx.service().client.listOrganizations({ signal: ctx.signal });
+    return { ...config, organizations: orgs.map((o) => ({ id: o.id, name: o.name })) };
+  },
+};

@@ -1,0 +1,33 @@
+// The shape every data source file implements, and the checks they share.
+
+import type { Diagnostic, Value, ValueObject } from "../protocol/model";
+import type { ProviderContext } from "./context";
+import { errorDiagnostic } from "./diagnostics";
+import { attrPath, knownString } from "./values";
+
+export interface DataSource {
+  typeName: string;
+  validate(config: ValueObject): Diagnostic[];
+  /** The state: the config with every computed attribute filled. */
+  read(ctx: ProviderContext, config: ValueObject): Promise<Value>;
+}
+
+const ID = /^[0-9a-f]{24}$/;
+
+/** Errors for the named id attributes that are known and not 24-hex ids. */
+export function checkIdAttributes(config: ValueObject, names: string[]): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const name of names) {
+    const v = knownString(config, name);
+    if (v !== undefined && !ID.test(v)) {
+      out.push(
+        errorDiagnostic(
+          `Invalid ${name}`,
+          `${name} must be a 24-character lowercase hexadecimal id, got ${JSON.stringify(v.slice(0, 40))}.`,
+          attrPath(name),
+        ),
+      );
+    }
+  }
+  return out;
+}

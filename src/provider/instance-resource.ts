@@ -1,0 +1,664 @@
+// The `appmgmt_instance` resource (DESIGN §5): plan, create, read, update, delete, import.
+// Launch is never resent; a failed create still returns the new id so terraform taints instead of
+// orphaning; an update is ONE reconfigure carrying the complete desired configuration.
+
+import { abortableSleep } from "../client/sleep";
+import type {
+  InstanceStatus,
+  LaunchRequest,
+  LaunchSubmodule,
+  Parameters,
+  ReconfigureRequest,
+  ReconfigureSubmodule,
+} from "../client/types";
+import {
+  UNKNOWN,
+  isUnknown,
+  type ApplyResourceChangeRequest,
+  type AttributePath,
+  type Diagnosed,
+  type Diagnostic,
+  type ImportResourceStateRequest,
+  type ImportedResource,
+  type PlanResourceChangeRequest,
+  type PlanResourceChangeResponse,
+  type ReadResourceRequest,
+  type Value,
+  type ValueObject,
+} from "../protocol/model";
+import { setOwn } from "../protocol/own";
+import type { ProviderContext } from "./context";
+import {
+  errorCode,
+  errorDiagnostic,
+  errorMessage,
+  failureDiagnostic,
+  warningDiagnostic,
+} from "./diagnostics";
+import { parseDuration } from "./duration";
+import { checkInstanceConfig } from "./instance-checks";
+import { DEFAULT_TIMEOUT, providerSchemas } from "./schema";
+import type { ServiceClient } from "./service";
+import {
+  asObject,
+  attrPath,
+  knownNumber,
+  knownString,
+  knownStringMap,
+  mapEntries,
+  returnValueMap,
+  sameValue,
+  stringMap,
+} from "./values";
+
+export const INSTANCE_TYPE = "appmgmt_instance";
+const schema = providerSchemas.resources[INSTANCE_TYPE];
+
+/** Computed-only attributes: unknown in a create plan, and whenever a reconfigure will change them. */
+const WORKFLOW_OUTPUTS = ["status", "effective_parameters", "return_values"] as const;
+/** Optional+computed attributes: unknown in a create plan when not configured. */
+const SERVICE_DEFAULTED = ["instance_name", "environment_id", "manifest_version"] as const;
+/** Replacement only when configured and different (a null config keeps the prior value). */
+const REPLACE_WHEN_CONFIGURED = ["instance_name", "environment_id"] as const;
+const IMPORTED_MARKER = Buffer.from('{"imported":true}');
+const MAX_CONFLICT_DELAY_MS = 5000;
+
+type ApplyResult = Diagnosed & { newState: Value; private?: Buffer };
+
+// ---- validate and plan ----
+
+export function validateInstance(config: Value): Diagnostic[] {
+  const c = asObject(config);
+  return c ? checkInstanceConfig(c, "launch") : [];
+}
+
+export function planInstance(req: PlanResourceChangeRequest): PlanResourceChangeResponse {
+  const proposed = asObject(req.proposedNewState);
+  if (!proposed) return { plannedState: null, requiresReplace: [], diagnostics: [] };
+  const prior = asObject(req.priorState);
+  const config = asObject(req.config) ?? proposed;
+  const planned: ValueObject = { ...proposed };
+  const diagnostics = checkInstanceConfig(config, prior ? "reconfigure" : "launch");
+  if (!prior) {
+    for (const a of [...WORKFLOW_OUTPUTS, "id"]) planned[a] = UNKNOWN;
+    for (const a of SERVICE_DEFAULTED) if (config[a] === null) planned[a] = UNKNOWN;
+    return { plannedState: planned, requiresReplace: [], diagnostics };
+  }
+  const requiresReplace = replacementPaths(prior, planned, config);
+  if (requiresReplace.length === 0 && needsReconfigure(prior, config)) {
+    for (const a of WORKFLOW_OUTPUTS) planned[a] = UNKNOWN;
+    // a new revision brings its own manifest version unless one is configured
+    if (config.manifest_version === null && !sameValue(prior.revision_id, config.revision_id)) {
+      planned.manifest_version = UNKNOWN;
+    }
+    diagnostics.push(...resetWarnings(prior, config));
+  }
+  return { plannedState: planned, requiresReplace, diagnostics };
+}
+
+function replacementPaths(prior: ValueObject, planned: ValueObject, config: ValueObject): AttributePath[] {
+  const paths: AttributePath[] = [];
+  if (!sameValue(prior.application_id, planned.application_id)) paths.push(attrPath("application_id"));
+  for (const a of REPLACE_WHEN_CONFIGURED) {
+    if (config[a] !== null && !sameValue(prior[a], planned[a])) paths.push(attrPath(a));
+  }
+  const priorSubs = asObject(prior.submodules) ?? {};
+  const plannedSubs = asObject(planned.submodules);
+  const names = new Set([...Object.keys(priorSubs), ...Object.keys(plannedSubs ?? {})]);
+  for (const name of [...names].sort()) {
+    const before = asObject(priorSubs[name])?.revision_id ?? null;
+    const after = isUnknown(planned.submodules)
+      ? UNKNOWN
+      : (asObject(plannedSubs?.[name])?.revision_id ?? null);
+    if (!sameValue(before, after)) paths.push(attrPath("submodules", { key: name }, "revision_id"));
+  }
+  return paths;
+}
+
+/** Whether the change reaches the service (timeouts and manifest text are local only). */
+function needsReconfigure(prior: ValueObject, config: ValueObject): boolean {
+  const orEmpty = (v: Value | undefined) => (v === null || v === undefined ? {} : v);
+  return (
+    !sameValue(orEmpty(prior.parameters), orEmpty(config.parameters)) ||
+    !sameValue(orEmpty(prior.submodules), orEmpty(config.submodules)) ||
+    !sameValue(prior.revision_id, config.revision_id) ||
+    (config.manifest_version !== null && !sameValue(prior.manifest_version, config.manifest_version))
+  );
+}
+
+/** A warning per parameter that was managed before and is now left out: the reconfigure resets it. */
+function resetWarnings(prior: ValueObject, config: ValueObject): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const warn = (name: string, current: Value, where: string, path: AttributePath) =>
+    out.push(
+      warningDiagnostic(
+        `${where}["${name}"] will be reset to its default`,
+        `${name} is no longer in ${where}, and a reconfigure resets every parameter it does not list to the ` +
+          `manifest default. To keep the current value, keep it: "${name}" = ${JSON.stringify(current)}.`,
+        path,
+      ),
+    );
+  if (!isUnknown(config.parameters)) {
+    const keep = asObject(config.parameters) ?? {};
+    for (const [name, value] of mapEntries(prior, "parameters")) {
+      if (!Object.hasOwn(keep, name)) warn(name, value, "parameters", attrPath("parameters"));
+    }
+  }
+  if (!isUnknown(config.submodules)) {
+    const subs = asObject(config.submodules) ?? {};
+    for (const [sub, settings] of mapEntries(prior, "submodules")) {
+      const desired = asObject(subs[sub]);
+      if (desired && isUnknown(desired.parameters)) continue;
+      const keep = asObject(desired?.parameters) ?? {};
+      const path = desired ? attrPath("submodules", { key: sub }, "parameters") : attrPath("submodules");
+      for (const [name, value] of mapEntries(asObject(settings), "parameters")) {
+        if (!Object.hasOwn(keep, name)) warn(name, value, `submodules["${sub}"].parameters`, path);
+      }
+    }
+  }
+  return out;
+}
+
+// ---- apply: create ----
+
+export async function applyInstance(
+  ctx: ProviderContext,
+  req: ApplyResourceChangeRequest,
+): Promise<ApplyResult> {
+  const prior = asObject(req.priorState);
+  const planned = asObject(req.plannedState);
+  try {
+    if (!planned) return prior ? await deleteInstance(ctx, prior) : { newState: null, diagnostics: [] };
+    const config = asObject(req.config) ?? planned;
+    if (!prior) return await createInstance(ctx, planned, config);
+    return await updateInstance(ctx, prior, planned, config);
+  } catch (e) {
+    // a failure before anything reached the service (e.g. provider not configured)
+    return {
+      newState: req.priorState,
+      diagnostics: [failureDiagnostic(`${INSTANCE_TYPE}: apply failed`, e)],
+    };
+  }
+}
+
+async function createInstance(
+  ctx: ProviderContext,
+  planned: ValueObject,
+  config: ValueObject,
+): Promise<ApplyResult> {
+  const { client } = ctx.service();
+  const appId = knownString(planned, "application_id")!;
+  const request = launchRequest(config);
+  let id: string;
+  try {
+    id = (await client.launch(appId, request, { signal: ctx.signal })).id;
+  } catch (e) {
+    if (errorCode(e) !== "E_OUTCOME_UNKNOWN") {
+      return { newState: null, diagnostics: [failureDiagnostic(`Launch of application ${appId} failed`, e)] };
+    }
+    const found = await findLostLaunch(ctx, appId, request);
+    if (typeof found !== "string") return { newState: null, diagnostics: [found] };
+    id = found;
+  }
+  ctx.log.info("instance launched", { instance_id: id, application_id: appId });
+  return awaitWorkflow(ctx, id, timeoutMs(config, "create"), planned, "create", isSettled);
+}
+
+/**
+ * After a launch whose answer was lost: the instance named in the request, in its environment. Never
+ * relaunches; without a name there is no safe way to tell, so the user is told how to import.
+ */
+async function findLostLaunch(
+  ctx: ProviderContext,
+  appId: string,
+  request: LaunchRequest,
+): Promise<string | Diagnostic> {
+  const summary = `Outcome of the launch of application ${appId} is unknown`;
+  const name = request.instanceName;
+  if (name === undefined) {
+    return errorDiagnostic(
+      summary,
+      "The launch request may have reached the service but its answer was lost, and without instance_name the " +
+        "provider cannot tell whether an instance was created (launching again could create a duplicate). Look " +
+        "for a new instance of this application (e.g. with the appmgmt_instances data source); if there is one, " +
+        "import it: `terraform import <resource address> <instance id>` or an `import` block; otherwise apply " +
+        "again. Set instance_name so the provider can find the instance by itself next time.",
+    );
+  }
+  const { client } = ctx.service();
+  try {
+    const envId = request.environmentId ?? (await defaultEnvironmentOf(client, appId, ctx.signal));
+    // the service may register the instance a moment after the lost answer: look a few times
+    let delayMs = ctx.conflictRetryDelayMs;
+    for (let attempt = 1; ; attempt++) {
+      const instances = await client.listInstances(envId, { signal: ctx.signal });
+      const match = instances.find(
+        (i) => i.name === name && i.application === appId && i.status !== "Destroyed",
+      );
+      if (match) {
+        ctx.log.info("found the instance of a launch whose answer was lost", { instance_id: match.id });
+        return match.id;
+      }
+      if (attempt === 3) break;
+      await abortableSleep(delayMs, ctx.signal);
+      delayMs *= 2;
+    }
+    return errorDiagnostic(
+      summary,
+      `The launch request's answer was lost and no instance named ${JSON.stringify(name)} of application ${appId} ` +
+        `exists in environment ${envId}, so the launch did not take effect. Apply again.`,
+    );
+  } catch (e) {
+    return errorDiagnostic(
+      summary,
+      `The launch request's answer was lost, and looking up instance ${JSON.stringify(name)} failed: ` +
+        `${errorMessage(e)}. Before applying again, check whether the instance exists and import it if it does.`,
+    );
+  }
+}
+
+async function defaultEnvironmentOf(
+  client: ServiceClient,
+  appId: string,
+  signal: AbortSignal,
+): Promise<string> {
+  for (const org of await client.listOrganizations({ signal })) {
+    const apps = await client.listApplications(org.id, { signal });
+    if (!apps.some((a) => a.id === appId)) continue;
+    const env = (await client.listEnvironments(org.id, { signal })).find((e) => e.default);
+    if (env) return env.id;
+  }
+  throw new Error(`no default environment found for application ${appId}`);
+}
+
+function launchRequest(config: ValueObject): LaunchRequest {
+  const req: LaunchRequest = {};
+  const parameters = knownStringMap(config, "parameters");
+  if (parameters) req.parameters = parameters;
+  const name = knownString(config, "instance_name");
+  if (name !== undefined) req.instanceName = name;
+  const env = knownString(config, "environment_id");
+  if (env !== undefined) req.environmentId = env;
+  const revision = knownString(config, "revision_id");
+  if (revision !== undefined) req.revisionId = revision;
+  const version = knownNumber(config, "manifest_version");
+  if (version !== undefined) req.version = version;
+  const submodules = submoduleSettings(config, true);
+  if (submodules) req.submodules = submodules;
+  return req;
+}
+
+function submoduleSettings(
+  config: ValueObject,
+  withRevision: true,
+): Record<string, LaunchSubmodule> | undefined;
+function submoduleSettings(
+  config: ValueObject,
+  withRevision: false,
+): Record<string, ReconfigureSubmodule> | undefined;
+function submoduleSettings(
+  config: ValueObject,
+  withRevision: boolean,
+): Record<string, LaunchSubmodule> | undefined {
+  const entries = mapEntries(config, "submodules");
+  if (entries.length === 0) return undefined;
+  const out: Record<string, LaunchSubmodule> = {};
+  for (const [name, value] of entries) {
+    const s = asObject(value);
+    const sub: LaunchSubmodule = {};
+    const revision = knownString(s, "revision_id");
+    if (withRevision && revision !== undefined) sub.revisionId = revision;
+    const version = knownNumber(s, "manifest_version");
+    if (version !== undefined) sub.manifestVersion = version;
+    const parameters = knownStringMap(s, "parameters");
+    if (parameters) sub.parameters = parameters;
+    setOwn(out, name, sub);
+  }
+  return out;
+}
+
+// ---- waiting, shared by create and update ----
+
+const isSettled = (s: InstanceStatus) =>
+  s.status === "Running" || s.status === "Failed" || s.status === "Destroyed";
+
+async function awaitWorkflow(
+  ctx: ProviderContext,
+  id: string,
+  timeout: number,
+  planned: ValueObject,
+  operation: "create" | "update",
+  until: (s: InstanceStatus) => boolean,
+): Promise<ApplyResult> {
+  let last: InstanceStatus | undefined;
+  const taint =
+    operation === "create"
+      ? " terraform records the instance as tainted: the next apply destroys and recreates it."
+      : " Run terraform apply again once the cause is fixed.";
+  try {
+    last = await ctx.service().wait(id, {
+      until,
+      timeoutMs: timeout,
+      signal: ctx.signal,
+      onProgress: (s, elapsedMs) => {
+        last = s;
+        ctx.log.info(`waiting for instance ${id}: ${s.status}`, {
+          instance_id: id,
+          status: s.status,
+          workflow: s.workflow?.name ?? null,
+          elapsed_ms: elapsedMs,
+        });
+      },
+    });
+  } catch (e) {
+    const failed = errorCode(e) === "E_WORKFLOW_FAILED";
+    return {
+      newState: stateAfterApply(planned, id, last, failed ? "Failed" : undefined),
+      diagnostics: [
+        errorDiagnostic(`Instance ${id}: ${operation} did not complete`, `${errorMessage(e)}.${taint}`),
+      ],
+    };
+  }
+  if (last.status === "Running") return { newState: stateAfterApply(planned, id, last), diagnostics: [] };
+  return {
+    newState: stateAfterApply(planned, id, last),
+    diagnostics: [
+      errorDiagnostic(
+        `Instance ${id}: ${operation} ended with status ${last.status}`,
+        `${last.errorMessage ?? "The service gave no error message"}.${taint}`,
+      ),
+    ],
+  };
+}
+
+/** The planned state with every unknown filled from the instance status (or a placeholder without one). */
+function stateAfterApply(
+  planned: ValueObject,
+  id: string,
+  s: InstanceStatus | undefined,
+  status?: string,
+): ValueObject {
+  const fromStatus: ValueObject = {
+    id,
+    instance_name: s?.name ?? null,
+    environment_id: s?.environment ?? null,
+    manifest_version: s?.version ?? null,
+    status: status ?? s?.status ?? "Requested",
+    effective_parameters: stringMap(s?.parameters ?? {}),
+    return_values: returnValueMap(s?.returnValues),
+  };
+  const out: ValueObject = { ...planned };
+  for (const [k, v] of Object.entries(fromStatus)) if (isUnknown(out[k])) out[k] = v;
+  for (const [k, v] of Object.entries(out)) if (isUnknown(v)) out[k] = null;
+  return out;
+}
+
+// ---- read ----
+
+export async function readInstance(
+  ctx: ProviderContext,
+  req: ReadResourceRequest,
+): Promise<Diagnosed & { newState: Value; private?: Buffer }> {
+  const prior = asObject(req.currentState);
+  const id = knownString(prior, "id");
+  if (!prior || id === undefined) return { newState: req.currentState, diagnostics: [] };
+  let s: InstanceStatus;
+  try {
+    s = await ctx.service().client.getInstance(id, { signal: ctx.signal });
+  } catch (e) {
+    if (errorCode(e) === "E_NOT_FOUND") return removed(ctx, id, "it no longer exists");
+    return {
+      newState: req.currentState,
+      diagnostics: [failureDiagnostic(`Reading instance ${id} failed`, e)],
+    };
+  }
+  if (s.status === "Destroyed") return removed(ctx, id, "it is Destroyed");
+  const imported = req.private.equals(IMPORTED_MARKER);
+  return { newState: refreshedState(prior, s, imported), private: Buffer.alloc(0), diagnostics: [] };
+}
+
+function removed(ctx: ProviderContext, id: string, why: string): Diagnosed & { newState: Value } {
+  ctx.log.info(`instance ${id} removed from state: ${why}`, { instance_id: id });
+  return { newState: null, diagnostics: [] };
+}
+
+/**
+ * The state as the service sees it. Only the parameters the configuration manages are refreshed (so
+ * out-of-band changes show as drift); after an import every actual value is taken.
+ */
+function refreshedState(prior: ValueObject, s: InstanceStatus, imported: boolean): ValueObject {
+  return {
+    ...prior,
+    id: s.id,
+    application_id: s.application,
+    instance_name: s.name,
+    environment_id: s.environment,
+    revision_id: imported ? s.revision : prior.revision_id,
+    manifest_version: s.version,
+    parameters: imported ? stringMap(s.parameters) : managedValues(prior.parameters, s.parameters),
+    submodules: imported ? null : refreshedSubmodules(prior.submodules, s),
+    status: s.status,
+    effective_parameters: stringMap(s.parameters),
+    return_values: returnValueMap(s?.returnValues),
+  };
+}
+
+function managedValues(managed: Value, actual: Parameters): Value {
+  const m = asObject(managed);
+  if (!m) return managed;
+  const out: Parameters = {};
+  for (const k of Object.keys(m)) if (Object.hasOwn(actual, k)) out[k] = actual[k];
+  return stringMap(out);
+}
+
+function refreshedSubmodules(priorSubs: Value, s: InstanceStatus): Value {
+  const subs = asObject(priorSubs);
+  if (!subs) return priorSubs;
+  const out: ValueObject = {};
+  for (const [name, value] of Object.entries(subs)) {
+    const before = asObject(value);
+    const actual = Object.hasOwn(s.submodules, name) ? s.submodules[name] : undefined;
+    const after: Value =
+      before && actual
+        ? {
+            ...before,
+            manifest_version: before.manifest_version === null ? null : actual.manifestVersion,
+            parameters: managedValues(before.parameters, actual.parameters),
+          }
+        : value;
+    setOwn(out, name, after);
+  }
+  return out;
+}
+
+// ---- apply: update ----
+
+async function updateInstance(
+  ctx: ProviderContext,
+  prior: ValueObject,
+  planned: ValueObject,
+  config: ValueObject,
+): Promise<ApplyResult> {
+  const id = knownString(prior, "id")!;
+  if (!needsReconfigure(prior, config))
+    return { newState: stateAfterApply(planned, id, undefined), diagnostics: [] };
+  const request = reconfigureRequest(config);
+  const timeout = timeoutMs(config, "update");
+  const deadline = Date.now() + timeout;
+  const sent = await sendWhenIdle(ctx, id, deadline, "reconfigure", () =>
+    ctx.service().client.reconfigure(id, request, { signal: ctx.signal }),
+  );
+  if (sent !== true) return { newState: prior, diagnostics: [sent] };
+  ctx.log.info("instance reconfiguration accepted", { instance_id: id });
+  return awaitWorkflow(
+    ctx,
+    id,
+    Math.max(deadline - Date.now(), 1),
+    planned,
+    "update",
+    (s) =>
+      s.status === "Failed" || (s.status === "Running" && workflowDone(s) && listedValuesVisible(s, request)),
+  );
+}
+
+/** The complete desired configuration: the service resets whatever a reconfigure does not list. */
+function reconfigureRequest(config: ValueObject): ReconfigureRequest {
+  const req: ReconfigureRequest = { parameters: knownStringMap(config, "parameters") ?? {} };
+  const revision = knownString(config, "revision_id");
+  if (revision !== undefined) req.revisionId = revision;
+  const version = knownNumber(config, "manifest_version");
+  if (version !== undefined) req.manifestVersion = version;
+  const submodules = submoduleSettings(config, false);
+  if (submodules) req.submodules = submodules;
+  return req;
+}
+
+function workflowDone(s: InstanceStatus): boolean {
+  return (
+    s.workflow === null ||
+    !/^(requested|pending|running|executing|in[ _-]?progress)$/i.test(s.workflow.status)
+  );
+}
+
+function listedValuesVisible(s: InstanceStatus, req: ReconfigureRequest): boolean {
+  const same = (want: Parameters | undefined, actual: Parameters | undefined) =>
+    Object.entries(want ?? {}).every(([k, v]) => actual?.[k] === v);
+  if (req.manifestVersion !== undefined && s.version !== req.manifestVersion) return false;
+  if (!same(req.parameters, s.parameters)) return false;
+  return Object.entries(req.submodules ?? {}).every(([name, sub]) => {
+    const actual = Object.hasOwn(s.submodules, name) ? s.submodules[name] : undefined;
+    if (!actual) return false;
+    if (sub.manifestVersion !== undefined && actual.manifestVersion !== sub.manifestVersion) return false;
+    return same(sub.parameters, actual.parameters);
+  });
+}
+
+/**
+ * Sends a workflow request, retrying while the service answers 409 (another workflow runs) until the
+ * deadline. True when accepted, else the diagnostic to report.
+ */
+async function sendWhenIdle(
+  ctx: ProviderContext,
+  id: string,
+  deadline: number,
+  what: string,
+  send: () => Promise<unknown>,
+): Promise<true | Diagnostic> {
+  let delayMs = ctx.conflictRetryDelayMs;
+  for (;;) {
+    try {
+      await send();
+      return true;
+    } catch (e) {
+      const busy = errorCode(e) === "E_CONFLICT";
+      if (!busy || Date.now() + delayMs > deadline) {
+        const detail = busy
+          ? `${errorMessage(e)}. The instance was still busy when the timeout ran out: raise timeouts or apply again later.`
+          : errorMessage(e);
+        return errorDiagnostic(`Instance ${id}: ${what} failed`, detail);
+      }
+      ctx.log.info(`instance ${id} is busy with another workflow; retrying ${what}`, {
+        instance_id: id,
+        retry_in_ms: delayMs,
+      });
+      try {
+        await abortableSleep(delayMs, ctx.signal);
+      } catch (stopped) {
+        return failureDiagnostic(`Instance ${id}: ${what} failed`, stopped);
+      }
+      delayMs = Math.min(delayMs * 2, MAX_CONFLICT_DELAY_MS);
+    }
+  }
+}
+
+// ---- apply: delete ----
+
+async function deleteInstance(ctx: ProviderContext, prior: ValueObject): Promise<ApplyResult> {
+  const id = knownString(prior, "id");
+  if (id === undefined) return { newState: null, diagnostics: [] };
+  const { client } = ctx.service();
+  const timeout = timeoutMs(prior, "delete");
+  const deadline = Date.now() + timeout;
+  const gone = { newState: null, diagnostics: [] };
+  let current: InstanceStatus;
+  try {
+    current = await client.getInstance(id, { signal: ctx.signal });
+  } catch (e) {
+    if (errorCode(e) === "E_NOT_FOUND") return gone;
+    return { newState: prior, diagnostics: [failureDiagnostic(`Instance ${id}: destroy failed`, e)] };
+  }
+  if (current.status === "Destroyed") return gone;
+  if (current.status !== "Destroying") {
+    let notFound = false;
+    const sent = await sendWhenIdle(ctx, id, deadline, "destroy", async () => {
+      try {
+        await client.destroy(id, { signal: ctx.signal });
+      } catch (e) {
+        if (errorCode(e) !== "E_NOT_FOUND") throw e;
+        notFound = true;
+      }
+    });
+    if (notFound) return gone;
+    if (sent !== true) return { newState: prior, diagnostics: [sent] };
+    ctx.log.info("instance destroy accepted", { instance_id: id });
+  }
+  try {
+    await ctx.service().wait(id, {
+      until: (s) => s.status === "Destroyed",
+      timeoutMs: Math.max(deadline - Date.now(), 1),
+      signal: ctx.signal,
+      onProgress: (s, elapsedMs) =>
+        ctx.log.info(`waiting for instance ${id}: ${s.status}`, {
+          instance_id: id,
+          status: s.status,
+          elapsed_ms: elapsedMs,
+        }),
+    });
+  } catch (e) {
+    if (errorCode(e) === "E_NOT_FOUND") return gone;
+    return {
+      newState: prior,
+      diagnostics: [
+        errorDiagnostic(
+          `Instance ${id}: destroy did not complete`,
+          `${errorMessage(e)}. The instance stays in the state; run terraform destroy (or apply) again.`,
+        ),
+      ],
+    };
+  }
+  return gone;
+}
+
+// ---- import ----
+
+export function importInstance(
+  req: ImportResourceStateRequest,
+): Diagnosed & { importedResources: ImportedResource[] } {
+  const id = req.id.trim();
+  if (!/^[0-9a-f]{24}$/.test(id)) {
+    return {
+      importedResources: [],
+      diagnostics: [
+        errorDiagnostic(
+          "Invalid instance id",
+          `Import ${INSTANCE_TYPE} by its instance id, a 24-character lowercase hexadecimal string; got ${JSON.stringify(req.id.slice(0, 40))}.`,
+        ),
+      ],
+    };
+  }
+  const state: ValueObject = {};
+  for (const a of schema.block.attributes) state[a.name] = null;
+  state.id = id;
+  return {
+    importedResources: [{ typeName: INSTANCE_TYPE, state, private: IMPORTED_MARKER }],
+    diagnostics: [],
+  };
+}
+
+// ---- helpers ----
+
+function timeoutMs(obj: ValueObject, op: "create" | "update" | "delete"): number {
+  const text = knownString(asObject(obj.timeouts), op) ?? DEFAULT_TIMEOUT;
+  const ms = parseDuration(text);
+  return ms instanceof Error ? (parseDuration(DEFAULT_TIMEOUT) as number) : ms;
+}

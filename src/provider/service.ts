@@ -1,0 +1,62 @@
+// What the provider needs from the client (docs/dev/TEAM-CONTRACTS.md, "Client API"), and how it gets it:
+// the client module (and undici with it) loads on the first ConfigureProvider, not at start-up.
+
+import type {
+  Application,
+  CallOptions,
+  Environment,
+  InstanceStatus,
+  InstanceSummary,
+  LaunchRequest,
+  OperationAccepted,
+  Organization,
+  ReconfigureRequest,
+} from "../client/types";
+import type { ProviderSettings } from "./config";
+import type { Logger } from "../protocol/log";
+
+export interface ServiceClient {
+  listOrganizations(o?: CallOptions): Promise<Organization[]>;
+  listApplications(orgId: string, o?: CallOptions): Promise<Application[]>;
+  listEnvironments(orgId: string, o?: CallOptions): Promise<Environment[]>;
+  listInstances(envId: string, o?: CallOptions): Promise<InstanceSummary[]>;
+  launch(appId: string, req: LaunchRequest, o?: CallOptions): Promise<OperationAccepted>;
+  reconfigure(id: string, req: ReconfigureRequest, o?: CallOptions): Promise<OperationAccepted>;
+  getInstance(id: string, o?: CallOptions): Promise<InstanceStatus>;
+  destroy(id: string, o?: CallOptions): Promise<OperationAccepted>;
+  close(): Promise<void> | void;
+}
+
+export interface WaitOptions {
+  until: (s: InstanceStatus) => boolean;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  onProgress?: (s: InstanceStatus, elapsedMs: number) => void;
+}
+
+export interface Service {
+  client: ServiceClient;
+  /** Polls the instance until `until` holds; throws the client's TimeoutError / AbortedError. */
+  wait(id: string, opts: WaitOptions): Promise<InstanceStatus>;
+}
+
+export type ServiceFactory = (settings: ProviderSettings, log: Logger) => Promise<Service>;
+
+/** The real client, with the shared file token store so one terraform command uses one session token. */
+export const connectService: ServiceFactory = async (settings, log) => {
+  const { AppMgmtClient, FileTokenStore, waitForInstance } = await import("../client");
+  const client = new AppMgmtClient({
+    baseUrl: settings.baseUrl,
+    apiVersion: settings.apiVersion,
+    email: settings.email,
+    password: settings.password,
+    refreshToken: settings.refreshToken,
+    tokenStore: new FileTokenStore(settings.tokenCacheDir),
+    requestTimeoutMs: settings.requestTimeoutMs,
+    maxRetries: settings.maxRetries,
+    caCertPem: settings.caCertPem,
+    insecure: settings.insecure,
+    log: (e) => log[e.level](e.message, e.fields),
+  });
+  return { client, wait: (id, opts) => waitForInstance(client, id, opts) };
+};

@@ -1,0 +1,93 @@
+// Reading terraform values (src/protocol/model.ts) into plain TypeScript, keeping "unknown" distinct from
+// "unset" so plan-time checks can skip what terraform does not know yet.
+
+import { setOwn } from "../protocol/own";
+import { isUnknown, type AttributePath, type Value, type ValueObject } from "../protocol/model";
+
+export function asObject(v: Value | undefined): ValueObject | null {
+  return v !== null && v !== undefined && typeof v === "object" && !Array.isArray(v) && !isUnknown(v)
+    ? (v as ValueObject)
+    : null;
+}
+
+/** A known string, or undefined when null, unset or unknown. */
+export function knownString(obj: ValueObject | null, name: string): string | undefined {
+  const v = obj?.[name];
+  return typeof v === "string" ? v : undefined;
+}
+
+/** A known number, or undefined when null, unset or unknown. */
+export function knownNumber(obj: ValueObject | null, name: string): number | undefined {
+  const v = obj?.[name];
+  return typeof v === "number" ? v : undefined;
+}
+
+export function isKnownNull(obj: ValueObject | null, name: string): boolean {
+  const v = obj?.[name];
+  return v === null || v === undefined;
+}
+
+/** A map(string) whose entries are all known, or undefined when null, unknown or holding unknowns. */
+export function knownStringMap(obj: ValueObject | null, name: string): Record<string, string> | undefined {
+  const m = asObject(obj?.[name]);
+  if (!m) return undefined;
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(m)) {
+    if (typeof v !== "string") return undefined;
+    out[k] = v;
+  }
+  return out;
+}
+
+/** The entries of a map value as plain key/value pairs (unknown or null map: none). */
+export function mapEntries(obj: ValueObject | null, name: string): [string, Value][] {
+  const m = asObject(obj?.[name]);
+  return m ? Object.entries(m) : [];
+}
+
+/** Deep equality of two values; unknown equals nothing, not even another unknown. */
+export function sameValue(a: Value | undefined, b: Value | undefined): boolean {
+  if (isUnknown(a) || isUnknown(b)) return false;
+  if (a === b) return true;
+  if (a === null || b === null || a === undefined || b === undefined) return false;
+  if (typeof a !== "object" || typeof b !== "object") return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((x, i) => sameValue(x, b[i]));
+  }
+  const ao = a as ValueObject;
+  const bo = b as ValueObject;
+  const keys = new Set([...Object.keys(ao), ...Object.keys(bo)]);
+  const at = (o: ValueObject, k: string) => (Object.hasOwn(o, k) ? o[k] : null);
+  for (const k of keys) if (!sameValue(at(ao, k), at(bo, k))) return false;
+  return true;
+}
+
+/** Builds a map value from a record; entries keep insertion order. */
+export function stringMap(record: Record<string, string>): ValueObject {
+  const out: ValueObject = {};
+  for (const [k, v] of Object.entries(record)) setOwn(out, k, v);
+  return out;
+}
+
+/** Workflow return values as map(string): non-string values JSON-encoded. */
+export function returnValueMap(values: Record<string, unknown> | undefined): ValueObject {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(values ?? {}))
+    setOwn(out, k, typeof v === "string" ? v : JSON.stringify(v));
+  return stringMap(out);
+}
+
+/** A path into the resource: string steps name attributes, `{ key }` steps index maps. */
+export function attrPath(...steps: (string | { key: string })[]): AttributePath {
+  return steps.map((s) => (typeof s === "string" ? { attr: s } : s));
+}
+
+/**
+ * The part of a path terraform can show against the configuration: it finds top-level attributes and one
+ * map key or index after them, but not attributes inside nested attributes (it would look the inner name up
+ * at the top level and point at the wrong line). Details name the full path instead.
+ */
+export function renderablePath(path: AttributePath): AttributePath {
+  return path.length > 1 && !("attr" in path[1]) ? path.slice(0, 2) : path.slice(0, 1);
+}

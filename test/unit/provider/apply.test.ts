@@ -1,0 +1,314 @@
+// Create, update, delete, read and import of appmgmt_instance against a scripted fake client.
+import { isUnknown, UNKNOWN, type Value } from "../../../src/protocol/model";
+import { APP, ENV, ID, REV, configuredProvider, err, instance, obj, stateOf, status } from "./fakes";
+
+type Obj = ReturnType<typeof instance>;
+
+/** The create plan terraform would send: computed attributes unknown. */
+function createPlan(config: Obj): Obj {
+  const planned: Obj = {
+    ...config,
+    id: UNKNOWN,
+    status: UNKNOWN,
+    effective_parameters: UNKNOWN,
+    return_values: UNKNOWN,
+  };
+  for (const a of ["instance_name", "environment_id", "manifest_version"])
+    if (config[a] === null) planned[a] = UNKNOWN;
+  return planned;
+}
+
+const apply = (
+  h: Awaited<ReturnType<typeof configuredProvider>>,
+  priorState: Value,
+  plannedState: Value,
+  config: Value,
+) =>
+  h.provider.applyResourceChange({
+    typeName: "appmgmt_instance",
+    priorState,
+    plannedState,
+    config,
+    plannedPrivate: Buffer.alloc(0),
+  });
+
+const hasUnknown = (v: Value): boolean =>
+  isUnknown(v) ||
+  (v !== null && typeof v === "object" && Object.values(v).some((x) => hasUnknown(x as Value)));
+
+describe("create", () => {
+  const config = instance({
+    application_id: APP,
+    instance_name: "shop",
+    parameters: { "input.app-fork": "dev" },
+  });
+
+  it("launches once with the configured settings and waits for Running", async () => {
+    const running = status({
+      parameters: { "input.app-fork": "dev", "input.db-size": "small" },
+      returnValues: { url: "http://x", n: 3 },
+    });
+    const h = await configuredProvider({
+      launch: [{ id: ID }],
+      statuses: [status({ status: "Requested" }), status({ status: "Executing" }), running],
+    });
+    const res = await apply(h, null, createPlan(config), config);
+    expect(res.diagnostics).toEqual([]);
+    expect(h.client.callsOf("launch")).toEqual([
+      { method: "launch", args: [APP, { parameters: { "input.app-fork": "dev" }, instanceName: "shop" }] },
+    ]);
+    const state = obj(res.newState);
+    expect(hasUnknown(res.newState)).toBe(false);
+    expect(state).toMatchObject({
+      id: ID,
+      status: "Running",
+      environment_id: ENV,
+      manifest_version: 1,
+      parameters: { "input.app-fork": "dev" },
+      effective_parameters: { "input.app-fork": "dev", "input.db-size": "small" },
+      return_values: { url: "http://x", n: "3" },
+    });
+    expect(h.logs.some((l) => l.includes("waiting for instance") && l.includes("Executing"))).toBe(true);
+  });
+
+  it("returns the new id with an error when the instance ends Failed, so terraform taints it", async () => {
+    const h = await configuredProvider({
+      launch: [{ id: ID }],
+      statuses: [status({ status: "Executing" }), status({ status: "Failed", errorMessage: "disk full" })],
+    });
+    const res = await apply(h, null, createPlan(config), config);
+    expect(obj(res.newState)).toMatchObject({ id: ID, status: "Failed" });
+    expect(hasUnknown(res.newState)).toBe(false);
+    expect(res.diagnostics).toHaveLength(1);
+    expect(res.diagnostics[0].severity).toBe("error");
+    expect(res.diagnostics[0].detail).toContain("disk full");
+    expect(res.diagnostics[0].detail).toContain("tainted");
+  });
+
+  it("returns the new id with an error when the create timeout runs out", async () => {
+    const h = await configuredProvider({ launch: [{ id: ID }], statuses: [status({ status: "Executing" })] });
+    const timed = { ...config, timeouts: { create: "45s", update: null, delete: null } };
+    const res = await apply(h, null, createPlan(timed), timed);
+    expect(obj(res.newState)).toMatchObject({ id: ID, status: "Executing" });
+    expect(res.diagnostics[0].detail).toMatch(/did not reach the expected state within 45 s/);
+  });
+
+  it("returns the new id with an error when terraform stops the provider mid-wait", async () => {
+    let stop: () => Promise<void> = async () => undefined;
+    const h = await configuredProvider({
+      launch: [{ id: ID }],
+      statuses: [
+        async () => {
+          await stop();
+          return status({ status: "Executing" });
+        },
+      ],
+    });
+    stop = () => h.provider.stop();
+    const res = await apply(h, null, createPlan(config), config);
+    expect(obj(res.newState).id).toBe(ID);
+    expect(res.diagnostics[0].detail).toContain("aborted");
+  });
+
+  it("after a lost launch answer, finds the instance by name instead of launching again", async () => {
+    const h = await configuredProvider({
+      launch: [err.outcomeUnknown()],
+      instances: [status({ id: "6a00000000000000000000ff", name: "other" }), status({ name: "shop" })],
+      statuses: [status()],
+    });
+    const res = await apply(h, null, createPlan(config), config);
+    expect(res.diagnostics).toEqual([]);
+    expect(h.client.callsOf("launch")).toHaveLength(1);
+    // no environment configured: the application's organization's default environment is searched
+    expect(h.client.callsOf("listInstances")).toEqual([{ method: "listInstances", args: [ENV] }]);
+    expect(obj(res.newState).id).toBe(ID);
+  });
+
+  it("after a lost launch answer without instance_name, reports the unknown outcome and how to import", async () => {
+    const unnamed = instance({ application_id: APP });
+    const h = await configuredProvider({ launch: [err.outcomeUnknown()] });
+    const res = await apply(h, null, createPlan(unnamed), unnamed);
+    expect(res.newState).toBeNull();
+    expect(h.client.callsOf("launch")).toHaveLength(1);
+    expect(res.diagnostics[0].summary).toContain("unknown");
+    expect(res.diagnostics[0].detail).toContain("terraform import");
+  });
+});
+
+describe("update", () => {
+  const before = instance({
+    application_id: APP,
+    instance_name: "shop",
+    parameters: { "input.app-fork": "dev", "input.db-size": "small" },
+  });
+  const prior = stateOf(before);
+  const config = instance({
+    application_id: APP,
+    instance_name: "shop",
+    revision_id: REV,
+    manifest_version: 2,
+    parameters: { "input.app-fork": "main", "input.db-size": "large" },
+    submodules: {
+      db: { revision_id: null, manifest_version: 1, parameters: { "input.engine": "postgres-16" } },
+    },
+  });
+  const planned = {
+    ...config,
+    id: ID,
+    environment_id: ENV,
+    status: UNKNOWN,
+    effective_parameters: UNKNOWN,
+    return_values: UNKNOWN,
+  };
+  const done = status({
+    version: 2,
+    revision: REV,
+    parameters: { "input.app-fork": "main", "input.db-size": "large", "input.replicas": "1" },
+    submodules: {
+      db: {
+        manifestVersion: 1,
+        revision: null,
+        parameters: { "input.size": "large", "input.engine": "postgres-16" },
+      },
+    },
+  });
+
+  it("sends one reconfigure with the complete desired configuration and waits until the values are visible", async () => {
+    const h = await configuredProvider({
+      reconfigure: [{ id: ID }],
+      statuses: [
+        status({ status: "Executing", workflow: { name: "reconfigure", status: "Running" } }),
+        status(),
+        done,
+      ],
+    });
+    const res = await apply(h, prior, planned, config);
+    expect(res.diagnostics).toEqual([]);
+    expect(h.client.callsOf("reconfigure")).toEqual([
+      {
+        method: "reconfigure",
+        args: [
+          ID,
+          {
+            parameters: { "input.app-fork": "main", "input.db-size": "large" },
+            revisionId: REV,
+            manifestVersion: 2,
+            submodules: { db: { manifestVersion: 1, parameters: { "input.engine": "postgres-16" } } },
+          },
+        ],
+      },
+    ]);
+    // the stale Running status (old values) did not end the wait
+    expect(h.client.callsOf("getInstance")).toHaveLength(3);
+    expect(obj(res.newState)).toMatchObject({
+      status: "Running",
+      manifest_version: 2,
+      effective_parameters: done.parameters,
+    });
+  });
+
+  it("retries while the service answers 409", async () => {
+    const h = await configuredProvider({
+      reconfigure: [err.conflict(), err.conflict(), { id: ID }],
+      statuses: [done],
+    });
+    const res = await apply(h, prior, planned, config);
+    expect(res.diagnostics).toEqual([]);
+    expect(h.client.callsOf("reconfigure")).toHaveLength(3);
+  });
+
+  it("gives up on 409 when the update timeout runs out, keeping the prior state", async () => {
+    const h = await configuredProvider({ reconfigure: Array.from({ length: 100 }, () => err.conflict()) });
+    const quick = { ...config, timeouts: { create: null, update: "50ms", delete: null } };
+    const res = await apply(h, prior, { ...planned, timeouts: quick.timeouts }, quick);
+    expect(res.newState).toEqual(prior);
+    expect(res.diagnostics[0].detail).toContain("still busy");
+  });
+
+  it("makes no call when only local attributes change", async () => {
+    const h = await configuredProvider({});
+    const next = { ...before, timeouts: { create: null, update: "1h", delete: null } };
+    const res = await apply(h, prior, { ...prior, timeouts: next.timeouts }, next);
+    expect(res.diagnostics).toEqual([]);
+    expect(h.client.calls).toEqual([]);
+    expect(obj(res.newState).timeouts).toEqual(next.timeouts);
+  });
+});
+
+describe("read", () => {
+  const prior = stateOf(
+    instance({ application_id: APP, instance_name: "shop", parameters: { "input.app-fork": "dev" } }),
+  );
+  const read = (
+    h: Awaited<ReturnType<typeof configuredProvider>>,
+    currentState: Value,
+    priv = Buffer.alloc(0),
+  ) => h.provider.readResource({ typeName: "appmgmt_instance", currentState, private: priv });
+
+  it("refreshes managed parameters from actual values, so out-of-band changes show as drift", async () => {
+    const h = await configuredProvider({
+      statuses: [
+        status({
+          parameters: { "input.app-fork": "hotfix", "input.db-size": "large" },
+          returnValues: { ok: true },
+        }),
+      ],
+    });
+    const res = await read(h, prior);
+    expect(res.diagnostics).toEqual([]);
+    expect(obj(res.newState)).toMatchObject({
+      parameters: { "input.app-fork": "hotfix" },
+      effective_parameters: { "input.app-fork": "hotfix", "input.db-size": "large" },
+      return_values: { ok: "true" },
+      status: "Running",
+    });
+  });
+
+  it("removes the resource when the instance is gone or Destroyed", async () => {
+    const gone = await configuredProvider({ statuses: [err.notFound()] });
+    expect((await read(gone, prior)).newState).toBeNull();
+    const destroyed = await configuredProvider({ statuses: [status({ status: "Destroyed" })] });
+    expect((await read(destroyed, prior)).newState).toBeNull();
+  });
+
+  it("imports by id, then reads every actual value", async () => {
+    const h = await configuredProvider({ statuses: [status({ revision: REV })] });
+    const imported = await h.provider.importResourceState({ typeName: "appmgmt_instance", id: ID });
+    expect(imported.diagnostics).toEqual([]);
+    const [res] = imported.importedResources;
+    expect(obj(res.state).id).toBe(ID);
+    const read1 = await read(h, res.state, res.private);
+    expect(obj(read1.newState)).toMatchObject({
+      application_id: APP,
+      instance_name: "shop",
+      revision_id: REV,
+      parameters: { "input.app-fork": "master", "input.db-size": "small" },
+    });
+    const bad = await h.provider.importResourceState({ typeName: "appmgmt_instance", id: "shop" });
+    expect(bad.diagnostics[0].detail).toContain("24-character");
+  });
+});
+
+describe("delete", () => {
+  const prior = stateOf(instance({ application_id: APP }));
+
+  it("destroys and waits for Destroyed", async () => {
+    const h = await configuredProvider({
+      destroy: [{ id: ID }],
+      statuses: [status(), status({ status: "Destroying" }), status({ status: "Destroyed" })],
+    });
+    const res = await apply(h, prior, null, null);
+    expect(res).toEqual({ newState: null, diagnostics: [] });
+    expect(h.client.callsOf("destroy")).toHaveLength(1);
+  });
+
+  it("counts 404 and an already Destroyed instance as done", async () => {
+    const missing = await configuredProvider({ statuses: [err.notFound()] });
+    expect(await apply(missing, prior, null, null)).toEqual({ newState: null, diagnostics: [] });
+    const destroyed = await configuredProvider({ statuses: [status({ status: "Destroyed" })] });
+    expect(await apply(destroyed, prior, null, null)).toEqual({ newState: null, diagnostics: [] });
+    expect(destroyed.client.callsOf("destroy")).toEqual([]);
+    const racing = await configuredProvider({ statuses: [status()], destroy: [err.notFound()] });
+    expect(await apply(racing, prior, null, null)).toEqual({ newState: null, diagnostics: [] });
+  });
+});

@@ -1,0 +1,259 @@
+// Provider configuration (attributes, environment fallback, diagnostics with paths), data sources, and
+// the guarantee that no secret reaches logs or diagnostics.
+import * as os from "node:os";
+import * as path from "node:path";
+import { UNKNOWN } from "../../../src/protocol/model";
+import { createProvider } from "../../../src/provider";
+import type { ProviderSettings } from "../../../src/provider/config";
+import { parseDuration } from "../../../src/provider/duration";
+import {
+  APP,
+  ENV,
+  ID,
+  JWT,
+  ORG,
+  PASSWORD,
+  REFRESH,
+  captureLogger,
+  configuredProvider,
+  dataConfig,
+  err,
+  instance,
+  obj,
+  providerConfig,
+  status,
+} from "./fakes";
+
+function provider(env: NodeJS.ProcessEnv = {}) {
+  let settings: ProviderSettings | undefined;
+  const p = createProvider({
+    env,
+    log: captureLogger([]),
+    connect: async (s) => {
+      settings = s;
+      return { client: {} as never, wait: async () => status() };
+    },
+  });
+  return { p, settings: () => settings };
+}
+
+const configure = (p: ReturnType<typeof createProvider>, values: Parameters<typeof providerConfig>[0]) =>
+  p.configureProvider({ config: providerConfig(values), terraformVersion: "1.11.4" });
+
+describe("provider configuration", () => {
+  it("takes each attribute from the environment when the block leaves it unset", async () => {
+    const { p, settings } = provider({
+      APPMGMT_BASE_URL: "http://127.0.0.1:8080/",
+      APPMGMT_REFRESH_TOKEN: REFRESH,
+      APPMGMT_API_VERSION: "1.1",
+      APPMGMT_REQUEST_TIMEOUT: "1m30s",
+      APPMGMT_MAX_RETRIES: "2",
+      XDG_CACHE_HOME: "/var/cache/u",
+    });
+    expect((await configure(p, {})).diagnostics).toEqual([]);
+    expect(settings()).toEqual({
+      baseUrl: "http://127.0.0.1:8080",
+      apiVersion: "1.1",
+      email: undefined,
+      password: undefined,
+      refreshToken: REFRESH,
+      tokenCacheDir: "/var/cache/u/appmgmt/tokens",
+      requestTimeoutMs: 90_000,
+      maxRetries: 2,
+      caCertPem: undefined,
+      insecure: false,
+    });
+  });
+
+  it("prefers the block over the environment, and caches tokens under ~/.cache without XDG_CACHE_HOME", async () => {
+    const { p, settings } = provider({
+      APPMGMT_BASE_URL: "http://env.invalid",
+      APPMGMT_EMAIL: "env@example.com",
+    });
+    const res = await configure(p, {
+      base_url: "https://appmgmt.example.com",
+      email: "demo@example.com",
+      password: PASSWORD,
+    });
+    expect(res.diagnostics).toEqual([]);
+    expect(settings()).toMatchObject({
+      baseUrl: "https://appmgmt.example.com",
+      email: "demo@example.com",
+      apiVersion: "1.2",
+      tokenCacheDir: path.join(os.homedir(), ".cache", "appmgmt", "tokens"),
+    });
+  });
+
+  it("reports each problem with its attribute path and the fix", async () => {
+    const { p, settings } = provider();
+    const res = await configure(p, { api_version: "3", email: "demo@example.com", request_timeout: "soon" });
+    expect(settings()).toBeUndefined();
+    expect(res.diagnostics.map((d) => [d.summary, d.attribute])).toEqual([
+      ["Missing base_url", [{ attr: "base_url" }]],
+      ['Unsupported api_version "3" (from provider attribute api_version)', [{ attr: "api_version" }]],
+      ["Missing password", [{ attr: "password" }]],
+      ["Invalid request_timeout (from provider attribute request_timeout)", [{ attr: "request_timeout" }]],
+    ]);
+    expect(res.diagnostics[0].detail).toContain("APPMGMT_BASE_URL");
+    expect(res.diagnostics[1].detail).toContain('"1.2"');
+  });
+
+  it("requires credentials and a valid base_url when configuring", async () => {
+    const { p } = provider();
+    const res = await configure(p, { base_url: "ftp://x" });
+    expect(res.diagnostics.map((d) => d.summary)).toEqual([
+      "Invalid base_url (from provider attribute base_url)",
+      "No credentials for the appmgmt provider",
+    ]);
+    expect(res.diagnostics[1].detail).toContain("APPMGMT_REFRESH_TOKEN");
+  });
+
+  it("validates only the syntax of known values (no credentials needed for terraform validate)", async () => {
+    const { p } = provider();
+    expect((await p.validateProviderConfig({ config: providerConfig({}) })).diagnostics).toEqual([]);
+    const unknowns = providerConfig({
+      base_url: UNKNOWN,
+      email: "a@b.c",
+      password: UNKNOWN,
+      api_version: UNKNOWN,
+    });
+    expect((await p.validateProviderConfig({ config: unknowns })).diagnostics).toEqual([]);
+    const bad = await p.validateProviderConfig({
+      config: providerConfig({ request_timeout: "5 min", max_retries: -1 }),
+    });
+    expect(bad.diagnostics.map((d) => d.attribute)).toEqual([
+      [{ attr: "request_timeout" }],
+      [{ attr: "max_retries" }],
+    ]);
+  });
+
+  it("answers resource calls before configuration with a diagnostic, not a crash", async () => {
+    const { p } = provider();
+    const res = await p.readDataSource({
+      typeName: "appmgmt_organizations",
+      config: dataConfig("appmgmt_organizations"),
+    });
+    expect(res.diagnostics[0].detail).toContain("not configured");
+  });
+});
+
+describe("data sources", () => {
+  it("read through the client into computed lists, filtered where asked", async () => {
+    const h = await configuredProvider({
+      instances: [status(), status({ id: "6a0000000000000000000002", status: "Destroyed" })],
+      statuses: [status({ returnValues: { port: 8080 } })],
+    });
+    const orgs = await h.provider.readDataSource({
+      typeName: "appmgmt_organizations",
+      config: dataConfig("appmgmt_organizations"),
+    });
+    expect(obj(orgs.state).organizations).toEqual([{ id: ORG, name: "Demo Org" }]);
+    const envs = await h.provider.readDataSource({
+      typeName: "appmgmt_environments",
+      config: dataConfig("appmgmt_environments", { organization_id: ORG }),
+    });
+    expect(obj(envs.state).environments).toEqual([
+      { id: ENV, name: "default", default: true },
+      { id: "5f0000000000000000000e02", name: "staging", default: false },
+    ]);
+    const apps = await h.provider.readDataSource({
+      typeName: "appmgmt_applications",
+      config: dataConfig("appmgmt_applications", { organization_id: ORG }),
+    });
+    expect(obj(apps.state).applications).toEqual([{ id: APP, name: "webshop" }]);
+    const running = await h.provider.readDataSource({
+      typeName: "appmgmt_instances",
+      config: dataConfig("appmgmt_instances", { environment_id: ENV, status: "Running" }),
+    });
+    expect(obj(running.state).instances).toEqual([
+      {
+        id: ID,
+        name: "shop",
+        application_id: APP,
+        revision_id: null,
+        environment_id: ENV,
+        status: "Running",
+      },
+    ]);
+    const one = await h.provider.readDataSource({
+      typeName: "appmgmt_instance",
+      config: dataConfig("appmgmt_instance", { id: ID }),
+    });
+    expect(obj(one.state)).toMatchObject({
+      name: "shop",
+      manifest_version: 1,
+      return_values: { port: "8080" },
+    });
+    expect(obj(obj(one.state).submodules).db).toMatchObject({ manifest_version: 1, revision_id: null });
+  });
+
+  it("validate ids and the status filter", async () => {
+    const { p } = provider();
+    const res = await p.validateDataResourceConfig({
+      typeName: "appmgmt_instances",
+      config: dataConfig("appmgmt_instances", { environment_id: "staging", status: "running" }),
+    });
+    expect(res.diagnostics.map((d) => d.attribute)).toEqual([
+      [{ attr: "environment_id" }],
+      [{ attr: "status" }],
+    ]);
+  });
+});
+
+describe("secrets", () => {
+  it("never appear in logs or diagnostics, even when a message carries one", async () => {
+    const logs: string[] = [];
+    const leaky = new Error(`POST /refreshToken/jwtBearer failed for ${REFRESH} / ${PASSWORD}: token ${JWT}`);
+    const p = createProvider({
+      env: { APPMGMT_REFRESH_TOKEN: REFRESH },
+      log: captureLogger(logs),
+      conflictRetryDelayMs: 1,
+      connect: async (_s, log) => {
+        log.debug(`session token ${JWT} obtained`, { authorization: `Bearer ${JWT}`, password: PASSWORD });
+        return {
+          client: {
+            launch: async () => {
+              throw leaky;
+            },
+            getInstance: async () => {
+              throw err.notFound();
+            },
+          } as never,
+          wait: async () => status(),
+        };
+      },
+    });
+    const configured = await configure(p, {
+      base_url: "http://127.0.0.1:1",
+      email: "demo@example.com",
+      password: PASSWORD,
+    });
+    const config = instance({ application_id: APP });
+    const created = await p.applyResourceChange({
+      typeName: "appmgmt_instance",
+      priorState: null,
+      plannedState: { ...config, id: UNKNOWN },
+      config,
+      plannedPrivate: Buffer.alloc(0),
+    });
+    expect(created.diagnostics).toHaveLength(1);
+    const everything = JSON.stringify([logs, configured.diagnostics, created.diagnostics]);
+    for (const secret of [PASSWORD, REFRESH, JWT, JWT.split(".")[1]])
+      expect(everything).not.toContain(secret);
+    expect(everything).toContain("[redacted]");
+    expect(logs.length).toBeGreaterThan(0);
+  });
+});
+
+describe("durations", () => {
+  it("parse Go-style strings and explain bad ones", () => {
+    expect(parseDuration("30m")).toBe(1_800_000);
+    expect(parseDuration("1h30m")).toBe(5_400_000);
+    expect(parseDuration("45s")).toBe(45_000);
+    expect(parseDuration("1.5h")).toBe(5_400_000);
+    expect(parseDuration("250ms")).toBe(250);
+    for (const bad of ["", "30", "10 minutes", "1d", "m", "0s"])
+      expect(parseDuration(bad)).toBeInstanceOf(Error);
+    expect(String(parseDuration("30"))).toContain('"1h30m"');
+  });
+});

@@ -1,0 +1,251 @@
+// A scripted fake of the service for provider unit tests: the client records calls and answers from
+// per-test scripts; waits use the real waitForInstance on a virtual clock, so no test sleeps.
+import { ConflictError, NotFoundError, OutcomeUnknownError } from "../../../src/client/errors";
+import type { InstanceStatus, LaunchRequest, ReconfigureRequest } from "../../../src/client/types";
+import { waitForInstance, type Clock } from "../../../src/client/waiters";
+import type { Logger } from "../../../src/protocol/log";
+import { createProvider } from "../../../src/provider";
+import type { ProviderSettings } from "../../../src/provider/config";
+import type { Service, ServiceClient } from "../../../src/provider/service";
+import type { Value, ValueObject } from "../../../src/protocol/model";
+import { providerSchemas } from "../../../src/provider/schema";
+
+export const APP = "5f0000000000000000000a11";
+export const ENV = "5f0000000000000000000e01";
+export const ORG = "5f0000000000000000000a01";
+export const REV = "5f0000000000000000000c01";
+export const ID = "6a0000000000000000000001";
+
+export const PASSWORD = "s3cret-Passw0rd";
+export const REFRESH = "rt-very-secret-refresh";
+export const JWT =
+  "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJkZW1vQGV4YW1wbGUuY29tIiwiZXhwIjo5OTk5OTk5OTk5fQ.c2lnbmF0dXJlLXNpZ25hdHVyZQ";
+
+export function status(overrides: Partial<InstanceStatus> = {}): InstanceStatus {
+  return {
+    id: ID,
+    name: "shop",
+    status: "Running",
+    application: APP,
+    environment: ENV,
+    revision: null,
+    version: 1,
+    parameters: { "input.app-fork": "master", "input.db-size": "small" },
+    submodules: {
+      db: {
+        manifestVersion: 1,
+        revision: null,
+        parameters: { "input.size": "small", "input.engine": "postgres-15" },
+      },
+    },
+    workflow: null,
+    errorMessage: null,
+    returnValues: {},
+    ...overrides,
+  };
+}
+
+/** Answers of the fake: each is a value, an error to throw, or a function of the call. */
+type Answer<T> = T | Error | (() => T | Promise<T>);
+
+export interface FakeScript {
+  launch?: Answer<{ id: string }>[];
+  reconfigure?: Answer<{ id: string }>[];
+  destroy?: Answer<{ id: string }>[];
+  /** Successive getInstance answers; the last one repeats. */
+  statuses?: Answer<InstanceStatus>[];
+  instances?: InstanceStatus[];
+}
+
+export class FakeClient implements ServiceClient {
+  readonly calls: { method: string; args: unknown[] }[] = [];
+  constructor(private readonly script: FakeScript) {}
+
+  private async answer<T>(
+    method: string,
+    args: unknown[],
+    queue: Answer<T>[] | undefined,
+    repeatLast = false,
+  ): Promise<T> {
+    this.calls.push({ method, args });
+    if (!queue || queue.length === 0) throw new Error(`fake: no scripted answer for ${method}`);
+    const next = queue.length > 1 || !repeatLast ? queue.shift()! : queue[0];
+    if (next instanceof Error) throw next;
+    return typeof next === "function" ? await (next as () => T | Promise<T>)() : next;
+  }
+
+  callsOf(method: string) {
+    return this.calls.filter((c) => c.method === method);
+  }
+
+  async listOrganizations() {
+    this.calls.push({ method: "listOrganizations", args: [] });
+    return [{ id: ORG, name: "Demo Org" }];
+  }
+  async listApplications(orgId: string) {
+    this.calls.push({ method: "listApplications", args: [orgId] });
+    return [{ id: APP, name: "webshop" }];
+  }
+  async listEnvironments(orgId: string) {
+    this.calls.push({ method: "listEnvironments", args: [orgId] });
+    return [
+      { id: ENV, name: "default", default: true },
+      { id: "5f0000000000000000000e02", name: "staging", default: false },
+    ];
+  }
+  async listInstances(envId: string) {
+    this.calls.push({ method: "listInstances", args: [envId] });
+    return (this.script.instances ?? []).map((s) => ({
+      id: s.id,
+      name: s.name,
+      application: s.application,
+      revision: s.revision,
+      environment: s.environment,
+      status: s.status,
+    }));
+  }
+  launch(appId: string, req: LaunchRequest) {
+    return this.answer("launch", [appId, req], this.script.launch);
+  }
+  reconfigure(id: string, req: ReconfigureRequest) {
+    return this.answer("reconfigure", [id, req], this.script.reconfigure);
+  }
+  destroy(id: string) {
+    return this.answer("destroy", [id], this.script.destroy);
+  }
+  getInstance(id: string) {
+    return this.answer("getInstance", [id], this.script.statuses, true);
+  }
+  close() {}
+}
+
+/** Time passes only when the waiter sleeps. */
+function virtualClock(): Clock {
+  let now = 0;
+  return {
+    now: () => now,
+    sleep: async (ms, signal) => {
+      if (signal?.aborted) throw signal.reason;
+      now += ms;
+    },
+  };
+}
+
+export interface Harness {
+  provider: ReturnType<typeof createProvider>;
+  client: FakeClient;
+  settings: () => ProviderSettings | undefined;
+  logs: string[];
+}
+
+export const err = {
+  notFound: () =>
+    new NotFoundError({ status: 404, errors: ["instance not found"], method: "GET", path: "/x" }),
+  conflict: () =>
+    new ConflictError({
+      status: 409,
+      errors: ["instance is executing a workflow"],
+      method: "PUT",
+      path: "/x",
+    }),
+  outcomeUnknown: () => new OutcomeUnknownError("POST", `/api/1/applications/${APP}/launch`),
+};
+
+/** A provider over the fake client, configured with Basic credentials, logging everything into `logs`. */
+export async function configuredProvider(script: FakeScript, env: NodeJS.ProcessEnv = {}): Promise<Harness> {
+  const client = new FakeClient(script);
+  const logs: string[] = [];
+  let settings: ProviderSettings | undefined;
+  const log = captureLogger(logs);
+  const provider = createProvider({
+    env,
+    log,
+    conflictRetryDelayMs: 1,
+    connect: async (s, logger) => {
+      settings = s;
+      const service: Service = {
+        client,
+        wait: (id, opts) => waitForInstance(client, id, { ...opts, clock: virtualClock() }),
+      };
+      logger.debug("fake client created");
+      return service;
+    },
+  });
+  const configured = await provider.configureProvider({
+    config: providerConfig({ base_url: "http://127.0.0.1:1", email: "demo@example.com", password: PASSWORD }),
+    terraformVersion: "1.11.4",
+  });
+  expect(configured.diagnostics).toEqual([]);
+  return { provider, client, settings: () => settings, logs };
+}
+
+export function captureLogger(lines: string[]): Logger {
+  const make = (module: string): Logger => {
+    const at = (level: string) => (message: string, fields?: Record<string, unknown>) =>
+      lines.push(JSON.stringify({ "@level": level, "@message": message, "@module": module, ...fields }));
+    return {
+      trace: at("trace"),
+      debug: at("debug"),
+      info: at("info"),
+      warn: at("warn"),
+      error: at("error"),
+      named: (name) => make(`${module}.${name}`),
+    };
+  };
+  return make("test");
+}
+
+function nullObject(attributes: { name: string }[]): ValueObject {
+  return Object.fromEntries(attributes.map((a) => [a.name, null]));
+}
+
+export function providerConfig(values: ValueObject = {}): ValueObject {
+  return { ...nullObject(providerSchemas.provider.block.attributes), ...values };
+}
+
+/** An appmgmt_instance object: every attribute null unless given. */
+export function instance(values: ValueObject = {}): ValueObject {
+  return { ...nullObject(providerSchemas.resources.appmgmt_instance.block.attributes), ...values };
+}
+
+export function dataConfig(typeName: string, values: ValueObject = {}): ValueObject {
+  return { ...nullObject(providerSchemas.dataSources[typeName].block.attributes), ...values };
+}
+
+/** The state after a successful create of `config` (what terraform would hold). */
+export function stateOf(config: ValueObject, s: InstanceStatus = status()): ValueObject {
+  return {
+    ...config,
+    id: s.id,
+    instance_name: s.name,
+    environment_id: s.environment,
+    manifest_version: s.version,
+    status: s.status,
+    effective_parameters: s.parameters,
+    return_values: {},
+  };
+}
+
+export function obj(v: Value): ValueObject {
+  if (v === null || typeof v !== "object" || Array.isArray(v)) throw new Error(`not an object: ${String(v)}`);
+  return v as ValueObject;
+}
+
+export const WEBSHOP_MANIFEST = `application:
+  configuration:
+    input.app-fork: master
+    input.db-size: small
+  interfaces:
+    input:
+      app-fork: configuration(string)
+      db-size: bind(db#input.size)
+  components:
+    db:
+      type: reference.Submodule
+      configuration:
+        __locator.application-id: "5f0000000000000000000b01"
+      interfaces:
+        input:
+          size: configuration(string)
+          engine: configuration(string)
+`;
