@@ -4,7 +4,8 @@
 export type Id = string;
 export type Parameters = Record<string, string>;
 
-export type InstanceStatusValue = "Requested" | "Executing" | "Running" | "Failed" | "Destroying" | "Destroyed";
+export type InstanceStatusValue =
+  "Requested" | "Executing" | "Running" | "Failed" | "Destroying" | "Destroyed";
 
 export interface Organization {
   id: Id;

@@ -1,0 +1,252 @@
+// Typed errors of the client. Every class has a stable `code` that callers (the provider, the CLI) switch on;
+// messages name what failed and what to do, and never contain credentials (callers only pass ids and paths).
+
+export class AppMgmtError extends Error {
+  readonly code: string = "E_APPMGMT";
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** Invalid client configuration (base_url, api_version, credentials, TLS options). */
+export class ConfigError extends AppMgmtError {
+  override readonly code = "E_CONFIG";
+
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** An argument rejected before anything was sent (e.g. an id that is not 24 lowercase hex characters). */
+export class ValidationError extends AppMgmtError {
+  override readonly code = "E_VALIDATION";
+
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface ApiErrorDetails {
+  status: number;
+  errors: string[];
+  method: string;
+  path: string;
+  requestId?: string;
+}
+
+/** The service answered with an error status. */
+export class ApiError extends AppMgmtError {
+  override readonly code: string = "E_API";
+  readonly status: number;
+  readonly errors: string[];
+  readonly method: string;
+  readonly path: string;
+  readonly requestId?: string;
+
+  constructor(d: ApiErrorDetails, hint?: string) {
+    const detail = d.errors.length > 0 ? `: ${d.errors.join("; ")}` : "";
+    const rid = d.requestId ? ` (request id ${d.requestId})` : "";
+    super(`${d.method} ${d.path} failed with HTTP ${d.status}${detail}${rid}${hint ? `. ${hint}` : ""}`);
+    this.status = d.status;
+    this.errors = d.errors;
+    this.method = d.method;
+    this.path = d.path;
+    this.requestId = d.requestId;
+  }
+}
+
+export class BadRequestError extends ApiError {
+  override readonly code = "E_BAD_REQUEST";
+}
+
+export class AuthError extends ApiError {
+  override readonly code = "E_AUTH";
+
+  constructor(d: ApiErrorDetails) {
+    super(d, "Check email/password or refresh_token (session tokens are renewed automatically)");
+  }
+}
+
+export class ForbiddenError extends ApiError {
+  override readonly code = "E_FORBIDDEN";
+
+  constructor(d: ApiErrorDetails) {
+    super(
+      d,
+      "The object belongs to another organization, or the user is blocked (e.g. after too many token requests)",
+    );
+  }
+}
+
+export class NotFoundError extends ApiError {
+  override readonly code = "E_NOT_FOUND";
+}
+
+export class ConflictError extends ApiError {
+  override readonly code = "E_CONFLICT";
+
+  constructor(d: ApiErrorDetails) {
+    super(d, "The instance is executing another workflow; wait for it to finish and retry");
+  }
+}
+
+export class PayloadTooLargeError extends ApiError {
+  override readonly code = "E_TOO_LARGE";
+
+  constructor(d: ApiErrorDetails) {
+    super(d, "Request bodies are limited to 1 MiB");
+  }
+}
+
+export class RateLimitError extends ApiError {
+  override readonly code = "E_RATE_LIMIT";
+
+  constructor(
+    d: ApiErrorDetails,
+    /** From the `Retry-After` header, when the service sent one. */
+    readonly retryAfterMs?: number,
+  ) {
+    super(d);
+  }
+}
+
+export class ServerError extends ApiError {
+  override readonly code = "E_SERVER";
+}
+
+/** A 2xx answer whose body is not the JSON the call expects. */
+export class BadResponseError extends AppMgmtError {
+  override readonly code = "E_BAD_RESPONSE";
+
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    reason: string,
+  ) {
+    super(`${method} ${path}: unexpected response from the service: ${reason}`);
+  }
+}
+
+/** The connection failed (refused, reset, DNS, TLS) and retries, if allowed, did not help. */
+export class NetworkError extends AppMgmtError {
+  override readonly code = "E_NETWORK";
+
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    /** The system or undici error code, e.g. ECONNREFUSED, UND_ERR_SOCKET. */
+    readonly causeCode: string | undefined,
+    hint = "check base_url and connectivity",
+    options?: { cause?: unknown },
+  ) {
+    super(`${method} ${path}: network error${causeCode ? ` (${causeCode})` : ""}: ${hint}`, options);
+  }
+}
+
+/**
+ * A launch whose request may have reached the service but whose answer was lost (reset, timeout, gateway
+ * error). Relaunching could create a duplicate: look the instance up by name instead.
+ */
+export class OutcomeUnknownError extends AppMgmtError {
+  override readonly code = "E_OUTCOME_UNKNOWN";
+
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    options?: { cause?: unknown },
+  ) {
+    super(
+      `${method} ${path}: the request may have reached the service but its answer was lost; ` +
+        "do not resend it: look the instance up by name to learn whether it was created",
+      options,
+    );
+  }
+}
+
+export interface TimeoutDetails {
+  method?: string;
+  path?: string;
+  instanceId?: string;
+  lastStatus?: string;
+  waitedMs: number;
+}
+
+/** A request or a wait took longer than allowed. */
+export class TimeoutError extends AppMgmtError {
+  override readonly code = "E_TIMEOUT";
+  readonly method?: string;
+  readonly path?: string;
+  readonly instanceId?: string;
+  readonly lastStatus?: string;
+  readonly waitedMs: number;
+
+  constructor(message: string, d: TimeoutDetails, options?: { cause?: unknown }) {
+    super(message, options);
+    Object.assign(this, d);
+    this.waitedMs = d.waitedMs;
+  }
+}
+
+/** The instance's workflow ended in status `Failed`. */
+export class WorkflowFailedError extends AppMgmtError {
+  override readonly code = "E_WORKFLOW_FAILED";
+
+  constructor(
+    readonly instance: { id: string; name: string; workflow?: string },
+    readonly errorMessage: string | null,
+  ) {
+    super(
+      `instance ${instance.id} (${instance.name}) failed${instance.workflow ? ` in workflow ${instance.workflow}` : ""}: ` +
+        `${errorMessage ?? "the service gave no error message"}`,
+    );
+  }
+}
+
+/** The caller's AbortSignal fired. */
+export class AbortedError extends AppMgmtError {
+  override readonly code = "E_ABORTED";
+
+  constructor(what: string, options?: { cause?: unknown }) {
+    super(`${what}: aborted by the caller`, options);
+  }
+}
+
+/** Maps an error status of the service to its class. */
+export function errorForStatus(d: ApiErrorDetails, retryAfterMs?: number): ApiError {
+  switch (d.status) {
+    case 400:
+      return new BadRequestError(d);
+    case 401:
+      return new AuthError(d);
+    case 403:
+      return new ForbiddenError(d);
+    case 404:
+      return new NotFoundError(d);
+    case 409:
+      return new ConflictError(d);
+    case 413:
+      return new PayloadTooLargeError(d);
+    case 429:
+      return new RateLimitError(d, retryAfterMs);
+    default:
+      return d.status >= 500 ? new ServerError(d) : new ApiError(d);
+  }
+}
+
+/** Failures that may pass by themselves: worth another try later (used by waiters between polls). */
+export function isTransient(err: unknown): err is AppMgmtError {
+  return (
+    err instanceof ServerError ||
+    err instanceof RateLimitError ||
+    err instanceof NetworkError ||
+    (err instanceof TimeoutError && err.method !== undefined)
+  );
+}

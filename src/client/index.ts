@@ -1,0 +1,24 @@
+// Public surface of the client (docs/dev/TEAM-CONTRACTS.md, "Client API").
+export * from "./types";
+export * from "./errors";
+export {
+  AppMgmtClient,
+  type ClientOptions,
+  type ClientInternals,
+  type LogEvent,
+  type LogHook,
+} from "./client";
+export { MemoryTokenStore, FileTokenStore, tokenKey, type TokenStore, type StoredToken } from "./token-store";
+export type { FileTokenStoreOptions } from "./token-store";
+export { jwtExpiry } from "./session";
+export { DEFAULT_RETRY_POLICY, type RetryPolicy, type CallName, type FailureKind } from "./retry-policy";
+export { API_VERSION_PREFIXES } from "./validate";
+export {
+  waitForInstance,
+  nextPollOffset,
+  DEFAULT_POLL_SCHEDULE,
+  type PollSchedule,
+  type WaitOptions,
+  type Clock,
+  type InstanceReader,
+} from "./waiters";

@@ -1,0 +1,126 @@
+// Response normalisation: the service may add fields and spell references `applicationId`/`environmentId`/
+// `revisionId`; callers always get the names of types.ts, with extra fields kept.
+import type {
+  Application,
+  Environment,
+  InstanceStatus,
+  InstanceSummary,
+  OperationAccepted,
+  Organization,
+  SubmoduleStatus,
+} from "./types";
+
+type Raw = Record<string, unknown>;
+
+/** Thrown for a body that cannot be read as the expected shape; the client turns it into BadResponseError. */
+export class ShapeError extends Error {}
+
+function record(v: unknown, what: string): Raw {
+  if (v === null || typeof v !== "object" || Array.isArray(v))
+    throw new ShapeError(`${what} is not a JSON object`);
+  return v as Raw;
+}
+
+function list(v: unknown, what: string): unknown[] {
+  if (!Array.isArray(v)) throw new ShapeError(`${what} is not a JSON array`);
+  return v;
+}
+
+function str(r: Raw, key: string, what: string): string {
+  const v = r[key];
+  if (typeof v !== "string") throw new ShapeError(`${what}.${key} is missing or not a string`);
+  return v;
+}
+
+/** Folds `<name>Id` into `<name>` (the canonical spelling wins when both are present). */
+function fold(r: Raw, name: string): Raw {
+  const alt = `${name}Id`;
+  if (!(alt in r)) return r;
+  const { [alt]: altValue, ...rest } = r;
+  return { ...rest, [name]: rest[name] ?? altValue };
+}
+
+function folded(r: Raw): Raw {
+  return fold(fold(fold(r, "application"), "environment"), "revision");
+}
+
+function stringMap(v: unknown): Record<string, string> {
+  return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, string>) : {};
+}
+
+export function organizations(body: unknown): Organization[] {
+  return list(body, "organizations").map((o) => {
+    const r = record(o, "organization");
+    return { ...r, id: str(r, "id", "organization"), name: str(r, "name", "organization") };
+  });
+}
+
+export function applications(body: unknown): Application[] {
+  return list(body, "applications").map((o) => {
+    const r = record(o, "application");
+    return { ...r, id: str(r, "id", "application"), name: str(r, "name", "application") };
+  });
+}
+
+export function environments(body: unknown): Environment[] {
+  return list(body, "environments").map((o) => {
+    const r = record(o, "environment");
+    return {
+      ...r,
+      id: str(r, "id", "environment"),
+      name: str(r, "name", "environment"),
+      default: r.default === true,
+    };
+  });
+}
+
+export function instanceSummaries(body: unknown): InstanceSummary[] {
+  return list(body, "instances").map((o) => {
+    const r = folded(record(o, "instance"));
+    return {
+      ...r,
+      id: str(r, "id", "instance"),
+      name: str(r, "name", "instance"),
+      application: str(r, "application", "instance"),
+      environment: str(r, "environment", "instance"),
+      revision: typeof r.revision === "string" ? r.revision : null,
+      status: str(r, "status", "instance"),
+    } as InstanceSummary;
+  });
+}
+
+function submoduleStatus(v: unknown): SubmoduleStatus {
+  const r = folded(record(v, "submodule status"));
+  return {
+    ...r,
+    manifestVersion: typeof r.manifestVersion === "number" ? r.manifestVersion : 0,
+    revision: typeof r.revision === "string" ? r.revision : null,
+    parameters: stringMap(r.parameters),
+  };
+}
+
+export function instanceStatus(body: unknown): InstanceStatus {
+  const r = folded(record(body, "instance status"));
+  const subs = r.submodules && typeof r.submodules === "object" ? (r.submodules as Raw) : {};
+  const wf = r.workflow && typeof r.workflow === "object" ? (r.workflow as Raw) : null;
+  return {
+    ...r,
+    id: str(r, "id", "instance status"),
+    name: typeof r.name === "string" ? r.name : "",
+    status: str(r, "status", "instance status") as InstanceStatus["status"],
+    application: str(r, "application", "instance status"),
+    environment: str(r, "environment", "instance status"),
+    revision: typeof r.revision === "string" ? r.revision : null,
+    version: typeof r.version === "number" ? r.version : 0,
+    parameters: stringMap(r.parameters),
+    submodules: Object.fromEntries(Object.entries(subs).map(([k, v]) => [k, submoduleStatus(v)])),
+    workflow: wf ? { ...wf, name: String(wf.name ?? ""), status: String(wf.status ?? "") } : null,
+    errorMessage: typeof r.errorMessage === "string" ? r.errorMessage : null,
+    returnValues: r.returnValues && typeof r.returnValues === "object" ? (r.returnValues as Raw) : {},
+  };
+}
+
+export function operationAccepted(body: unknown): OperationAccepted {
+  const r = record(body, "answer");
+  return { ...r, id: str(r, "id", "answer") };
+}

@@ -1,0 +1,106 @@
+// Retries as data: which calls may be repeated, on which answers, and how long to wait in between.
+
+/** Every call of the client, so the policy can name them. */
+export type CallName =
+  | "token"
+  | "listOrganizations"
+  | "listApplications"
+  | "listEnvironments"
+  | "listInstances"
+  | "launch"
+  | "reconfigure"
+  | "getInstance"
+  | "destroy"
+  | "forceDelete";
+
+/** How a failed exchange ended, as far as retrying is concerned. */
+export type FailureKind =
+  /** The request provably never left: connection refused, DNS failure, connect timeout. */
+  | "not-sent"
+  /** The connection broke after the request may have been sent. */
+  | "reset"
+  /** No (complete) answer within the request timeout. */
+  | "timeout"
+  /** The TLS handshake failed (untrusted or invalid certificate): nothing was sent, and retrying won't help. */
+  | "tls";
+
+export interface RetryPolicy {
+  /** Calls that are safe to repeat: repeating them has the same effect as sending them once. */
+  idempotentCalls: readonly CallName[];
+  /** Statuses after which an idempotent call is repeated. */
+  retryStatuses: readonly number[];
+  /** Failures after which an idempotent call is repeated. */
+  retryFailures: readonly FailureKind[];
+  /** Failures after which any call, idempotent or not, is repeated. */
+  alwaysRetryFailures: readonly FailureKind[];
+  maxRetries: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** 0 = exact exponential delays, 1 = "full jitter" (uniform in [0, delay]). */
+  jitter: number;
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  // Launch and the token call are absent: a repeated launch creates a second instance, and every token call
+  // counts towards the service's flood limit.
+  idempotentCalls: [
+    "listOrganizations",
+    "listApplications",
+    "listEnvironments",
+    "listInstances",
+    "getInstance",
+    "reconfigure",
+    "destroy",
+    "forceDelete",
+  ],
+  retryStatuses: [429, 502, 503, 504],
+  retryFailures: ["not-sent", "reset", "timeout"],
+  alwaysRetryFailures: ["not-sent"],
+  maxRetries: 4,
+  baseDelayMs: 200,
+  maxDelayMs: 10_000,
+  jitter: 0.5,
+};
+
+/** Delay before retry number `retry` (1-based): exponential, capped, jittered; `Retry-After` wins when given. */
+export function retryDelayMs(
+  policy: RetryPolicy,
+  retry: number,
+  retryAfterMs: number | undefined,
+  random: () => number,
+): number {
+  if (retryAfterMs !== undefined) return Math.min(retryAfterMs, policy.maxDelayMs);
+  const exp = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
+  return Math.round(exp * (1 - policy.jitter * random()));
+}
+
+/** `Retry-After` in seconds (the service's form) or as an HTTP date; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | undefined, nowMs: number): number | undefined {
+  if (value === undefined || value.trim() === "") return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
+}
+
+const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT"]);
+const TIMEOUT_CODES = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "ETIMEDOUT"]);
+
+/** The system/undici code of a transport error, looking through `cause` chains. */
+export function transportErrorCode(err: unknown): string | undefined {
+  for (let e = err, depth = 0; e && typeof e === "object" && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+const TLS_CODE = /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ERR_SSL|ERR_TLS/;
+
+export function classifyFailure(code: string | undefined): FailureKind {
+  if (code !== undefined && NOT_SENT_CODES.has(code)) return "not-sent";
+  if (code !== undefined && TLS_CODE.test(code)) return "tls";
+  if (code !== undefined && TIMEOUT_CODES.has(code)) return "timeout";
+  return "reset";
+}

@@ -1,0 +1,78 @@
+// Checks done before anything is sent, so mistakes surface as errors naming the field and the fix.
+import { ConfigError, ValidationError } from "./errors";
+import type { LaunchRequest, ReconfigureRequest } from "./types";
+
+/** API versions the client speaks, and the path prefix each uses (DESIGN §3: major version only). */
+export const API_VERSION_PREFIXES: Readonly<Record<string, string>> = {
+  "1.0": "/api/1",
+  "1.1": "/api/1",
+  "1.2": "/api/1",
+  "2.0": "/api/2",
+};
+
+export function apiPrefix(apiVersion: string): string {
+  const prefix = Object.hasOwn(API_VERSION_PREFIXES, apiVersion)
+    ? API_VERSION_PREFIXES[apiVersion]
+    : undefined;
+  if (prefix === undefined) {
+    const accepted = Object.keys(API_VERSION_PREFIXES)
+      .map((v) => `"${v}"`)
+      .join(", ");
+    throw new ConfigError(
+      "api_version",
+      `api_version ${JSON.stringify(apiVersion)} is not supported: use one of ${accepted}`,
+    );
+  }
+  return prefix;
+}
+
+/** The base URL without a trailing slash; it may carry a path prefix. Credentials in it are refused. */
+export function normaliseBaseUrl(baseUrl: string): string {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new ConfigError(
+      "base_url",
+      `base_url ${JSON.stringify(baseUrl)} is not a URL: write e.g. https://appmgmt.example.com`,
+    );
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new ConfigError("base_url", `base_url must use http:// or https://, not ${url.protocol}//`);
+  }
+  if (url.username || url.password) {
+    throw new ConfigError(
+      "base_url",
+      "base_url must not contain credentials: set email/password or refresh_token instead",
+    );
+  }
+  if (url.search || url.hash) {
+    throw new ConfigError(
+      "base_url",
+      "base_url must not contain a query or fragment: write only scheme, host and path",
+    );
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+}
+
+const ID_PATTERN = /^[0-9a-f]{24}$/;
+
+export function checkId(field: string, value: unknown): string {
+  if (typeof value !== "string" || !ID_PATTERN.test(value)) {
+    const shown = typeof value === "string" ? JSON.stringify(value.slice(0, 40)) : typeof value;
+    throw new ValidationError(field, `${field} must be a 24-character lowercase hex id, got ${shown}`);
+  }
+  return value;
+}
+
+export function checkLaunchRequest(req: LaunchRequest): void {
+  if (req.environmentId !== undefined) checkId("environmentId", req.environmentId);
+  if (req.revisionId !== undefined) checkId("revisionId", req.revisionId);
+  for (const [name, sub] of Object.entries(req.submodules ?? {})) {
+    if (sub.revisionId !== undefined) checkId(`submodules.${name}.revisionId`, sub.revisionId);
+  }
+}
+
+export function checkReconfigureRequest(req: ReconfigureRequest): void {
+  if (req.revisionId !== undefined) checkId("revisionId", req.revisionId);
+}

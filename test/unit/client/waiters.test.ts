@@ -1,0 +1,243 @@
+import {
+  AbortedError,
+  DEFAULT_POLL_SCHEDULE,
+  NetworkError,
+  NotFoundError,
+  ServerError,
+  TimeoutError,
+  WorkflowFailedError,
+  nextPollOffset,
+  waitForInstance,
+  type Clock,
+  type InstanceStatus,
+  type InstanceStatusValue,
+} from "../../../src/client";
+import { INST, harness, instanceBody } from "./helpers";
+
+/** Virtual time: sleeping advances the clock instantly (and honours the abort signal). */
+function virtualClock(): Clock & { t: number } {
+  const clock = {
+    t: 0,
+    now: () => clock.t,
+    sleep: async (ms: number, signal?: AbortSignal) => {
+      if (signal?.aborted) throw signal.reason;
+      clock.t += ms;
+    },
+  };
+  return clock;
+}
+
+/** A fake service whose instance is `during` until `durationMs` after the start, then `after`. */
+function workflow(
+  clock: { t: number },
+  durationMs: number,
+  after: InstanceStatusValue = "Running",
+  during = "Executing",
+) {
+  const calls: number[] = [];
+  return {
+    calls,
+    getInstance: async (id: string): Promise<InstanceStatus> => {
+      calls.push(clock.t);
+      const done = clock.t >= durationMs;
+      return instanceBody({
+        id,
+        status: done ? after : during,
+        errorMessage: done && after === "Failed" ? "step 'db' failed: disk full" : null,
+        workflow: { name: "launch", status: done ? "done" : "running" },
+      }) as unknown as InstanceStatus;
+    },
+  };
+}
+
+const running = (s: InstanceStatus) => s.status === "Running";
+
+/** When the end of a workflow of `durationMs` is seen, and with how many status calls. */
+async function detect(durationMs: number) {
+  const clock = virtualClock();
+  const svc = workflow(clock, durationMs);
+  await waitForInstance(svc, INST, { until: running, timeoutMs: 3_600_000, clock });
+  return { seenAt: clock.t, calls: svc.calls.length };
+}
+
+describe("poll schedule", () => {
+  it("meets the 10 s bar: ≤ 10 status calls, end seen within 10% (≤ 11 s)", async () => {
+    const r = await detect(10_000);
+    expect(r.calls).toBeLessThanOrEqual(10);
+    expect(r.seenAt).toBeLessThanOrEqual(11_000);
+  });
+
+  it("sees the end of 1.6–2.4 s workflows within ~0.2 s (the 100 × 2 s apply bar)", async () => {
+    for (let d = 1600; d <= 2400; d += 50) {
+      const r = await detect(d);
+      expect(r.seenAt - d).toBeLessThanOrEqual(250);
+    }
+    expect((await detect(2000)).seenAt).toBeLessThanOrEqual(2200);
+  });
+
+  it("stays within 10% for long workflows while the call rate falls off", async () => {
+    for (const d of [30_000, 60_000, 300_000, 1_200_000]) {
+      const r = await detect(d);
+      expect(r.seenAt - d).toBeLessThanOrEqual(d * 0.1);
+    }
+    expect((await detect(1_800_000)).calls).toBeLessThan(150);
+  });
+
+  it("continues after the listed offsets with gaps of 10% of the elapsed time, clamped", () => {
+    expect(nextPollOffset(DEFAULT_POLL_SCHEDULE, undefined)).toBe(1000);
+    expect(nextPollOffset(DEFAULT_POLL_SCHEDULE, 2000)).toBe(2200);
+    expect(nextPollOffset(DEFAULT_POLL_SCHEDULE, 10_400)).toBe(12_900);
+    expect(nextPollOffset(DEFAULT_POLL_SCHEDULE, 50_000)).toBe(55_000);
+    expect(nextPollOffset(DEFAULT_POLL_SCHEDULE, 1_000_000)).toBe(1_015_000);
+  });
+
+  it("follows a schedule given as data", async () => {
+    const clock = virtualClock();
+    const svc = workflow(clock, 250);
+    const schedule = { offsetsMs: [100, 200, 300], thenFraction: 0, thenMinGapMs: 1000, thenMaxGapMs: 1000 };
+    await waitForInstance(svc, INST, { until: running, timeoutMs: 10_000, clock, schedule });
+    expect(svc.calls).toEqual([100, 200, 300]);
+  });
+});
+
+describe("waitForInstance outcomes", () => {
+  it("reports progress with the elapsed time", async () => {
+    const clock = virtualClock();
+    const seen: Array<[string, number]> = [];
+    await waitForInstance(workflow(clock, 1500), INST, {
+      until: running,
+      timeoutMs: 60_000,
+      clock,
+      onProgress: (s, ms) => seen.push([s.status, ms]),
+    });
+    expect(seen).toEqual([
+      ["Executing", 1000],
+      ["Running", 1500],
+    ]);
+  });
+
+  it("Failed → WorkflowFailedError carrying the service's errorMessage", async () => {
+    const clock = virtualClock();
+    const err = await waitForInstance(workflow(clock, 1500, "Failed"), INST, {
+      until: running,
+      timeoutMs: 60_000,
+      clock,
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(WorkflowFailedError);
+    expect(err).toMatchObject({ code: "E_WORKFLOW_FAILED", errorMessage: "step 'db' failed: disk full" });
+    expect((err as Error).message).toContain(INST);
+    expect((err as Error).message).toContain("disk full");
+  });
+
+  it("returns a Failed status when `until` accepts it", async () => {
+    const clock = virtualClock();
+    const s = await waitForInstance(workflow(clock, 1500, "Failed"), INST, {
+      until: (x) => x.status === "Running" || x.status === "Failed",
+      timeoutMs: 60_000,
+      clock,
+    });
+    expect(s.status).toBe("Failed");
+  });
+
+  it("timeout → TimeoutError naming the instance, last status and time waited; last poll at the deadline", async () => {
+    const clock = virtualClock();
+    const svc = workflow(clock, 60_000);
+    const err = await waitForInstance(svc, INST, { until: running, timeoutMs: 7000, clock }).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(TimeoutError);
+    expect(err).toMatchObject({
+      code: "E_TIMEOUT",
+      instanceId: INST,
+      lastStatus: "Executing",
+      waitedMs: 7000,
+    });
+    expect((err as Error).message).toMatch(
+      new RegExp(`instance ${INST} .* within 7 s \\(last status Executing\\)`),
+    );
+    expect(svc.calls.at(-1)).toBe(7000);
+  });
+
+  it("AbortSignal → AbortedError", async () => {
+    const clock = virtualClock();
+    const ac = new AbortController();
+    const svc = workflow(clock, 60_000);
+    const err = await waitForInstance(svc, INST, {
+      until: running,
+      timeoutMs: 60_000,
+      clock,
+      signal: ac.signal,
+      onProgress: (_s, ms) => ms >= 2000 && ac.abort(),
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AbortedError);
+    expect(svc.calls).toHaveLength(4); // 1.0, 1.5, 1.8, 2.0 s
+  });
+
+  it("transient errors during a wait are retried by the call and do not end the wait", async () => {
+    const h = harness();
+    const path = `/api/1/instances/${INST}`;
+    h.pool.intercept({ path }).reply(200, instanceBody({ status: "Executing" }));
+    h.pool.intercept({ path }).reply(503, { errors: ["busy"] });
+    h.pool.intercept({ path }).replyWithError(Object.assign(new Error("reset"), { code: "ECONNRESET" }));
+    h.pool.intercept({ path }).reply(429, { errors: ["slow"] }, { headers: { "retry-after": "1" } });
+    h.pool.intercept({ path }).reply(200, instanceBody({ status: "Running" }));
+    const clock = virtualClock();
+    const s = await waitForInstance(h.client, INST, { until: running, timeoutMs: 60_000, clock });
+    expect(s.status).toBe("Running");
+    expect(h.delays).toEqual([200, 400, 1000]);
+    h.agent.assertNoPendingInterceptors();
+  });
+});
+
+describe("waitForInstance and failing polls", () => {
+  const failing = (clock: { t: number }, errors: Error[], then: InstanceStatusValue) => {
+    const svc = workflow(clock, 0, then);
+    return {
+      calls: svc.calls,
+      getInstance: async (id: string) => {
+        const err = errors.shift();
+        if (err) {
+          svc.calls.push(clock.t);
+          throw err;
+        }
+        return svc.getInstance(id);
+      },
+    };
+  };
+  const details = { errors: ["busy"], method: "GET", path: `/api/1/instances/${INST}` };
+
+  it("keeps polling when a poll fails transiently even after the call's retries", async () => {
+    const clock = virtualClock();
+    const svc = failing(
+      clock,
+      [new ServerError({ status: 503, ...details }), new NetworkError("GET", details.path, "ECONNRESET")],
+      "Running",
+    );
+    await expect(
+      waitForInstance(svc, INST, { until: running, timeoutMs: 60_000, clock }),
+    ).resolves.toMatchObject({
+      status: "Running",
+    });
+    expect(svc.calls).toEqual([1000, 1500, 1800]);
+  });
+
+  it("ends the wait on a non-transient error", async () => {
+    const clock = virtualClock();
+    const svc = failing(clock, [new NotFoundError({ status: 404, ...details })], "Running");
+    await expect(
+      waitForInstance(svc, INST, { until: running, timeoutMs: 60_000, clock }),
+    ).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("a wait that only saw errors times out naming the last error", async () => {
+    const clock = virtualClock();
+    const errors = Array.from({ length: 20 }, () => new ServerError({ status: 502, ...details }));
+    const err = await waitForInstance(failing(clock, errors, "Running"), INST, {
+      until: running,
+      timeoutMs: 5000,
+      clock,
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TimeoutError);
+    expect((err as Error).message).toMatch(/last status unknown, last poll: GET .* HTTP 502/);
+  });
+});
