@@ -1,0 +1,260 @@
+// Parser for the application manifest subset of DESIGN §4. Every problem carries the line where it sits, so
+// a user can jump from the error straight to the offending key.
+import { isMap, isScalar, LineCounter, parseDocument, type Node, type Pair, type YAMLMap } from "yaml";
+import type { Binding, Manifest, ManifestParameter, ManifestProblem, ManifestSubmodule } from "./types";
+
+const SUBMODULE_TYPE = "reference.Submodule";
+const LOCATOR_KEY = "__locator.application-id";
+const CONFIGURATION_PIN = /^configuration\(string\)$/;
+const BIND_PIN = /^bind\(([^#()\s]+)#input\.([^#()\s]+)\)$/;
+
+export class ManifestError extends Error {
+  readonly problems: ManifestProblem[];
+  constructor(problems: ManifestProblem[]) {
+    super(`invalid application manifest:\n${problems.map(formatProblem).join("\n")}`);
+    this.name = "ManifestError";
+    this.problems = problems;
+  }
+}
+
+export function formatProblem(p: ManifestProblem): string {
+  return p.line === undefined ? `  ${p.message}` : `  line ${p.line}: ${p.message}`;
+}
+
+/** Parses manifest YAML text; throws ManifestError listing every problem found. */
+export function parseManifest(yamlText: string): Manifest {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(yamlText, { lineCounter, prettyErrors: false });
+  if (doc.errors.length > 0) {
+    throw new ManifestError(
+      doc.errors.map((e) => {
+        const pos = lineCounter.linePos(e.pos[0]);
+        return { message: `not valid YAML: ${e.message.split("\n")[0]}`, line: pos.line, column: pos.col };
+      }),
+    );
+  }
+  const reader = new ManifestReader(lineCounter);
+  const manifest = reader.read(doc.contents);
+  if (reader.problems.length > 0) throw new ManifestError(reader.problems);
+  return manifest;
+}
+
+/** Default value of every main parameter ("" when the manifest gives none). */
+export function manifestDefaults(manifest: Manifest): Record<string, string> {
+  const defaults: Record<string, string> = {};
+  for (const p of Object.values(manifest.parameters)) defaults[p.name] = p.default ?? "";
+  return defaults;
+}
+
+class ManifestReader {
+  readonly problems: ManifestProblem[] = [];
+  /** Main pins seen, valid or not, so a broken pin does not also flag its default as unknown. */
+  private readonly declaredPins = new Set<string>();
+  constructor(private readonly lines: LineCounter) {}
+
+  read(root: Node | null): Manifest {
+    const manifest: Manifest = { parameters: {}, submodules: {}, bindings: [] };
+    const rootMap = this.asMap(root, "the document", "write a mapping with a top-level `application:` key");
+    const application = rootMap && this.entry(rootMap, "application");
+    if (!rootMap) return manifest;
+    if (!application) {
+      this.problem(
+        rootMap,
+        "missing top-level `application:` key; the manifest must start with `application:`",
+      );
+      return manifest;
+    }
+    const app = this.asMap(
+      application.value as Node,
+      "`application`",
+      "give it `interfaces:` and `configuration:`",
+    );
+    if (!app) return manifest;
+
+    const components = this.readComponents(this.entry(app, "components"));
+    for (const s of components) manifest.submodules[s.name] = s;
+    this.readMainPins(this.entry(app, "interfaces"), manifest);
+    this.readDefaults(this.entry(app, "configuration"), manifest);
+    return manifest;
+  }
+
+  private readComponents(pair: Pair | undefined): ManifestSubmodule[] {
+    const map =
+      pair && this.asMap(pair.value as Node, "`application.components`", "map component names to components");
+    if (!map) return [];
+    const result: ManifestSubmodule[] = [];
+    for (const item of map.items) {
+      const name = this.keyText(item);
+      const where = `component \`${name}\``;
+      const comp = this.asMap(item.value as Node, where, "give it `type`, `configuration` and `interfaces`");
+      if (!comp) continue;
+      const type = this.scalarText(this.entry(comp, "type")?.value);
+      if (type !== SUBMODULE_TYPE) {
+        this.problem(
+          this.entry(comp, "type")?.value ?? item.key,
+          `${where} has ${type === undefined ? "no type" : `unknown type \`${type}\``}; the only supported type is \`${SUBMODULE_TYPE}\``,
+        );
+        continue;
+      }
+      const submodule: ManifestSubmodule = { name, parameters: {} };
+      const config = this.entry(comp, "configuration");
+      const configMap = config && this.asMap(config.value as Node, `${where} configuration`, "use a mapping");
+      const locator = configMap && this.entry(configMap, LOCATOR_KEY);
+      if (locator) submodule.applicationId = this.scalarText(locator.value);
+      const input = this.inputPins(comp, where);
+      if (!input) continue;
+      for (const pin of input.items) {
+        const pinName = this.keyText(pin);
+        const value = this.scalarText(pin.value);
+        if (value === undefined || !CONFIGURATION_PIN.test(value)) {
+          this.problem(
+            pin.value ?? pin.key,
+            `${where} pin \`${pinName}\` is \`${value ?? "(empty)"}\`; write \`configuration(string)\``,
+          );
+          continue;
+        }
+        submodule.parameters[`input.${pinName}`] = { name: `input.${pinName}` };
+      }
+      result.push(submodule);
+    }
+    return result;
+  }
+
+  private readMainPins(interfaces: Pair | undefined, manifest: Manifest): void {
+    if (!interfaces) return;
+    const map = this.asMap(
+      interfaces.value as Node,
+      "`application.interfaces`",
+      "give it an `input:` mapping",
+    );
+    const inputPair = map && this.entry(map, "input");
+    if (!inputPair) return;
+    const input = this.asMap(
+      inputPair.value as Node,
+      "`application.interfaces.input`",
+      "map pin names to pins",
+    );
+    if (!input) return;
+    for (const pin of input.items) {
+      const pinName = this.keyText(pin);
+      const name = `input.${pinName}`;
+      this.declaredPins.add(name);
+      const value = this.scalarText(pin.value);
+      const node = (pin.value as Node | null) ?? pin.key;
+      if (value !== undefined && CONFIGURATION_PIN.test(value)) {
+        manifest.parameters[name] = { name };
+        continue;
+      }
+      const bind = value === undefined ? null : BIND_PIN.exec(value);
+      if (!bind) {
+        this.problem(
+          node,
+          `pin \`${pinName}\` is \`${value ?? "(empty)"}\`; write \`configuration(string)\` or \`bind(<component>#input.<pin>)\``,
+        );
+        continue;
+      }
+      const [, component, target] = bind;
+      const submodule = manifest.submodules[component];
+      const targetName = `input.${target}`;
+      if (!submodule) {
+        const known = Object.keys(manifest.submodules);
+        this.problem(
+          node,
+          `pin \`${pinName}\` binds unknown component \`${component}\`; ` +
+            (known.length ? `use one of: ${known.join(", ")}` : "declare it under `application.components`"),
+        );
+        continue;
+      }
+      if (!submodule.parameters[targetName]) {
+        this.problem(
+          node,
+          `pin \`${pinName}\` binds \`${component}#${targetName}\`, which component \`${component}\` does not declare; ` +
+            `add \`${target}: configuration(string)\` to its interfaces.input`,
+        );
+        continue;
+      }
+      const param: ManifestParameter = { name, binds: { submodule: component, parameter: targetName } };
+      manifest.parameters[name] = param;
+      submodule.parameters[targetName].boundBy = name;
+      const binding: Binding = { mainParameter: name, submodule: component, submoduleParameter: targetName };
+      manifest.bindings.push(binding);
+    }
+  }
+
+  private readDefaults(configuration: Pair | undefined, manifest: Manifest): void {
+    if (!configuration) return;
+    const map = this.asMap(
+      configuration.value as Node,
+      "`application.configuration`",
+      "map `input.<pin>` to values",
+    );
+    if (!map) return;
+    for (const item of map.items) {
+      const key = this.keyText(item);
+      const param = manifest.parameters[key];
+      if (!param) {
+        if (this.declaredPins.has(key)) continue;
+        this.problem(
+          item.key,
+          `configuration key \`${key}\` names no pin of application.interfaces.input; ` +
+            `write \`input.<pin>\` for a declared pin or remove it`,
+        );
+        continue;
+      }
+      const value = this.scalarText(item.value);
+      if (value === undefined) {
+        this.problem(
+          item.value ?? item.key,
+          `default of \`${key}\` must be a scalar value, e.g. \`${key}: "1"\``,
+        );
+        continue;
+      }
+      param.default = value;
+    }
+  }
+
+  private inputPins(comp: YAMLMap, where: string): YAMLMap | undefined {
+    const interfaces = this.entry(comp, "interfaces");
+    const interfacesMap =
+      interfaces && this.asMap(interfaces.value as Node, `${where} interfaces`, "use a mapping");
+    const input = interfacesMap && this.entry(interfacesMap, "input");
+    if (!input) {
+      this.problem(comp, `${where} has no \`interfaces.input\`; declare its parameters there`);
+      return undefined;
+    }
+    return this.asMap(
+      input.value as Node,
+      `${where} interfaces.input`,
+      "map pin names to `configuration(string)`",
+    );
+  }
+
+  private entry(map: YAMLMap, key: string): Pair | undefined {
+    return map.items.find((p) => this.keyText(p) === key) as Pair | undefined;
+  }
+
+  private keyText(pair: Pair): string {
+    return this.scalarText(pair.key) ?? String(pair.key);
+  }
+
+  private scalarText(node: unknown): string | undefined {
+    if (!isScalar(node) || node.value === null || typeof node.value === "object") return undefined;
+    return String(node.value);
+  }
+
+  private asMap(node: Node | null | undefined, what: string, fix: string): YAMLMap | undefined {
+    if (isMap(node)) return node;
+    this.problem(node, `${what} must be a mapping; ${fix}`);
+    return undefined;
+  }
+
+  private problem(node: unknown, message: string): void {
+    const offset = (node as { range?: [number, number, number] } | null)?.range?.[0];
+    if (offset === undefined) {
+      this.problems.push({ message });
+      return;
+    }
+    const pos = this.lines.linePos(offset);
+    this.problems.push({ message, line: pos.line, column: pos.col });
+  }
+}

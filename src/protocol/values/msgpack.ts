@@ -1,0 +1,399 @@
+import { BigNumberValue, UNKNOWN, isUnknown, type CtyType, type Value, type ValueObject } from "../model";
+import { setOwn } from "../own";
+import { ValueError } from "./errors";
+import { numberFromText } from "./number";
+import { parseCtyType } from "./types";
+import { inferType } from "./infer";
+
+// terraform's msgpack DynamicValue encoding, read and written against the expected cty type.
+
+// ---------------------------------------------------------------- generic msgpack reading
+
+/** A msgpack extension value; terraform uses them only for unknown values. */
+class Ext {
+  constructor(readonly type: number) {}
+}
+type Raw = null | boolean | number | bigint | string | Buffer | Ext | Raw[] | Array<[Raw, Raw]> | RawMap;
+class RawMap {
+  constructor(readonly entries: Array<[Raw, Raw]>) {}
+}
+
+class MsgpackReader {
+  private pos = 0;
+  constructor(private readonly buf: Buffer) {}
+
+  done(): boolean {
+    return this.pos >= this.buf.length;
+  }
+
+  private need(n: number): void {
+    if (this.pos + n > this.buf.length) throw new ValueError("msgpack value is truncated");
+  }
+
+  private u8(): number {
+    this.need(1);
+    return this.buf[this.pos++];
+  }
+
+  private take(n: number): Buffer {
+    this.need(n);
+    const out = this.buf.subarray(this.pos, this.pos + n);
+    this.pos += n;
+    return out;
+  }
+
+  private uint(bytes: 1 | 2 | 4): number {
+    this.need(bytes);
+    const v =
+      bytes === 1
+        ? this.buf.readUInt8(this.pos)
+        : bytes === 2
+          ? this.buf.readUInt16BE(this.pos)
+          : this.buf.readUInt32BE(this.pos);
+    this.pos += bytes;
+    return v;
+  }
+
+  private array(n: number, depth: number): Raw[] {
+    const out: Raw[] = [];
+    for (let i = 0; i < n; i++) out.push(this.read(depth + 1));
+    return out;
+  }
+
+  private map(n: number, depth: number): RawMap {
+    const entries: Array<[Raw, Raw]> = [];
+    for (let i = 0; i < n; i++) entries.push([this.read(depth + 1), this.read(depth + 1)]);
+    return new RawMap(entries);
+  }
+
+  private ext(len: number): Ext {
+    const type = this.take(1).readInt8(0);
+    this.take(len); // the payload (refinements of an unknown) carries nothing the provider uses
+    return new Ext(type);
+  }
+
+  read(depth = 0): Raw {
+    if (depth > 512) throw new ValueError("msgpack value is nested too deeply");
+    const b = this.u8();
+    if (b <= 0x7f) return b;
+    if (b >= 0xe0) return b - 0x100;
+    if ((b & 0xf0) === 0x80) return this.map(b & 0x0f, depth);
+    if ((b & 0xf0) === 0x90) return this.array(b & 0x0f, depth);
+    if ((b & 0xe0) === 0xa0) return this.take(b & 0x1f).toString("utf8");
+    switch (b) {
+      case 0xc0:
+        return null;
+      case 0xc2:
+        return false;
+      case 0xc3:
+        return true;
+      case 0xc4:
+        return Buffer.from(this.take(this.uint(1)));
+      case 0xc5:
+        return Buffer.from(this.take(this.uint(2)));
+      case 0xc6:
+        return Buffer.from(this.take(this.uint(4)));
+      case 0xc7:
+        return this.ext(this.uint(1));
+      case 0xc8:
+        return this.ext(this.uint(2));
+      case 0xc9:
+        return this.ext(this.uint(4));
+      case 0xca:
+        return this.take(4).readFloatBE(0);
+      case 0xcb:
+        return this.take(8).readDoubleBE(0);
+      case 0xcc:
+        return this.uint(1);
+      case 0xcd:
+        return this.uint(2);
+      case 0xce:
+        return this.uint(4);
+      case 0xcf:
+        return this.take(8).readBigUInt64BE(0);
+      case 0xd0:
+        return this.take(1).readInt8(0);
+      case 0xd1:
+        return this.take(2).readInt16BE(0);
+      case 0xd2:
+        return this.take(4).readInt32BE(0);
+      case 0xd3:
+        return this.take(8).readBigInt64BE(0);
+      case 0xd4:
+        return this.ext(1);
+      case 0xd5:
+        return this.ext(2);
+      case 0xd6:
+        return this.ext(4);
+      case 0xd7:
+        return this.ext(8);
+      case 0xd8:
+        return this.ext(16);
+      case 0xd9:
+        return this.take(this.uint(1)).toString("utf8");
+      case 0xda:
+        return this.take(this.uint(2)).toString("utf8");
+      case 0xdb:
+        return this.take(this.uint(4)).toString("utf8");
+      case 0xdc:
+        return this.array(this.uint(2), depth);
+      case 0xdd:
+        return this.array(this.uint(4), depth);
+      case 0xde:
+        return this.map(this.uint(2), depth);
+      case 0xdf:
+        return this.map(this.uint(4), depth);
+      default:
+        throw new ValueError(`invalid msgpack byte 0x${b.toString(16)}`);
+    }
+  }
+}
+
+// ---------------------------------------------------------------- typed conversion
+
+function describe(raw: Raw): string {
+  if (raw === null) return "null";
+  if (raw instanceof RawMap) return "a map";
+  if (Array.isArray(raw)) return "an array";
+  if (Buffer.isBuffer(raw)) return "bytes";
+  return typeof raw;
+}
+
+function rawString(raw: Raw): string | undefined {
+  if (typeof raw === "string") return raw;
+  if (Buffer.isBuffer(raw)) return raw.toString("utf8");
+  return undefined;
+}
+
+function fromRaw(raw: Raw, type: CtyType, path: string[]): Value {
+  if (raw instanceof Ext) return UNKNOWN;
+  if (raw === null) return null;
+  const fail = (what: string): never => {
+    throw new ValueError(
+      `expected ${what} at ${path.length ? path.join("") : "the top level"}, got ${describe(raw)}`,
+    );
+  };
+  if (type === "string") return rawString(raw) ?? fail("a string");
+  if (type === "bool") return typeof raw === "boolean" ? raw : fail("a bool");
+  if (type === "number") {
+    if (typeof raw === "number") return raw;
+    if (typeof raw === "bigint") return numberFromText(raw.toString());
+    const text = rawString(raw);
+    if (text === undefined) return fail("a number");
+    try {
+      return numberFromText(text);
+    } catch {
+      return fail("a number");
+    }
+  }
+  if (type === "dynamic") {
+    if (!Array.isArray(raw) || raw.length !== 2) return fail("a [type, value] pair for a dynamic value");
+    const typeText = rawString(raw[0] as Raw) ?? fail("type JSON");
+    let actual: CtyType;
+    try {
+      actual = parseCtyType(JSON.parse(typeText as string));
+    } catch (e) {
+      throw new ValueError(
+        `invalid dynamic value type at ${path.join("") || "the top level"}: ${(e as Error).message}`,
+      );
+    }
+    return fromRaw(raw[1] as Raw, actual, path);
+  }
+  const [kind, arg] = type;
+  switch (kind) {
+    case "list":
+    case "set": {
+      if (!Array.isArray(raw)) return fail(`a ${kind}`);
+      return (raw as Raw[]).map((item, i) => fromRaw(item, arg, [...path, `[${i}]`]));
+    }
+    case "tuple": {
+      if (!Array.isArray(raw) || raw.length !== arg.length) return fail(`a tuple of ${arg.length} elements`);
+      return (raw as Raw[]).map((item, i) => fromRaw(item, arg[i], [...path, `[${i}]`]));
+    }
+    case "map": {
+      if (!(raw instanceof RawMap)) return fail("a map");
+      const out: ValueObject = {};
+      for (const [k, v] of raw.entries) {
+        const key = rawString(k) ?? fail("string map keys");
+        setOwn(out, key as string, fromRaw(v, arg, [...path, `[${JSON.stringify(key)}]`]));
+      }
+      return out;
+    }
+    case "object": {
+      if (!(raw instanceof RawMap)) return fail("an object");
+      const given = new Map<string, Raw>();
+      for (const [k, v] of raw.entries) given.set(rawString(k) ?? fail("string attribute names"), v);
+      const out: ValueObject = {};
+      for (const [name, attrType] of Object.entries(arg)) {
+        const v = given.get(name);
+        setOwn(out, name, v === undefined ? null : fromRaw(v, attrType, [...path, `.${name}`]));
+      }
+      return out;
+    }
+  }
+}
+
+/** Decodes a msgpack DynamicValue against the type terraform and the provider agreed on. */
+export function decodeMsgpack(data: Uint8Array, type: CtyType): Value {
+  const reader = new MsgpackReader(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+  const raw = reader.read();
+  if (!reader.done()) throw new ValueError("msgpack value has trailing bytes");
+  return fromRaw(raw, type, []);
+}
+
+// ---------------------------------------------------------------- writing
+
+class MsgpackWriter {
+  private chunks: Buffer[] = [];
+
+  private push(...bytes: number[]): void {
+    this.chunks.push(Buffer.from(bytes));
+  }
+
+  nil(): void {
+    this.push(0xc0);
+  }
+  unknown(): void {
+    this.push(0xd4, 0, 0); // fixext1, type 0, as cty writes it
+  }
+  bool(v: boolean): void {
+    this.push(v ? 0xc3 : 0xc2);
+  }
+
+  number(n: number): void {
+    if (Number.isSafeInteger(n)) {
+      if (n >= 0 && n <= 0x7f) return this.push(n);
+      if (n < 0 && n >= -32) return this.push(n + 0x100);
+      const b = Buffer.alloc(9);
+      b[0] = 0xd3;
+      b.writeBigInt64BE(BigInt(n), 1);
+      this.chunks.push(b);
+      return;
+    }
+    const b = Buffer.alloc(9);
+    b[0] = 0xcb;
+    b.writeDoubleBE(n, 1);
+    this.chunks.push(b);
+  }
+
+  private header(
+    len: number,
+    fix: number,
+    fixMax: number,
+    c8: number | undefined,
+    c16: number,
+    c32: number,
+  ): void {
+    if (len <= fixMax) return this.push(fix | len);
+    if (c8 !== undefined && len <= 0xff) return this.push(c8, len);
+    if (len <= 0xffff) return this.push(c16, len >> 8, len & 0xff);
+    const b = Buffer.alloc(5);
+    b[0] = c32;
+    b.writeUInt32BE(len, 1);
+    this.chunks.push(b);
+  }
+
+  string(s: string): void {
+    const data = Buffer.from(s, "utf8");
+    this.header(data.length, 0xa0, 31, 0xd9, 0xda, 0xdb);
+    this.chunks.push(data);
+  }
+  bin(data: Buffer): void {
+    this.header(data.length, 0xc4, -1, 0xc4, 0xc5, 0xc6);
+    this.chunks.push(data);
+  }
+  arrayHeader(n: number): void {
+    this.header(n, 0x90, 15, undefined, 0xdc, 0xdd);
+  }
+  mapHeader(n: number): void {
+    this.header(n, 0x80, 15, undefined, 0xde, 0xdf);
+  }
+
+  finish(): Buffer {
+    return Buffer.concat(this.chunks);
+  }
+}
+
+function isPlainObject(v: Value): v is ValueObject {
+  return (
+    v !== null &&
+    typeof v === "object" &&
+    !Array.isArray(v) &&
+    !(v instanceof BigNumberValue) &&
+    !isUnknown(v)
+  );
+}
+
+function writeValue(w: MsgpackWriter, v: Value, type: CtyType, path: string): void {
+  if (v === undefined || v === null) return w.nil();
+  if (isUnknown(v)) return w.unknown();
+  const fail = (what: string): never => {
+    throw new ValueError(`cannot encode ${path || "the value"}: expected ${what}, got ${JSON.stringify(v)}`);
+  };
+  if (type === "string") {
+    if (typeof v === "string") return w.string(v);
+    if (typeof v === "number" || typeof v === "boolean" || v instanceof BigNumberValue)
+      return w.string(String(v));
+    return fail("a string");
+  }
+  if (type === "bool") return typeof v === "boolean" ? w.bool(v) : fail("a bool");
+  if (type === "number") {
+    if (typeof v === "number") return w.number(v);
+    // Exact decimal text: cty reads numbers from msgpack strings too.
+    if (v instanceof BigNumberValue) return w.string(v.text);
+    return fail("a number");
+  }
+  if (type === "dynamic") {
+    const actual = inferType(v);
+    w.arrayHeader(2);
+    w.bin(Buffer.from(JSON.stringify(actual), "utf8"));
+    return writeValue(w, v, actual, path);
+  }
+  const [kind, arg] = type;
+  switch (kind) {
+    case "list":
+    case "set":
+      if (!Array.isArray(v)) return fail(`a ${kind}`);
+      w.arrayHeader(v.length);
+      v.forEach((item, i) => writeValue(w, item, arg, `${path}[${i}]`));
+      return;
+    case "tuple":
+      if (!Array.isArray(v) || v.length !== arg.length) return fail(`a tuple of ${arg.length} elements`);
+      w.arrayHeader(v.length);
+      v.forEach((item, i) => writeValue(w, item, arg[i], `${path}[${i}]`));
+      return;
+    case "map": {
+      if (!isPlainObject(v)) return fail("a map");
+      const keys = Object.keys(v).sort();
+      w.mapHeader(keys.length);
+      for (const k of keys) {
+        w.string(k);
+        writeValue(w, v[k], arg, `${path}[${JSON.stringify(k)}]`);
+      }
+      return;
+    }
+    case "object": {
+      if (!isPlainObject(v)) return fail("an object");
+      // terraform requires every attribute of the type: absent ones are written as null.
+      const names = Object.keys(arg).sort();
+      w.mapHeader(names.length);
+      for (const name of names) {
+        w.string(name);
+        writeValue(
+          w,
+          Object.prototype.hasOwnProperty.call(v, name) ? v[name] : null,
+          arg[name],
+          `${path}.${name}`,
+        );
+      }
+      return;
+    }
+  }
+}
+
+/** Encodes a value as a msgpack DynamicValue of the given type. */
+export function encodeMsgpack(v: Value, type: CtyType): Buffer {
+  const w = new MsgpackWriter();
+  writeValue(w, v, type, "");
+  return w.finish();
+}

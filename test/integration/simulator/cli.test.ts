@@ -1,0 +1,149 @@
+// `appmgmt sim` as users run it: a child process printing its first line and serving; plus the dispatcher's
+// help and flag errors through main().
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { createInterface } from "node:readline";
+import { build } from "esbuild";
+import { main } from "../../../src/cli/main";
+import { SIM_USAGE } from "../../../src/cli/sim";
+import { call } from "./http";
+
+const ROOT = resolve(__dirname, "../../..");
+
+function captureConsole(): { out: () => string; err: () => string; restore: () => void } {
+  const out: string[] = [];
+  const err: string[] = [];
+  const log = jest.spyOn(console, "log").mockImplementation((...a: unknown[]) => void out.push(a.join(" ")));
+  const error = jest
+    .spyOn(console, "error")
+    .mockImplementation((...a: unknown[]) => void err.push(a.join(" ")));
+  return {
+    out: () => out.join("\n"),
+    err: () => err.join("\n"),
+    restore: () => {
+      log.mockRestore();
+      error.mockRestore();
+    },
+  };
+}
+
+describe("appmgmt dispatcher", () => {
+  it("--help lists the subcommands", async () => {
+    const io = captureConsole();
+    try {
+      expect(await main(["--help"])).toBe(0);
+      expect(io.out()).toMatch(/^\s+sim\s+run the simulator/m);
+      expect(io.out()).toMatch(/^\s+install-provider\s+/m);
+    } finally {
+      io.restore();
+    }
+  });
+
+  it("rejects an unknown command by name", async () => {
+    const io = captureConsole();
+    try {
+      expect(await main(["deploy"])).toBe(2);
+      expect(io.err()).toMatch(/unknown command "deploy"/);
+    } finally {
+      io.restore();
+    }
+  });
+
+  it("sim --help explains every flag", async () => {
+    const io = captureConsole();
+    try {
+      expect(await main(["sim", "--help"])).toBe(0);
+      const help = io.out();
+      for (const flag of [
+        "--port",
+        "--host",
+        "--seed",
+        "--state",
+        "--launch-ms",
+        "--reconfigure-ms",
+        "--destroy-ms",
+        "--jwt-lifetime",
+        "--flood-max-tokens",
+        "--flood-window-ms",
+        "--flood-block-ms",
+        "--fault-rate",
+        "--fault-statuses",
+        "--fault-latency-ms",
+        "--fault-reset-rate",
+        "--fault-seed",
+      ])
+        expect(help).toMatch(new RegExp(`^  ${flag} .*\\S`, "m"));
+      expect(help).toBe(SIM_USAGE);
+    } finally {
+      io.restore();
+    }
+  });
+
+  it("sim names an unknown flag and a bad value", async () => {
+    const io = captureConsole();
+    try {
+      expect(await main(["sim", "--prot", "8080"])).toBe(2);
+      expect(io.err()).toMatch(/unknown flag --prot/);
+      expect(await main(["sim", "--port", "http"])).toBe(2);
+      expect(io.err()).toMatch(/--port must be a number between 0 and 65535, got "http"/);
+      expect(await main(["sim", "--fault-statuses", "200"])).toBe(2);
+      expect(io.err()).toMatch(/--fault-statuses must list 4xx\/5xx codes/);
+      expect(await main(["sim", "--port"])).toBe(2);
+      expect(io.err()).toMatch(/--port <value>' argument missing/);
+    } finally {
+      io.restore();
+    }
+  });
+});
+
+describe("appmgmt sim as a child process", () => {
+  let dir: string;
+  let script: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "appmgmt-cli-"));
+    script = join(dir, "appmgmt.js");
+    await build({
+      entryPoints: [join(ROOT, "src/cli/main.ts")],
+      bundle: true,
+      platform: "node",
+      target: "node20",
+      outfile: script,
+      external: ["esbuild"],
+      logLevel: "error",
+    });
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("rejects a bad seed file with the field path, exit code 2", async () => {
+    const seed = join(dir, "bad-seed.yaml");
+    writeFileSync(seed, "users: []\norganizations: [{id: nope}]\n");
+    const io = captureConsole();
+    try {
+      expect(await main(["sim", "--seed", seed])).toBe(2);
+      expect(io.err()).toMatch(/organizations\[0\]\.id: must be a 24-character lowercase hex id/);
+    } finally {
+      io.restore();
+    }
+  });
+
+  it.each(["SIGTERM", "SIGINT"] as const)(
+    "prints `appmgmt simulator listening on http://HOST:PORT` first, serves the demo data, and stops on %s",
+    async (signal) => {
+      const child = spawn(process.execPath, [script, "sim", "--port", "0", "--launch-ms", "100"], {
+        env: { ...process.env, NODE_PATH: join(ROOT, "node_modules"), CHECKPOINT_DISABLE: "1" },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      const exited = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
+      const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+      const first = (await lines.next()).value as string;
+      expect(first).toMatch(/^appmgmt simulator listening on http:\/\/127\.0\.0\.1:\d+$/);
+      const url = first.slice("appmgmt simulator listening on ".length);
+      const orgs = await call(url, "GET", "/api/1/organizations");
+      expect(orgs).toMatchObject({ status: 200, body: [{ name: "Demo Org" }] });
+      child.kill(signal);
+      expect(await exited).toBe(0);
+    },
+  );
+});

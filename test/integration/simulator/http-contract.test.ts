@@ -1,0 +1,363 @@
+// The simulator's HTTP contract (DESIGN §3) over real loopback HTTP with raw requests: every endpoint of the
+// table, every error status, the error body shape and the status sequences of the workflows.
+import { DEMO, type RunningSimulator } from "../../../src/simulator";
+import { OTHER, call, launchDemo, pollInstance, startFast, twoOrgSeed } from "./http";
+
+let svc: RunningSimulator;
+let url: string;
+
+beforeAll(async () => {
+  svc = await startFast({ seed: twoOrgSeed() });
+  url = svc.url;
+});
+afterAll(() => svc.close());
+
+function expectErrors(res: { status: number; body: unknown }, status: number, pattern: RegExp): void {
+  expect(res.status).toBe(status);
+  const body = res.body as { errors: unknown[] };
+  expect(Object.keys(body)).toEqual(["errors"]);
+  expect(body.errors.length).toBeGreaterThan(0);
+  for (const e of body.errors) expect(typeof e).toBe("string");
+  expect(body.errors.join("\n")).toMatch(pattern);
+}
+
+const INSTANCES = `/api/1/environments/${DEMO.defaultEnvironmentId}/instances`;
+const LAUNCH = `/api/1/applications/${DEMO.webshopApplicationId}/launch`;
+
+describe("POST /refreshToken/jwtBearer", () => {
+  it("returns jwtBearer and expiresIn for a known refresh token, without an auth header", async () => {
+    const res = await call(url, "POST", "/refreshToken/jwtBearer", {
+      auth: null,
+      body: { refreshToken: DEMO.refreshToken },
+    });
+    expect(res.status).toBe(200);
+    const body = res.body as { jwtBearer: string; expiresIn: number };
+    expect(body.expiresIn).toBe(3600);
+    const claims = JSON.parse(Buffer.from(body.jwtBearer.split(".")[1], "base64url").toString()) as {
+      exp: number;
+      sub: string;
+    };
+    expect(claims.sub).toBe(DEMO.email);
+    expect(claims.exp * 1000).toBeGreaterThan(Date.now());
+  });
+
+  it("answers 401 for an unknown refresh token and 400 without one", async () => {
+    const unknown = await call(url, "POST", "/refreshToken/jwtBearer", {
+      auth: null,
+      body: { refreshToken: "x" },
+    });
+    expectErrors(unknown, 401, /refresh token not recognised/);
+    expectErrors(
+      await call(url, "POST", "/refreshToken/jwtBearer", { auth: null, body: {} }),
+      400,
+      /refreshToken/,
+    );
+  });
+});
+
+describe("GET /api/1/organizations", () => {
+  it("lists only the caller's organizations", async () => {
+    const res = await call(url, "GET", "/api/1/organizations");
+    expect(res).toMatchObject({ status: 200, body: [{ id: DEMO.organizationId, name: "Demo Org" }] });
+    const other = await call(url, "GET", "/api/1/organizations", { auth: OTHER.basic });
+    expect(other.body).toEqual([{ id: OTHER.organizationId, name: "Other Org" }]);
+  });
+
+  it("answers 401 without credentials and with a wrong password", async () => {
+    expectErrors(await call(url, "GET", "/api/1/organizations", { auth: null }), 401, /missing credentials/);
+    const wrong = `Basic ${Buffer.from(`${DEMO.email}:nope`).toString("base64")}`;
+    expectErrors(
+      await call(url, "GET", "/api/1/organizations", { auth: wrong }),
+      401,
+      /wrong email or password/,
+    );
+  });
+});
+
+describe("GET /api/1/organizations/{org}/applications and /environments", () => {
+  it("lists applications", async () => {
+    const res = await call(url, "GET", `/api/1/organizations/${DEMO.organizationId}/applications`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      { id: DEMO.webshopApplicationId, name: "webshop" },
+      { id: DEMO.postgresApplicationId, name: "postgres" },
+    ]);
+  });
+
+  it("lists environments with the default flag", async () => {
+    const res = await call(url, "GET", `/api/1/organizations/${DEMO.organizationId}/environments`);
+    expect(res.body).toEqual([
+      { id: DEMO.defaultEnvironmentId, name: "default", default: true },
+      { id: DEMO.stagingEnvironmentId, name: "staging", default: false },
+    ]);
+  });
+
+  it("answers 403 for another organization, 404 for an unknown one, 400 for a malformed id", async () => {
+    const other = await call(url, "GET", `/api/1/organizations/${OTHER.organizationId}/applications`);
+    expectErrors(other, 403, /not a member/);
+    const unknown = await call(url, "GET", "/api/1/organizations/5f00000000000000000000ff/environments");
+    expectErrors(unknown, 404, /not found/);
+    expectErrors(await call(url, "GET", "/api/1/organizations/nope/applications"), 400, /malformed/);
+  });
+});
+
+describe("POST /api/1/applications/{app}/launch", () => {
+  it("launches with defaults: default environment, latest version, generated name; Requested → Executing → Running", async () => {
+    // Long enough that the first poll lands in the Requested phase (the first 20%) even on a busy machine.
+    svc.sim.setTiming({ launchMs: 1000 });
+    const id = await launchDemo(url, {}).finally(() => svc.sim.setTiming({ launchMs: 150 }));
+    expect(id).toMatch(/^[0-9a-f]{24}$/);
+    const { last, seen } = await pollInstance(url, id, (s) => s.status === "Running");
+    expect(seen).toEqual(["Requested", "Executing", "Running"]);
+    expect(last).toEqual({
+      id,
+      name: expect.stringMatching(/^webshop-[0-9a-f]{6}$/),
+      status: "Running",
+      application: DEMO.webshopApplicationId,
+      environment: DEMO.defaultEnvironmentId,
+      revision: null,
+      version: 2,
+      parameters: { "input.app-fork": "master", "input.db-size": "small", "input.replicas": "1" },
+      submodules: {
+        db: {
+          manifestVersion: 1,
+          revision: null,
+          parameters: { "input.size": "small", "input.engine": "postgres-15" },
+        },
+      },
+      workflow: null,
+      errorMessage: null,
+      returnValues: expect.any(Object),
+    });
+  });
+
+  it("accepts an empty body as {}", async () => {
+    const res = await call(url, "POST", LAUNCH, { rawBody: "" });
+    expect(res.status).toBe(200);
+  });
+
+  it("launches a revision into another environment at a given version, bound values following the main parameter", async () => {
+    const id = await launchDemo(url, {
+      instanceName: "rev-launch",
+      environmentId: DEMO.stagingEnvironmentId,
+      revisionId: DEMO.stableRevisionId,
+      parameters: { "input.db-size": "large" },
+    });
+    const { last } = await pollInstance(url, id, (s) => s.status === "Running");
+    expect(last).toMatchObject({
+      name: "rev-launch",
+      environment: DEMO.stagingEnvironmentId,
+      revision: DEMO.stableRevisionId,
+      version: 1,
+      parameters: { "input.app-fork": "release-1", "input.db-size": "large" },
+      submodules: { db: { parameters: { "input.size": "large", "input.engine": "postgres-16" } } },
+    });
+  });
+
+  it("answers 400 naming each invalid value: unknown parameter, non-string value, bound submodule parameter, unknown submodule, unknown version", async () => {
+    const res = await call(url, "POST", LAUNCH, {
+      body: {
+        version: 9,
+        parameters: { "input.colour": "red", "input.app-fork": 3 },
+        submodules: { db: { parameters: { "input.size": "big" } }, cache: {} },
+      },
+    });
+    expectErrors(res, 400, /version 9/);
+    const text = (res.body as { errors: string[] }).errors.join("\n");
+    expect(text).toMatch(/input\.colour/);
+    expect(text).toMatch(/input\.app-fork.*must be a string/);
+    expect(text).toMatch(
+      /input\.size.*bound to parameters\['input\.db-size'\].*set parameters\['input\.db-size'\] instead/,
+    );
+    expect(text).toMatch(/submodule 'cache'/);
+  });
+
+  it("answers 400 for malformed ids and unknown fields, 404 for an unknown application, 403 for another organization's", async () => {
+    expectErrors(await call(url, "POST", LAUNCH, { body: { environmentId: "xyz" } }), 400, /environmentId/);
+    expectErrors(
+      await call(url, "POST", LAUNCH, { body: { colour: "red" } }),
+      400,
+      /colour is not a known field/,
+    );
+    expectErrors(
+      await call(url, "POST", "/api/1/applications/5f00000000000000000000ff/launch", { body: {} }),
+      404,
+      /not found/,
+    );
+    const foreign = await call(url, "POST", `/api/1/applications/${OTHER.applicationId}/launch`, {
+      body: {},
+    });
+    expectErrors(foreign, 403, /not a member/);
+  });
+
+  it("answers 400 for a body that is not JSON", async () => {
+    expectErrors(await call(url, "POST", LAUNCH, { rawBody: "{nope" }), 400, /not valid JSON/);
+  });
+
+  it("answers 413 for a body over 1 MiB", async () => {
+    const big = JSON.stringify({ parameters: { "input.app-fork": "x".repeat(1024 * 1024) } });
+    expectErrors(await call(url, "POST", LAUNCH, { rawBody: big }), 413, /over 1048576 bytes/);
+  });
+});
+
+describe("GET /api/1/environments/{env}/instances", () => {
+  it("lists the environment's instances with the summary fields", async () => {
+    const id = await launchDemo(url, { instanceName: "listed" });
+    const res = await call(url, "GET", INSTANCES);
+    expect(res.status).toBe(200);
+    expect(res.body).toContainEqual({
+      id,
+      name: "listed",
+      application: DEMO.webshopApplicationId,
+      revision: null,
+      environment: DEMO.defaultEnvironmentId,
+      status: expect.stringMatching(/^(Requested|Executing|Running)$/),
+    });
+  });
+
+  it("answers 403 for another organization's environment and 404 for an unknown one", async () => {
+    expectErrors(
+      await call(url, "GET", `/api/1/environments/${OTHER.environmentId}/instances`),
+      403,
+      /not a member/,
+    );
+    expectErrors(
+      await call(url, "GET", "/api/1/environments/5f00000000000000000000ff/instances"),
+      404,
+      /not found/,
+    );
+  });
+});
+
+describe("PUT /api/1/instances/{id}/configuration", () => {
+  it("runs workflow reconfigure (Executing → Running) and answers 409 while a workflow runs", async () => {
+    const id = await launchDemo(url);
+    expectErrors(
+      await call(url, "PUT", `/api/1/instances/${id}/configuration`, { body: {} }),
+      409,
+      /executing workflow launch/,
+    );
+    await pollInstance(url, id, (s) => s.status === "Running");
+    const res = await call(url, "PUT", `/api/1/instances/${id}/configuration`, {
+      body: { parameters: { "input.app-fork": "dev" } },
+    });
+    expect(res).toMatchObject({ status: 200, body: { id } });
+    const during = await call(url, "GET", `/api/1/instances/${id}`);
+    expect(during.body).toMatchObject({
+      status: "Executing",
+      workflow: { name: "reconfigure", status: "Executing" },
+    });
+    expectErrors(
+      await call(url, "PUT", `/api/1/instances/${id}/configuration`, { body: {} }),
+      409,
+      /reconfigure/,
+    );
+    const { last } = await pollInstance(url, id, (s) => s.status === "Running");
+    expect(last).toMatchObject({ workflow: null, parameters: { "input.app-fork": "dev" } });
+  });
+
+  it("answers 400 for a bound submodule parameter, an unknown manifest version and a revisionId under submodules", async () => {
+    const id = await launchDemo(url);
+    await pollInstance(url, id, (s) => s.status === "Running");
+    const path = `/api/1/instances/${id}/configuration`;
+    const bound = await call(url, "PUT", path, {
+      body: { submodules: { db: { parameters: { "input.size": "big" } } } },
+    });
+    expectErrors(bound, 400, /set parameters\['input\.db-size'\] instead/);
+    expectErrors(await call(url, "PUT", path, { body: { manifestVersion: 3 } }), 400, /manifestVersion 3/);
+    const subRevision = await call(url, "PUT", path, {
+      body: { submodules: { db: { revisionId: DEMO.stableRevisionId } } },
+    });
+    expectErrors(subRevision, 400, /revisionId is not a known field/);
+  });
+
+  it("answers 404 for an unknown instance and 400 for a malformed id", async () => {
+    expectErrors(
+      await call(url, "PUT", "/api/1/instances/5f00000000000000000000ff/configuration", { body: {} }),
+      404,
+      /not found/,
+    );
+    expectErrors(await call(url, "PUT", "/api/1/instances/12/configuration", { body: {} }), 400, /malformed/);
+  });
+});
+
+describe("GET /api/1/instances/{id}", () => {
+  it("answers 403 for another organization's instance", async () => {
+    const res = await call(url, "POST", `/api/1/applications/${OTHER.applicationId}/launch`, {
+      auth: OTHER.basic,
+      body: {},
+    });
+    const id = (res.body as { id: string }).id;
+    expectErrors(await call(url, "GET", `/api/1/instances/${id}`), 403, /not a member/);
+    expect((await call(url, "GET", `/api/1/instances/${id}`, { auth: OTHER.basic })).status).toBe(200);
+  });
+
+  it("ends a workflow Failed with the errorMessage of sim.failApplication", async () => {
+    svc.sim.failApplication(OTHER.applicationId, "quota exceeded");
+    try {
+      const res = await call(url, "POST", `/api/1/applications/${OTHER.applicationId}/launch`, {
+        auth: OTHER.basic,
+        body: {},
+      });
+      const id = (res.body as { id: string }).id;
+      const { last } = await pollInstance(
+        url,
+        id,
+        (s) => s.status !== "Requested" && s.status !== "Executing",
+        {
+          auth: OTHER.basic,
+        },
+      );
+      expect(last).toMatchObject({ status: "Failed", errorMessage: "quota exceeded", workflow: null });
+    } finally {
+      svc.sim.failApplication(OTHER.applicationId, null);
+    }
+  });
+});
+
+describe("POST /api/1/instances/{id}/destroy and DELETE /api/1/instances/{id}", () => {
+  it("destroys (Destroying → Destroyed), answers 409 meanwhile, then deletes the record", async () => {
+    const id = await launchDemo(url);
+    expectErrors(await call(url, "POST", `/api/1/instances/${id}/destroy`, { body: {} }), 409, /launch/);
+    await pollInstance(url, id, (s) => s.status === "Running");
+    expectErrors(await call(url, "DELETE", `/api/1/instances/${id}`), 400, /force=true/);
+    expect(await call(url, "POST", `/api/1/instances/${id}/destroy`, { body: {} })).toMatchObject({
+      status: 200,
+      body: { id },
+    });
+    const during = await call(url, "GET", `/api/1/instances/${id}`);
+    expect(during.body).toMatchObject({ status: "Destroying", workflow: { name: "destroy" } });
+    expectErrors(await call(url, "POST", `/api/1/instances/${id}/destroy`, { body: {} }), 409, /destroy/);
+    const { seen } = await pollInstance(url, id, (s) => s.status === "Destroyed");
+    expect(seen).toEqual(["Destroying", "Destroyed"]);
+    expect((await call(url, "DELETE", `/api/1/instances/${id}`)).status).toBe(200);
+    expectErrors(await call(url, "GET", `/api/1/instances/${id}`), 404, /not found/);
+  });
+
+  it("removes a running instance with ?force=true", async () => {
+    const id = await launchDemo(url);
+    expect((await call(url, "DELETE", `/api/1/instances/${id}?force=true`)).status).toBe(200);
+    expect((await call(url, "GET", `/api/1/instances/${id}`)).status).toBe(404);
+  });
+});
+
+describe("paths and versions", () => {
+  it("answers 404 for /api/2/... and for unknown paths", async () => {
+    expectErrors(await call(url, "GET", "/api/2/organizations"), 404, /API version 1 only/);
+    expectErrors(await call(url, "GET", "/api/1/nothing"), 404, /no such endpoint/);
+    expectErrors(
+      await call(url, "PATCH", `/api/1/instances/${DEMO.stableRevisionId}`),
+      404,
+      /no such endpoint/,
+    );
+  });
+
+  it("logs every request in sim.stats.requests", async () => {
+    await call(url, "GET", "/api/1/organizations");
+    expect(svc.sim.stats.requests[svc.sim.stats.requests.length - 1]).toEqual({
+      method: "GET",
+      path: "/api/1/organizations",
+      status: 200,
+    });
+  });
+});

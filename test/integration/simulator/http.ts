@@ -1,0 +1,106 @@
+// Raw HTTP against a simulator (undici, no client library), for the wire-level contract tests.
+import { request } from "undici";
+import {
+  DEMO,
+  demoSeed,
+  startSimulator,
+  type RunningSimulator,
+  type SeedData,
+  type StartSimulatorOptions,
+} from "../../../src/simulator";
+
+/** Short workflows, long enough that a status read right after starting one sees it in flight. */
+export const FAST_TIMING = { launchMs: 150, reconfigureMs: 250, destroyMs: 250 };
+
+export const BASIC = `Basic ${Buffer.from(`${DEMO.email}:${DEMO.password}`).toString("base64")}`;
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+}
+
+/** One HTTP call; `auth` is the Authorization header (string, or several values sent as repeated headers). */
+export async function call(
+  base: string,
+  method: string,
+  path: string,
+  opts: { auth?: string | string[] | null; body?: unknown; rawBody?: string | Buffer } = {},
+): Promise<RawResponse> {
+  const auth = opts.auth === undefined ? BASIC : opts.auth;
+  const headers: string[] = ["content-type", "application/json"];
+  for (const value of auth === null ? [] : Array.isArray(auth) ? auth : [auth])
+    headers.push("authorization", value);
+  const body = opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
+  const res = await request(`${base}${path}`, { method: method as "GET", headers, body });
+  const text = await res.body.text();
+  return {
+    status: res.statusCode,
+    headers: res.headers,
+    body: text === "" ? undefined : (JSON.parse(text) as unknown),
+  };
+}
+
+/** Starts a demo-seeded simulator with fast workflows unless told otherwise. */
+export function startFast(opts: StartSimulatorOptions = {}): Promise<RunningSimulator> {
+  return startSimulator({ ...opts, timing: { ...FAST_TIMING, ...opts.timing } });
+}
+
+export const OTHER = {
+  organizationId: "5f0000000000000000000a02",
+  environmentId: "5f0000000000000000000e03",
+  applicationId: "5f0000000000000000000a12",
+  email: "other@example.com",
+  password: "other-password",
+  basic: `Basic ${Buffer.from("other@example.com:other-password").toString("base64")}`,
+};
+
+/** The demo data plus a second organization that the demo user does not belong to. */
+export function twoOrgSeed(): SeedData {
+  const seed = demoSeed();
+  seed.organizations.push({
+    id: OTHER.organizationId,
+    name: "Other Org",
+    environments: [{ id: OTHER.environmentId, name: "prod", default: true }],
+    applications: [
+      {
+        id: OTHER.applicationId,
+        name: "blog",
+        manifests: { "1": "application:\n  interfaces:\n    input:\n      theme: configuration(string)\n" },
+      },
+    ],
+  });
+  seed.users.push({
+    email: OTHER.email,
+    password: OTHER.password,
+    refreshTokens: ["other-refresh-token"],
+    organizations: [OTHER.organizationId],
+  });
+  return seed;
+}
+
+/** Polls the instance status until `done` holds, recording each distinct status seen along the way. */
+export async function pollInstance(
+  base: string,
+  id: string,
+  done: (s: Record<string, unknown>) => boolean,
+  opts: { auth?: string; timeoutMs?: number } = {},
+): Promise<{ last: Record<string, unknown>; seen: string[] }> {
+  const seen: string[] = [];
+  const deadline = Date.now() + (opts.timeoutMs ?? 5000);
+  for (;;) {
+    const res = await call(base, "GET", `/api/1/instances/${id}`, { auth: opts.auth });
+    const s = res.body as Record<string, unknown>;
+    if (seen[seen.length - 1] !== s.status) seen.push(s.status as string);
+    if (done(s)) return { last: s, seen };
+    if (Date.now() > deadline)
+      throw new Error(`instance ${id} still ${String(s.status)} when the poll timed out`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+export async function launchDemo(base: string, body: unknown = {}): Promise<string> {
+  const res = await call(base, "POST", `/api/1/applications/${DEMO.webshopApplicationId}/launch`, { body });
+  if (res.status !== 200) throw new Error(`launch failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return (res.body as { id: string }).id;
+}

@@ -1,0 +1,115 @@
+// Seed files (DESIGN §7): a valid file drives a simulator; an invalid one fails with field paths and fixes.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { SeedError, loadSeedFile, startSimulator } from "../../../src/simulator";
+import { call } from "./http";
+
+const VALID = `
+users:
+  - email: ops@example.com
+    password: ops-password
+    refreshTokens: [ops-token]
+    organizations: ["6a0000000000000000000001"]
+organizations:
+  - id: "6a0000000000000000000001"
+    name: Ops
+    environments:
+      - {id: "6a0000000000000000000002", name: prod, default: true}
+    applications:
+      - id: "6a0000000000000000000003"
+        name: cache
+        manifests:
+          "1": |
+            application:
+              configuration:
+                input.size: "2"
+              interfaces:
+                input:
+                  size: configuration(string)
+        revisions:
+          - {id: "6a0000000000000000000004", name: big, manifestVersion: 1, parameters: {input.size: "8"}}
+timing: {launchMs: 50, reconfigureMs: 50, destroyMs: 50}
+`;
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "appmgmt-seed-"));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function write(text: string): string {
+  const path = join(dir, "seed.yaml");
+  writeFileSync(path, text);
+  return path;
+}
+
+function problemsOf(text: string): string[] {
+  try {
+    loadSeedFile(write(text));
+  } catch (e) {
+    expect(e).toBeInstanceOf(SeedError);
+    return (e as SeedError).problems;
+  }
+  throw new Error("expected loadSeedFile to throw");
+}
+
+it("serves the data of a valid seed file", async () => {
+  const seed = loadSeedFile(write(VALID));
+  const svc = await startSimulator({ seed });
+  try {
+    const auth = `Basic ${Buffer.from("ops@example.com:ops-password").toString("base64")}`;
+    const res = await call(svc.url, "GET", "/api/1/organizations/6a0000000000000000000001/applications", {
+      auth,
+    });
+    expect(res.body).toEqual([{ id: "6a0000000000000000000003", name: "cache" }]);
+    expect(svc.sim.timing).toEqual({ launchMs: 50, reconfigureMs: 50, destroyMs: 50 });
+  } finally {
+    await svc.close();
+  }
+});
+
+it("names the field path and the fix for bad ids, missing fields and unknown references", () => {
+  const problems = problemsOf(
+    VALID.replace('id: "6a0000000000000000000003"', 'id: "xyz"')
+      .replace("    password: ops-password\n", "")
+      .replace('organizations: ["6a0000000000000000000001"]', 'organizations: ["6a00000000000000000000ff"]'),
+  );
+  expect(problems).toEqual(
+    expect.arrayContaining([
+      'organizations[0].applications[0].id: must be a 24-character lowercase hex id, e.g. "5f0000000000000000000a01"',
+      "users[0].password: must be a non-empty string",
+      'users[0].organizations[0]: "6a00000000000000000000ff" is not the id of an organization of this seed',
+    ]),
+  );
+});
+
+it("reports manifest problems with the manifest's line", () => {
+  const problems = problemsOf(VALID.replace("size: configuration(string)", "size: text"));
+  expect(problems).toEqual([
+    expect.stringMatching(/^organizations\[0\]\.applications\[0\]\.manifests\["1"\] line 6: pin `size`/),
+  ]);
+});
+
+it("requires exactly one default environment and known revision versions and timing fields", () => {
+  const problems = problemsOf(
+    VALID.replace("default: true", "default: false")
+      .replace("manifestVersion: 1", "manifestVersion: 4")
+      .replace("destroyMs: 50", "destroyMS: 50"),
+  );
+  expect(problems).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(
+        /^organizations\[0\]\.environments: exactly one environment must have `default: true`/,
+      ),
+      expect.stringMatching(
+        /^organizations\[0\]\.applications\[0\]\.revisions\[0\]\.manifestVersion: must be one of/,
+      ),
+      "timing.destroyMS: unknown field; use launchMs, reconfigureMs or destroyMs",
+    ]),
+  );
+});
+
+it("reports a file that is not YAML", () => {
+  expect(problemsOf("users: [")).toEqual([expect.stringMatching(/^cannot read it/)]);
+});

@@ -1,0 +1,139 @@
+import { ManifestError, manifestDefaults, parseManifest } from "../../../src/manifest";
+
+const WEBSHOP = `application:
+  configuration:
+    input.app-fork: master
+    input.db-size: small
+  interfaces:
+    input:
+      app-fork: configuration(string)
+      db-size: bind(db#input.size)
+  components:
+    db:
+      type: reference.Submodule
+      configuration:
+        __locator.application-id: "5f0000000000000000000b01"
+      interfaces:
+        input:
+          size: configuration(string)
+          engine: configuration(string)
+`;
+
+function problemsOf(yaml: string): { message: string; line?: number }[] {
+  try {
+    parseManifest(yaml);
+  } catch (e) {
+    expect(e).toBeInstanceOf(ManifestError);
+    return (e as ManifestError).problems;
+  }
+  throw new Error("expected parseManifest to throw");
+}
+
+describe("parseManifest", () => {
+  it("reads main parameters, defaults, submodules and bindings", () => {
+    const m = parseManifest(WEBSHOP);
+    expect(m.parameters).toEqual({
+      "input.app-fork": { name: "input.app-fork", default: "master" },
+      "input.db-size": {
+        name: "input.db-size",
+        default: "small",
+        binds: { submodule: "db", parameter: "input.size" },
+      },
+    });
+    expect(m.submodules.db).toEqual({
+      name: "db",
+      applicationId: "5f0000000000000000000b01",
+      parameters: {
+        "input.size": { name: "input.size", boundBy: "input.db-size" },
+        "input.engine": { name: "input.engine" },
+      },
+    });
+    expect(m.bindings).toEqual([
+      { mainParameter: "input.db-size", submodule: "db", submoduleParameter: "input.size" },
+    ]);
+  });
+
+  it("manifestDefaults gives every main parameter, empty string without a default", () => {
+    const m = parseManifest(WEBSHOP.replace("    input.app-fork: master\n", ""));
+    expect(manifestDefaults(m)).toEqual({ "input.app-fork": "", "input.db-size": "small" });
+  });
+
+  it("turns non-string scalar defaults into strings", () => {
+    const m = parseManifest(
+      "application:\n  configuration:\n    input.replicas: 3\n  interfaces:\n    input:\n      replicas: configuration(string)\n",
+    );
+    expect(manifestDefaults(m)).toEqual({ "input.replicas": "3" });
+  });
+
+  it("reports bad YAML with its line", () => {
+    const problems = problemsOf("application:\n  interfaces: [\n");
+    expect(problems[0].message).toMatch(/not valid YAML/);
+    expect(problems[0].line).toBeGreaterThanOrEqual(2);
+  });
+
+  it("reports a missing application key", () => {
+    const problems = problemsOf("something: else\n");
+    expect(problems).toEqual([
+      expect.objectContaining({ line: 1, message: expect.stringMatching(/application/) }),
+    ]);
+  });
+
+  it("reports a pin that is neither configuration(string) nor bind(...), with line and fix", () => {
+    const problems = problemsOf(WEBSHOP.replace("app-fork: configuration(string)", "app-fork: text"));
+    expect(problems).toEqual([
+      expect.objectContaining({
+        line: 7,
+        message: expect.stringMatching(/app-fork.*configuration\(string\)/),
+      }),
+    ]);
+  });
+
+  it("reports a bind to an unknown component and names the known ones", () => {
+    const problems = problemsOf(WEBSHOP.replace("bind(db#input.size)", "bind(cache#input.size)"));
+    expect(problems).toEqual([
+      expect.objectContaining({ line: 8, message: expect.stringMatching(/unknown component `cache`.*db/) }),
+    ]);
+  });
+
+  it("reports a bind to a pin the component does not declare", () => {
+    const problems = problemsOf(WEBSHOP.replace("bind(db#input.size)", "bind(db#input.disk)"));
+    expect(problems).toEqual([
+      expect.objectContaining({
+        line: 8,
+        message: expect.stringMatching(/db#input.disk.*add `disk: configuration/),
+      }),
+    ]);
+  });
+
+  it("reports a component without interfaces.input", () => {
+    const yaml = WEBSHOP.replace(/ {6}interfaces:\n {8}input:\n {10}size[^\n]*\n {10}engine[^\n]*\n/, "");
+    const problems = problemsOf(yaml);
+    expect(problems.map((p) => p.message)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/component `db` has no `interfaces.input`/)]),
+    );
+    expect(problems.find((p) => /interfaces.input/.test(p.message))?.line).toBe(11);
+  });
+
+  it("reports an unknown component type", () => {
+    const problems = problemsOf(WEBSHOP.replace("type: reference.Submodule", "type: docker.Container"));
+    expect(problems[0]).toEqual(
+      expect.objectContaining({
+        line: 11,
+        message: expect.stringMatching(/unknown type `docker.Container`/),
+      }),
+    );
+  });
+
+  it("reports a configuration default for an undeclared pin", () => {
+    const problems = problemsOf(WEBSHOP.replace("input.db-size: small", "input.db-sise: small"));
+    expect(problems).toEqual([
+      expect.objectContaining({ line: 4, message: expect.stringMatching(/db-sise/) }),
+    ]);
+  });
+
+  it("puts line numbers into the error message", () => {
+    expect(() => parseManifest(WEBSHOP.replace("app-fork: configuration(string)", "app-fork: text"))).toThrow(
+      /line 7: pin `app-fork`/,
+    );
+  });
+});

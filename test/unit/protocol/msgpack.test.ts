@@ -1,0 +1,132 @@
+import { ExtensionCodec, decode as referenceDecode, encode as referenceEncode } from "@msgpack/msgpack";
+import { BigNumberValue, UNKNOWN, type CtyType } from "../../../src/protocol/model";
+import { ValueError } from "../../../src/protocol/values/errors";
+import { decodeMsgpack, encodeMsgpack } from "../../../src/protocol/values/msgpack";
+
+// @msgpack/msgpack serves as an independent reference implementation of the wire format.
+const extensions = new ExtensionCodec();
+extensions.register({ type: 0, encode: () => null, decode: () => "<unknown>" });
+const reference = (b: Buffer) => referenceDecode(b, { extensionCodec: extensions, useBigInt64: true });
+
+const thing: CtyType = [
+  "object",
+  {
+    id: "string",
+    size: "number",
+    ok: "bool",
+    tags: ["map", "string"],
+    ports: ["list", "number"],
+    s: ["set", "string"],
+  },
+];
+
+describe("msgpack DynamicValue codec", () => {
+  it("round-trips an object of every collection kind", () => {
+    const v = { id: "x", size: 3.5, ok: true, tags: { a: "1", b: "2" }, ports: [80, -443, 70000], s: ["q"] };
+    expect(decodeMsgpack(encodeMsgpack(v, thing), thing)).toEqual(v);
+  });
+
+  it("writes every attribute of an object, null for the missing ones, in a form others read", () => {
+    const bytes = encodeMsgpack({ id: "x" }, thing);
+    expect(reference(bytes)).toEqual({ id: "x", ok: null, ports: null, s: null, size: null, tags: null });
+  });
+
+  it("fills attributes missing from a received object with null", () => {
+    const bytes = Buffer.from(referenceEncode({ id: "x", extra: 1 }));
+    expect(decodeMsgpack(bytes, thing)).toEqual({
+      id: "x",
+      size: null,
+      ok: null,
+      tags: null,
+      ports: null,
+      s: null,
+    });
+  });
+
+  it("reads extension 0 and refined unknowns (extension 12) as UNKNOWN and writes d4 00 00", () => {
+    const refined = Buffer.concat([
+      Buffer.from([0x82, 0xa2, 0x69, 0x64, 0xd4, 0x00, 0x00, 0xa4]),
+      Buffer.from("size"),
+    ]);
+    const refinedUnknown = Buffer.from([0xc7, 0x03, 0x0c, 0x81, 0x01, 0xc2]); // ext 12, payload {1: false}
+    const v = decodeMsgpack(Buffer.concat([refined, refinedUnknown]), [
+      "object",
+      { id: "string", size: "number" },
+    ]);
+    expect(v).toEqual({ id: UNKNOWN, size: UNKNOWN });
+    expect(encodeMsgpack(UNKNOWN, "string")).toEqual(Buffer.from([0xd4, 0x00, 0x00]));
+    expect(reference(encodeMsgpack({ id: UNKNOWN }, ["object", { id: "string" }]))).toEqual({
+      id: "<unknown>",
+    });
+  });
+
+  it("decodes int, uint, float and string number forms", () => {
+    expect(decodeMsgpack(Buffer.from([0xcc, 0xff]), "number")).toBe(255);
+    expect(decodeMsgpack(Buffer.from([0xd0, 0x80]), "number")).toBe(-128);
+    expect(decodeMsgpack(Buffer.from(referenceEncode(1.25)), "number")).toBe(1.25);
+    expect(decodeMsgpack(Buffer.from([0xca, 0x3f, 0xc0, 0x00, 0x00]), "number")).toBe(1.5);
+    expect(decodeMsgpack(Buffer.from(referenceEncode(2n ** 60n, { useBigInt64: true })), "number")).toBe(
+      2 ** 60,
+    );
+    expect(decodeMsgpack(Buffer.from(referenceEncode("42")), "number")).toBe(42);
+  });
+
+  it("keeps numbers beyond float64 precision as decimal text and writes them back as strings", () => {
+    const big = Buffer.from([0xcf, 0xab, 0x54, 0xa9, 0x8c, 0xeb, 0x1f, 0x0a, 0xd2]); // uint64 12345678901234567890
+    const v = decodeMsgpack(big, "number");
+    expect(v).toEqual(new BigNumberValue("12345678901234567890"));
+    expect(reference(encodeMsgpack(v, "number"))).toBe("12345678901234567890");
+    const precise = decodeMsgpack(Buffer.from(referenceEncode("0.1")), "number");
+    expect(precise).toEqual(new BigNumberValue("0.1"));
+    expect(
+      decodeMsgpack(Buffer.from(referenceEncode(1n - 2n ** 63n, { useBigInt64: true })), "number"),
+    ).toEqual(new BigNumberValue("-9223372036854775807"));
+    expect(decodeMsgpack(Buffer.from(referenceEncode(-(2n ** 63n), { useBigInt64: true })), "number")).toBe(
+      -(2 ** 63),
+    );
+  });
+
+  it("encodes integers as int64 when exact and other numbers as float64", () => {
+    expect(reference(encodeMsgpack(2 ** 53 - 1, "number"))).toBe(BigInt(2 ** 53 - 1));
+    expect(encodeMsgpack(7, "number")).toEqual(Buffer.from([7]));
+    expect(encodeMsgpack(-3, "number")).toEqual(Buffer.from([0xfd]));
+    expect(reference(encodeMsgpack(0.5, "number"))).toBe(0.5);
+    expect(reference(encodeMsgpack(2 ** 70, "number"))).toBe(2 ** 70);
+  });
+
+  it("encodes dynamic values as [type JSON bytes, value] and decodes them by that type", () => {
+    const bytes = encodeMsgpack({ a: ["x", 1] }, "dynamic");
+    const [typeJson, value] = reference(bytes) as [Uint8Array, unknown];
+    expect(JSON.parse(Buffer.from(typeJson).toString())).toEqual([
+      "object",
+      { a: ["tuple", ["string", "number"]] },
+    ]);
+    expect(value).toEqual({ a: ["x", 1] });
+    expect(decodeMsgpack(bytes, "dynamic")).toEqual({ a: ["x", 1] });
+    expect(encodeMsgpack(null, "dynamic")).toEqual(Buffer.from([0xc0]));
+  });
+
+  it("round-trips tuples, long strings and large collections", () => {
+    const long = "é".repeat(40000);
+    const list = Array.from({ length: 70000 }, (_, i) => i);
+    expect(
+      decodeMsgpack(encodeMsgpack([long, list], ["tuple", ["string", ["list", "number"]]]), [
+        "tuple",
+        ["string", ["list", "number"]],
+      ]),
+    ).toEqual([long, list]);
+  });
+
+  it("reports garbage and type mismatches as ValueError naming the place", () => {
+    expect(() => decodeMsgpack(Buffer.from([0xc1]), "string")).toThrow(ValueError);
+    expect(() => decodeMsgpack(Buffer.from([0xdb, 0xff, 0xff, 0xff, 0xff]), "string")).toThrow(/truncated/);
+    expect(() => decodeMsgpack(Buffer.from([0xc0, 0xc0]), "string")).toThrow(/trailing/);
+    expect(() => decodeMsgpack(Buffer.from(referenceEncode({ id: 5 })), ["object", { id: "bool" }])).toThrow(
+      /expected a bool at \.id/,
+    );
+    expect(() => encodeMsgpack({ tags: "nope" }, thing)).toThrow(/\.tags: expected a map/);
+    expect(() => decodeMsgpack(Buffer.from(referenceEncode(["[", 1])), "dynamic")).toThrow(
+      /dynamic value type/,
+    );
+  });
+});
