@@ -1,0 +1,164 @@
+#!/usr/bin/env node
+// Benchmark (DESIGN §8): `terraform apply` of 100 appmgmt_instance with 2 s launch workflows at terraform's
+// default parallelism (10) must take at most 1.15 × the ideal ceil(100/10) × 2 s, with one token call.
+// Run after `npm run build`: node bench/apply-100.js [--trace]
+// (--trace: terraform debug log, to time each provider process from exec to handshake; slows terraform a little)
+// Besides the verdict it prints where the time goes: terraform's work before the first launch, how late
+// the provider notices each workflow's end (status polls vs the simulator's own transition times), and
+// what follows the last one.
+"use strict";
+const { spawn } = require("node:child_process");
+const fs = require("node:fs");
+const os = require("node:os");
+const path = require("node:path");
+const { performance } = require("node:perf_hooks");
+
+const lib = path.join(__dirname, "..", "lib");
+const { startSimulator, demoSeed, DEMO } = require(path.join(lib, "simulator"));
+const { installProvider, filesystemMirrorCliConfig, requiredProvidersSnippet } = require(
+  path.join(lib, "cli", "install-provider"),
+);
+
+const COUNT = 100;
+const PARALLELISM = 10;
+const WORKFLOW_MS = 2000;
+const BAR = 1.15;
+const TRACE = process.argv.includes("--trace");
+
+function terraform(args, cwd, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.env.TERRAFORM_BINARY_NAME || "terraform", args, { cwd, env });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    child.on("error", reject);
+    child.on("close", (code) => (code === 0 ? resolve(out) : reject(new Error(`terraform ${args[0]} failed:\n${out}`))));
+  });
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+const stats = (xs) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return { mean: xs.reduce((a, b) => a + b, 0) / xs.length, median: sorted[sorted.length >> 1], max: sorted.at(-1) };
+};
+
+/** From terraform's debug log: each provider process, exec ("starting plugin") to handshake ("using plugin"). */
+function printProviderStarts(log) {
+  const at = (line) => Date.parse(line.slice(0, line.indexOf(" ")));
+  const lines = log.split("\n");
+  const starts = lines.filter((l) => l.includes("provider: starting plugin:") && l.includes("appmgmt")).map(at);
+  const ready = lines.filter((l) => l.includes("provider: using plugin:")).map(at);
+  const durations = starts.map((t, i) => ready[i] - t);
+  const { mean, max } = stats(durations);
+  console.log(
+    `  provider processes                  ${starts.length}, exec -> handshake mean ${seconds(mean)}, max ${seconds(max)}, ` +
+      `total ${seconds(durations.reduce((a, b) => a + b, 0))}`,
+  );
+}
+
+async function main() {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "appmgmt-bench-"));
+  const server = await startSimulator({
+    seed: demoSeed(),
+    host: "127.0.0.1",
+    port: 0,
+    timing: { launchMs: WORKFLOW_MS, reconfigureMs: WORKFLOW_MS, destroyMs: WORKFLOW_MS },
+  });
+  const { sim } = server;
+  try {
+    const mirror = path.join(root, "mirror");
+    await installProvider({ dir: mirror });
+    const work = path.join(root, "work");
+    fs.mkdirSync(work);
+    fs.writeFileSync(path.join(root, "terraformrc"), filesystemMirrorCliConfig(mirror));
+    fs.writeFileSync(
+      path.join(work, "main.tf"),
+      `${requiredProvidersSnippet()}
+provider "appmgmt" {}
+
+resource "appmgmt_instance" "bench" {
+  count          = ${COUNT}
+  application_id = "${DEMO.webshopApplicationId}"
+  instance_name  = "bench-\${count.index}"
+}
+`,
+    );
+    const env = { ...process.env };
+    for (const k of Object.keys(env)) if (k.startsWith("TF_") || k.startsWith("APPMGMT_")) delete env[k];
+    Object.assign(env, {
+      TF_CLI_CONFIG_FILE: path.join(root, "terraformrc"),
+      TF_IN_AUTOMATION: "1",
+      CHECKPOINT_DISABLE: "1",
+      APPMGMT_BASE_URL: server.url,
+      APPMGMT_REFRESH_TOKEN: DEMO.refreshToken,
+      APPMGMT_TOKEN_CACHE_DIR: path.join(root, "tokens"),
+    });
+    const tfLog = path.join(root, "terraform.log");
+    await terraform(["init", "-input=false", "-no-color"], work, env);
+
+    // Timestamps for the simulator's request log (answer times) and for each instance's transitions.
+    const requestTimes = [];
+    const log = sim.stats.requests;
+    const push = log.push.bind(log);
+    log.push = (...entries) => {
+      for (let i = 0; i < entries.length; i++) requestTimes.push(performance.now());
+      return push(...entries);
+    };
+    const runningAt = new Map();
+    const watch = setInterval(() => {
+      for (const i of sim.instances()) if (i.status === "Running" && !runningAt.has(i.id)) runningAt.set(i.id, performance.now());
+    }, 10);
+
+    const tokenCallsBefore = sim.stats.tokenCalls;
+    const start = performance.now();
+    const applyEnv = TRACE ? { ...env, TF_LOG: "debug", TF_LOG_PATH: tfLog } : env;
+    await terraform(["apply", "-auto-approve", "-input=false", "-no-color"], work, applyEnv);
+    const elapsed = performance.now() - start;
+    clearInterval(watch);
+
+    const running = sim.instances().filter((i) => i.status === "Running");
+    if (running.length !== COUNT) throw new Error(`expected ${COUNT} running instances, the service has ${running.length}`);
+
+    const entries = log.map((e, i) => ({ ...e, at: requestTimes[i] - start }));
+    const launches = entries.filter((e) => e.method === "POST" && e.path.endsWith("/launch"));
+    const lastPoll = new Map();
+    let polls = 0;
+    for (const e of entries) {
+      const m = /^\/api\/1\/instances\/([0-9a-f]{24})$/.exec(e.path);
+      if (e.method === "GET" && m) {
+        polls++;
+        lastPoll.set(m[1], e.at);
+      }
+    }
+    const lags = running.map((i) => lastPoll.get(i.id) - (runningAt.get(i.id) - start));
+    const lastSeen = Math.max(...lastPoll.values());
+    const lag = stats(lags);
+
+    const ideal = Math.ceil(COUNT / PARALLELISM) * WORKFLOW_MS;
+    const ratio = elapsed / ideal;
+    const tokenCalls = sim.stats.tokenCalls - tokenCallsBefore;
+    console.log(`apply of ${COUNT} appmgmt_instance, ${WORKFLOW_MS / 1000} s launch workflows, parallelism ${PARALLELISM}`);
+    console.log(`  measured  ${seconds(elapsed)}`);
+    console.log(`  ideal     ${seconds(ideal)} (ceil(${COUNT}/${PARALLELISM}) x ${WORKFLOW_MS / 1000} s)`);
+    console.log(`  ratio     ${ratio.toFixed(3)}x (bar <= ${BAR}x): ${ratio <= BAR ? "PASS" : "FAIL"}`);
+    console.log(`  token calls ${tokenCalls} (bar: 1): ${tokenCalls === 1 ? "PASS" : "FAIL"}`);
+    console.log("where the time goes:");
+    console.log(`  apply start -> first launch         ${seconds(launches[0].at)}`);
+    console.log(`  first launch -> last launch         ${seconds(launches.at(-1).at - launches[0].at)}`);
+    console.log(
+      `  workflow end -> seen by a poll      mean ${seconds(lag.mean)}, median ${seconds(lag.median)}, max ${seconds(lag.max)}`,
+    );
+    console.log(`  status polls                        ${polls} (${(polls / COUNT).toFixed(1)} per instance)`);
+    console.log(`  last end seen -> terraform exit     ${seconds(elapsed - lastSeen)}`);
+    if (TRACE) printProviderStarts(fs.readFileSync(tfLog, "utf8"));
+    process.exitCode = ratio <= BAR && tokenCalls === 1 ? 0 : 1;
+  } finally {
+    await server.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exitCode = 1;
+});

@@ -1,0 +1,148 @@
+#!/usr/bin/env node
+// Provider start-up time: process start to go-plugin handshake line, from a single esbuild bundle,
+// against a bare `node -e 0` on the same machine. Product bar (DESIGN): median ratio <= 3.
+//
+//   node bench/provider-startup.js [runs]     (default 20 runs of each, interleaved)
+"use strict";
+
+const { spawn } = require("node:child_process");
+const fs = require("node:fs");
+const os = require("node:os");
+const path = require("node:path");
+const esbuild = require("esbuild");
+
+const ROOT = path.join(__dirname, "..");
+const MAIN = path.join(ROOT, "src", "cli", "provider-main.ts");
+const BAR = 3;
+const COOKIE = "d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2";
+
+function bundle(dir) {
+  let entry = MAIN;
+  if (!fs.existsSync(MAIN)) {
+    // Until the real entry exists: the protocol layer serving a handler with an empty schema.
+    entry = path.join(dir, "entry.ts");
+    const model = path.join(ROOT, "src", "protocol");
+    const block = "{ version: 0, block: { attributes: [] } }";
+    fs.writeFileSync(
+      entry,
+      `import { serveProvider } from ${JSON.stringify(model)};\n` +
+        `const ok = async () => ({ diagnostics: [] });\n` +
+        `void serveProvider({ getSchema: () => ({ provider: ${block}, resources: {}, dataSources: {} }),\n` +
+        `  validateProviderConfig: ok, configureProvider: ok, validateResourceConfig: ok, validateDataResourceConfig: ok,\n` +
+        `  upgradeResourceState: async () => ({ diagnostics: [], upgradedState: null }),\n` +
+        `  readResource: async () => ({ diagnostics: [], newState: null }),\n` +
+        `  planResourceChange: async () => ({ diagnostics: [], plannedState: null, requiresReplace: [] }),\n` +
+        `  applyResourceChange: async () => ({ diagnostics: [], newState: null }),\n` +
+        `  importResourceState: async () => ({ diagnostics: [], importedResources: [] }),\n` +
+        `  readDataSource: async () => ({ diagnostics: [], state: null }),\n` +
+        `  stop: async () => undefined });\n`,
+    );
+  }
+  const outfile = path.join(dir, "provider.js");
+  esbuild.buildSync({
+    entryPoints: [entry],
+    bundle: true,
+    platform: "node",
+    target: "node20",
+    outfile,
+    logLevel: "warning",
+  });
+  return { entry, outfile };
+}
+
+/** terraform always sends a client certificate (AutoMTLS), so the measured start includes TLS set-up. */
+function clientCertificate(dir) {
+  const outfile = path.join(dir, "certificate.js");
+  esbuild.buildSync({
+    entryPoints: [path.join(ROOT, "src", "protocol", "certificate.ts")],
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    outfile,
+    logLevel: "warning",
+  });
+  return require(outfile).createServerCertificate().certPem;
+}
+
+/** ms from spawn to the first stdout line; then stops the provider and waits for its exit. */
+function timeHandshake(script, env) {
+  return new Promise((resolve, reject) => {
+    const start = process.hrtime.bigint();
+    const child = spawn(process.execPath, [script], { env, stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    let elapsed;
+    child.stdout.on("data", (d) => {
+      out += d;
+      if (elapsed === undefined && out.includes("\n")) {
+        elapsed = Number(process.hrtime.bigint() - start) / 1e6;
+        if (!/^1\|6\|unix\|/.test(out)) reject(new Error(`unexpected handshake: ${out}`));
+        child.kill("SIGTERM");
+      }
+    });
+    child.on("exit", (code) =>
+      elapsed === undefined
+        ? reject(new Error(`provider exited ${code} before the handshake`))
+        : resolve(elapsed),
+    );
+  });
+}
+
+function timeBareNode() {
+  return new Promise((resolve, reject) => {
+    const start = process.hrtime.bigint();
+    const child = spawn(process.execPath, ["-e", "0"], { stdio: "ignore" });
+    child.on("exit", (code) =>
+      code === 0
+        ? resolve(Number(process.hrtime.bigint() - start) / 1e6)
+        : reject(new Error(`node -e 0 exited ${code}`)),
+    );
+  });
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+async function main() {
+  const runs = Number(process.argv[2]) || 20;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "provider-startup-"));
+  try {
+    const { entry, outfile } = bundle(dir);
+    const env = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      TF_PLUGIN_MAGIC_COOKIE: COOKIE,
+      PLUGIN_PROTOCOL_VERSIONS: "5,6",
+      PLUGIN_CLIENT_CERT: clientCertificate(dir),
+    };
+    const provider = [];
+    const bare = [];
+    await timeHandshake(outfile, env); // warm the file cache
+    await timeBareNode();
+    for (let i = 0; i < runs; i++) {
+      bare.push(await timeBareNode());
+      provider.push(await timeHandshake(outfile, env));
+    }
+    const p = median(provider);
+    const b = median(bare);
+    const ratio = p / b;
+    console.log(
+      `entry:                 ${path.relative(ROOT, entry)} (bundle ${(fs.statSync(outfile).size / 1024).toFixed(0)} KiB)`,
+    );
+    console.log(`node -e 0 median:      ${b.toFixed(1)} ms  (${runs} runs)`);
+    console.log(`provider to handshake: ${p.toFixed(1)} ms  (${runs} runs)`);
+    console.log(
+      `ratio:                 ${ratio.toFixed(2)}  (bar: <= ${BAR}) ${ratio <= BAR ? "PASS" : "FAIL"}`,
+    );
+    process.exitCode = ratio <= BAR ? 0 : 1;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exitCode = 1;
+});

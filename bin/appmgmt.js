@@ -1,0 +1,8 @@
+#!/usr/bin/env node
+// The `appmgmt` command of the npm package (compiled code in lib/).
+"use strict";
+require("../lib/cli/main.js")
+  .main(process.argv.slice(2))
+  .then((code) => {
+    process.exitCode = code;
+  });

@@ -1,0 +1,67 @@
+# A webshop instance on the Application Management Service, looked up by name, with its database
+# submodule. Runs against `appmgmt sim` (see README.md).
+terraform {
+  required_providers {
+    appmgmt = {
+      source  = "registry.terraform.io/appmgmt/appmgmt"
+      version = "0.1.0"
+    }
+  }
+}
+
+# base_url and credentials come from APPMGMT_BASE_URL and APPMGMT_REFRESH_TOKEN
+# (or APPMGMT_EMAIL + APPMGMT_PASSWORD).
+provider "appmgmt" {}
+
+variable "environment" {
+  description = "Name of the environment to launch into."
+  type        = string
+  default     = "staging"
+}
+
+data "appmgmt_organizations" "mine" {}
+
+locals {
+  organization_id = data.appmgmt_organizations.mine.organizations[0].id
+}
+
+data "appmgmt_applications" "all" {
+  organization_id = local.organization_id
+}
+
+data "appmgmt_environments" "all" {
+  organization_id = local.organization_id
+}
+
+resource "appmgmt_instance" "webshop" {
+  application_id = one([for a in data.appmgmt_applications.all.applications : a.id if a.name == "webshop"])
+  environment_id = one([for e in data.appmgmt_environments.all.environments : e.id if e.name == var.environment])
+  instance_name  = "webshop-${var.environment}"
+
+  # Checked at plan time against the manifest: unknown names and bound submodule parameters fail the plan.
+  manifest = file("${path.module}/webshop.yaml")
+
+  parameters = {
+    "input.app-fork" = "release-1"
+    "input.db-size"  = "medium" # bound to the db submodule's input.size: set it here, not under submodules
+    "input.replicas" = "2"
+  }
+
+  submodules = {
+    db = {
+      parameters = { "input.engine" = "postgres-16" } # free submodule parameter
+    }
+  }
+
+  timeouts = {
+    create = "10m"
+  }
+}
+
+output "instance_id" {
+  value = appmgmt_instance.webshop.id
+}
+
+output "effective_parameters" {
+  value = appmgmt_instance.webshop.effective_parameters
+}

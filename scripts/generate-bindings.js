@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+// `npm run generate`: writes the provider's schema document (schema/appmgmt.json, committed) and the
+// cdktf bindings generated from it (src/gen/, committed, never hand-edited). The schema comes straight
+// from src/ (transpiled on load, see register-ts.js), so this works on a fresh clone without a build.
+"use strict";
+
+const fs = require("node:fs");
+const os = require("node:os");
+const path = require("node:path");
+
+const ROOT = path.resolve(__dirname, "..");
+const SCHEMA_FILE = path.join(ROOT, "schema", "appmgmt.json");
+const GEN_DIR = path.join(ROOT, "src", "gen");
+
+/** The `providers schema -json` document of the provider as the sources in src/ define it. */
+function currentSchemaDocument() {
+  require("./register-ts");
+  const { providerSchemas, PROVIDER_SOURCE, PROVIDER_VERSION } = require("../src/provider/schema");
+  const { toProviderSchemaJson } = require("../src/protocol/schema-json");
+  return toProviderSchemaJson(providerSchemas, { source: PROVIDER_SOURCE, version: PROVIDER_VERSION });
+}
+
+/** The schema document as committed: stable JSON with a trailing newline. */
+function schemaText(document) {
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+/** Generates the TypeScript bindings for `document` into `targetDir` (emptied first). */
+async function generateBindings(document, targetDir) {
+  // The generator's helper library runs `terraform version` when loaded: keep it offline and quiet
+  // about a CLI config file that the machine names but does not have.
+  process.env.CHECKPOINT_DISABLE = "1";
+  const cliConfig = process.env.TF_CLI_CONFIG_FILE;
+  if (cliConfig && !fs.existsSync(cliConfig)) process.env.TF_CLI_CONFIG_FILE = os.devNull;
+  const { generateProviderBindingsFromSchema } = require("@cdktf/provider-generator");
+  fs.rmSync(targetDir, { recursive: true, force: true });
+  fs.mkdirSync(targetDir, { recursive: true });
+  await generateProviderBindingsFromSchema(targetDir, document);
+}
+
+async function main() {
+  const document = currentSchemaDocument();
+  fs.mkdirSync(path.dirname(SCHEMA_FILE), { recursive: true });
+  fs.writeFileSync(SCHEMA_FILE, schemaText(document));
+  await generateBindings(document, GEN_DIR);
+  console.log(
+    `wrote ${path.relative(ROOT, SCHEMA_FILE)} and the bindings in ${path.relative(ROOT, GEN_DIR)}/`,
+  );
+}
+
+module.exports = { currentSchemaDocument, schemaText, generateBindings, SCHEMA_FILE, GEN_DIR };
+
+if (require.main === module) {
+  main().catch((err) => {
+    console.error(`generate-bindings: ${err.stack || err}`);
+    process.exit(1);
+  });
+}

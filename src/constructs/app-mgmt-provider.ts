@@ -1,0 +1,13 @@
+// The `appmgmt` provider as a construct. Every setting also has an environment fallback
+// (APPMGMT_BASE_URL, ...) applied by the provider itself, so a stack may leave them all unset.
+
+import type { Construct } from "constructs";
+import { AppmgmtProvider, type AppmgmtProviderConfig } from "../gen/providers/appmgmt/provider";
+
+export type AppMgmtProviderProps = AppmgmtProviderConfig;
+
+export class AppMgmtProvider extends AppmgmtProvider {
+  constructor(scope: Construct, id: string, props: AppMgmtProviderProps = {}) {
+    super(scope, id, props);
+  }
+}

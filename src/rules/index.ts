@@ -1,0 +1,164 @@
+// The binding rules (DESIGN §4): pure checks of an instance configuration against the application
+// manifest. The provider runs them at plan time, the constructs at synth time; both show the findings.
+
+import type { Manifest } from "../manifest/types";
+import { formatPath } from "./format";
+import { closestName } from "./suggest";
+import type { CheckOptions, Finding, InstanceConfig } from "./types";
+
+export type { CheckOptions, Finding, InstanceConfig, SubmoduleConfig } from "./types";
+export { formatFinding, formatPath } from "./format";
+export { closestName } from "./suggest";
+
+const PARAMETER_NAME = /^input\.[^\s.#'"[\]]+$/;
+
+type Path = Finding["path"];
+
+/** Every violation of the binding rules in `config`, in a stable order (sorted by key); [] when valid. */
+export function checkInstanceConfig(
+  manifest: Manifest,
+  config: InstanceConfig,
+  opts: CheckOptions = {},
+): Finding[] {
+  const findings: Finding[] = [];
+  const isUnknown = opts.isUnknown ?? (() => false);
+  checkManifestVersion(config.manifestVersion, opts, findings);
+  for (const name of sortedKeys(config.parameters)) {
+    const path = ["parameters", name];
+    const value = config.parameters![name];
+    if (!checkName(name, path, Object.keys(manifest.parameters), findings)) continue;
+    if (!(name in manifest.parameters)) {
+      findings.push(
+        unknownParameter(name, path, Object.keys(manifest.parameters), "the application manifest"),
+      );
+      continue;
+    }
+    if (!isUnknown(value)) checkValue(value, path, findings);
+  }
+  for (const submoduleName of sortedKeys(config.submodules)) {
+    const submodule = manifest.submodules[submoduleName];
+    if (!submodule) {
+      findings.push(unknownSubmodule(submoduleName, Object.keys(manifest.submodules)));
+      continue;
+    }
+    const parameters = config.submodules![submoduleName]?.parameters;
+    for (const name of sortedKeys(parameters)) {
+      const path = ["submodules", submoduleName, "parameters", name];
+      const value = parameters![name];
+      const knownNames = Object.keys(submodule.parameters);
+      if (!checkName(name, path, knownNames, findings)) continue;
+      const declared = submodule.parameters[name];
+      if (!declared) {
+        findings.push(unknownParameter(name, path, knownNames, `submodule ${submoduleName}`));
+        continue;
+      }
+      const boundBy = declared.boundBy ?? bindingOf(manifest, submoduleName, name);
+      if (boundBy !== undefined) {
+        findings.push(boundParameter(name, submoduleName, boundBy, opts.operation));
+        continue;
+      }
+      if (!isUnknown(value)) checkValue(value, path, findings);
+    }
+  }
+  return findings;
+}
+
+function sortedKeys(record: Record<string, unknown> | undefined | null): string[] {
+  return record ? Object.keys(record).sort() : [];
+}
+
+/** The main parameter that binds a submodule parameter, from the manifest's binding list. */
+function bindingOf(manifest: Manifest, submodule: string, parameter: string): string | undefined {
+  return manifest.bindings.find((b) => b.submodule === submodule && b.submoduleParameter === parameter)
+    ?.mainParameter;
+}
+
+function checkManifestVersion(version: unknown, opts: CheckOptions, findings: Finding[]): void {
+  if (version === undefined || version === null || opts.isUnknown?.(version)) return;
+  const available = opts.availableVersions ? [...opts.availableVersions].sort((a, b) => a - b) : undefined;
+  const choices = available && available.length > 0 ? `one of ${available.join(", ")}` : "a positive integer";
+  if (typeof version !== "number" || !Number.isInteger(version) || version < 1) {
+    findings.push({
+      path: ["manifestVersion"],
+      message: `manifestVersion must be a positive integer, got ${JSON.stringify(version)}`,
+      fix: `set manifestVersion to ${choices}`,
+    });
+  } else if (available && !available.includes(version)) {
+    findings.push({
+      path: ["manifestVersion"],
+      message: `manifest version ${version} does not exist for this application (available: ${available.join(", ") || "none"})`,
+      fix: `set manifestVersion to ${choices}, or omit it for the latest`,
+    });
+  }
+}
+
+/** Reports a name not of the form `input.<name>`; returns whether the name is well formed. */
+function checkName(name: string, path: Path, knownNames: string[], findings: Finding[]): boolean {
+  if (PARAMETER_NAME.test(name)) return true;
+  const stripped = name.trim().replace(/^input\b[.:_-]?/, "");
+  const candidate = `input.${stripped}`;
+  const suggestion = knownNames.includes(candidate) ? candidate : closestName(candidate, knownNames);
+  findings.push({
+    path,
+    message: `parameter name '${name}' is not of the form 'input.<name>'`,
+    fix: suggestion
+      ? `write ${formatPath([...path.slice(0, -1), suggestion])}`
+      : `name it 'input.<name>' after a pin of the manifest's interfaces.input`,
+  });
+  return false;
+}
+
+function unknownParameter(name: string, path: Path, knownNames: string[], owner: string): Finding {
+  const parent = path.slice(0, -1);
+  const suggestion = closestName(name, knownNames);
+  let fix: string;
+  if (suggestion) fix = `did you mean ${formatPath([...parent, suggestion])}?`;
+  else if (knownNames.length > 0)
+    fix = `use one of: ${[...knownNames]
+      .sort()
+      .map((n) => formatPath([...parent, n]))
+      .join(", ")}`;
+  else fix = `remove it: ${owner} defines no parameters`;
+  return { path, message: `parameter '${name}' is not defined by ${owner}`, fix };
+}
+
+function unknownSubmodule(name: string, knownNames: string[]): Finding {
+  const suggestion = closestName(name, knownNames);
+  let fix: string;
+  if (suggestion) fix = `did you mean ${formatPath(["submodules", suggestion])}?`;
+  else if (knownNames.length > 0) fix = `use one of: ${[...knownNames].sort().join(", ")}`;
+  else fix = "remove it: the application manifest defines no submodules";
+  return {
+    path: ["submodules", name],
+    message: `submodule '${name}' is not defined by the application manifest`,
+    fix,
+  };
+}
+
+function boundParameter(
+  name: string,
+  submodule: string,
+  mainParameter: string,
+  operation: CheckOptions["operation"],
+): Finding {
+  const main = formatPath(["parameters", mainParameter]);
+  const where = formatPath(["submodules", submodule, "parameters"]);
+  return {
+    path: ["submodules", submodule, "parameters", name],
+    message:
+      `${name} of submodule ${submodule} is bound to ${main}, so it cannot be set under ${where}` +
+      (operation ? ` on ${operation}` : ""),
+    fix: `set ${main} instead`,
+  };
+}
+
+function checkValue(value: unknown, path: Path, findings: Finding[]): void {
+  if (typeof value === "string") return;
+  const where = formatPath(path);
+  const scalar = typeof value === "number" || typeof value === "boolean";
+  findings.push({
+    path,
+    message: `the value of ${where} must be a string, got ${value === null ? "null" : scalar ? `${typeof value} ${String(value)}` : typeof value}`,
+    fix: scalar ? `write it as a string: "${String(value)}"` : "give it a string value, or remove the key",
+  });
+}

@@ -1,0 +1,34 @@
+// Shapes of the binding-rules API (docs/dev/TEAM-CONTRACTS.md, "Rules API").
+
+/** One rule violation: where (config path), why, and what to write instead. */
+export interface Finding {
+  /** E.g. ["submodules", "db", "parameters", "input.size"]. */
+  path: (string | number)[];
+  message: string;
+  fix: string;
+}
+
+export interface SubmoduleConfig {
+  revisionId?: string;
+  manifestVersion?: number;
+  parameters?: Record<string, unknown>;
+}
+
+/** The part of a launch or reconfigure request the rules judge (client wire names). */
+export interface InstanceConfig {
+  parameters?: Record<string, unknown>;
+  manifestVersion?: number;
+  submodules?: Record<string, SubmoduleConfig>;
+}
+
+export interface CheckOptions {
+  /** Named in messages; the rules are the same for both. */
+  operation?: "launch" | "reconfigure";
+  /** Manifest versions the application has; when given, manifestVersion must be one of them. */
+  availableVersions?: number[];
+  /**
+   * Values this returns true for are not judged (e.g. terraform's unknown values at plan time); the
+   * provider passes its own unknown-value test so the rules stay free of protocol types.
+   */
+  isUnknown?: (value: unknown) => boolean;
+}

@@ -1,0 +1,66 @@
+// Read-only lookups over validated seed data: organizations, environments, applications with their parsed
+// manifests, revisions and users.
+import { parseManifest } from "../manifest";
+import type { Manifest } from "../manifest";
+import type {
+  SeedApplication,
+  SeedData,
+  SeedEnvironment,
+  SeedOrganization,
+  SeedRevision,
+  SeedUser,
+} from "./seed";
+
+export interface CatalogApplication extends SeedApplication {
+  organization: string;
+  /** Parsed manifests by version. */
+  parsed: Map<number, Manifest>;
+  latestVersion: number;
+}
+
+export class Catalog {
+  readonly organizations = new Map<string, SeedOrganization>();
+  readonly environments = new Map<string, SeedEnvironment & { organization: string }>();
+  readonly applications = new Map<string, CatalogApplication>();
+  readonly revisions = new Map<string, SeedRevision & { application: string }>();
+  private readonly usersByEmail = new Map<string, SeedUser>();
+  private readonly usersByRefreshToken = new Map<string, SeedUser>();
+
+  constructor(seed: SeedData) {
+    for (const org of seed.organizations) {
+      this.organizations.set(org.id, org);
+      for (const env of org.environments) this.environments.set(env.id, { ...env, organization: org.id });
+      for (const app of org.applications) {
+        const parsed = new Map<number, Manifest>();
+        for (const [version, text] of Object.entries(app.manifests))
+          parsed.set(Number(version), parseManifest(text));
+        this.applications.set(app.id, {
+          ...app,
+          organization: org.id,
+          parsed,
+          latestVersion: Math.max(...parsed.keys()),
+        });
+        for (const rev of app.revisions ?? []) this.revisions.set(rev.id, { ...rev, application: app.id });
+      }
+    }
+    for (const user of seed.users) {
+      this.usersByEmail.set(user.email, user);
+      for (const token of user.refreshTokens) this.usersByRefreshToken.set(token, user);
+    }
+  }
+
+  userByEmail(email: string): SeedUser | undefined {
+    return this.usersByEmail.get(email);
+  }
+
+  userByRefreshToken(token: string): SeedUser | undefined {
+    return this.usersByRefreshToken.get(token);
+  }
+
+  defaultEnvironment(organization: string): string {
+    const org = this.organizations.get(organization);
+    const env = org?.environments.find((e) => e.default) ?? org?.environments[0];
+    if (!env) throw new Error(`organization ${organization} has no environment`);
+    return env.id;
+  }
+}

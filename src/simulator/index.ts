@@ -1,0 +1,18 @@
+// The simulated Application Management Service (DESIGN §3): see docs/dev/TEAM-CONTRACTS.md "Simulator API".
+export { startSimulator, MAX_BODY_BYTES } from "./server";
+export type { RunningSimulator, StartSimulatorOptions } from "./server";
+export { Simulator, ServiceError } from "./service";
+export type { RequestLogEntry, SimulatorStats } from "./service";
+export { DEMO, demoSeed } from "./demo-seed";
+export { loadSeedFile, validateSeed, SeedError } from "./seed";
+export type {
+  SeedData,
+  SeedApplication,
+  SeedEnvironment,
+  SeedOrganization,
+  SeedRevision,
+  SeedUser,
+  Timing,
+} from "./seed";
+export type { FaultOptions } from "./faults";
+export type { FloodLimits } from "./auth";

@@ -1,0 +1,259 @@
+// The simulator's seed data (DESIGN §7): its types, and validation of seed files with errors that give the
+// field path and what to write instead.
+import { readFileSync } from "node:fs";
+import { parse as parseYaml } from "yaml";
+import { ManifestError, parseManifest } from "../manifest";
+import type { Manifest } from "../manifest";
+
+export interface Timing {
+  launchMs: number;
+  reconfigureMs: number;
+  destroyMs: number;
+}
+
+export interface SeedRevision {
+  id: string;
+  name: string;
+  manifestVersion: number;
+  parameters?: Record<string, string>;
+  submodules?: Record<string, { manifestVersion?: number; parameters?: Record<string, string> }>;
+}
+
+export interface SeedApplication {
+  id: string;
+  name: string;
+  /** Manifest YAML text by manifest version ("1", "2", ...). */
+  manifests: Record<string, string>;
+  revisions?: SeedRevision[];
+}
+
+export interface SeedEnvironment {
+  id: string;
+  name: string;
+  default: boolean;
+}
+
+export interface SeedOrganization {
+  id: string;
+  name: string;
+  environments: SeedEnvironment[];
+  applications: SeedApplication[];
+}
+
+export interface SeedUser {
+  email: string;
+  password: string;
+  refreshTokens: string[];
+  /** Ids of the organizations the user belongs to. */
+  organizations: string[];
+}
+
+export interface SeedData {
+  users: SeedUser[];
+  organizations: SeedOrganization[];
+  timing?: Partial<Timing>;
+}
+
+export const ID_PATTERN = /^[0-9a-f]{24}$/;
+
+export class SeedError extends Error {
+  constructor(
+    readonly source: string,
+    readonly problems: string[],
+  ) {
+    super(`invalid simulator seed ${source}:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+    this.name = "SeedError";
+  }
+}
+
+/** Reads and validates a YAML (or JSON) seed file. */
+export function loadSeedFile(path: string): SeedData {
+  let data: unknown;
+  try {
+    data = parseYaml(readFileSync(path, "utf8"));
+  } catch (e) {
+    throw new SeedError(path, [`cannot read it: ${(e as Error).message.split("\n")[0]}`]);
+  }
+  return validateSeed(data, path);
+}
+
+/** Checks the shape and cross references of seed data; throws SeedError listing every problem. */
+export function validateSeed(data: unknown, source = "data"): SeedData {
+  const v = new SeedValidator();
+  v.seed(data);
+  if (v.problems.length > 0) throw new SeedError(source, v.problems);
+  return data as SeedData;
+}
+
+type Obj = Record<string, unknown>;
+
+class SeedValidator {
+  readonly problems: string[] = [];
+  private readonly ids = new Map<string, string>();
+  /** Applications by id with their parsed manifests, for the submodule reference check. */
+  private readonly apps = new Map<string, Map<number, Manifest>>();
+  private readonly components: { path: string; applicationId?: string }[] = [];
+
+  seed(data: unknown): void {
+    const root = this.object(data, "(root)", "write a mapping with `users:` and `organizations:`");
+    if (!root) return;
+    const orgIds = new Set<string>();
+    this.list(root.organizations, "organizations", (org, path) => {
+      const id = this.organization(org, path);
+      if (id) orgIds.add(id);
+    });
+    this.list(root.users, "users", (user, path) => this.user(user, path, orgIds));
+    if (root.timing !== undefined) this.timing(root.timing);
+    for (const c of this.components) {
+      if (c.applicationId === undefined || !this.apps.has(c.applicationId))
+        this.problems.push(
+          `${c.path}: the component's __locator.application-id ${JSON.stringify(c.applicationId ?? null)} ` +
+            "names no application of the seed; add that application or fix the id",
+        );
+    }
+  }
+
+  private organization(data: unknown, path: string): string | undefined {
+    const org = this.object(data, path, "give it id, name, environments and applications");
+    if (!org) return undefined;
+    const id = this.id(org.id, `${path}.id`);
+    this.string(org.name, `${path}.name`);
+    let defaults = 0;
+    this.list(org.environments, `${path}.environments`, (env, p) => {
+      const e = this.object(env, p, "write {id, name, default}");
+      if (!e) return;
+      this.id(e.id, `${p}.id`);
+      this.string(e.name, `${p}.name`);
+      if (e.default !== undefined && typeof e.default !== "boolean")
+        this.problems.push(`${p}.default: must be true or false`);
+      if (e.default === true) defaults++;
+    });
+    if (Array.isArray(org.environments) && defaults !== 1)
+      this.problems.push(
+        `${path}.environments: exactly one environment must have \`default: true\` (found ${defaults})`,
+      );
+    this.list(org.applications, `${path}.applications`, (app, p) => this.application(app, p));
+    return id;
+  }
+
+  private application(data: unknown, path: string): void {
+    const app = this.object(data, path, "give it id, name and manifests");
+    if (!app) return;
+    const id = this.id(app.id, `${path}.id`);
+    this.string(app.name, `${path}.name`);
+    const manifests = new Map<number, Manifest>();
+    const texts = this.object(
+      app.manifests,
+      `${path}.manifests`,
+      'map versions to manifest YAML: {"1": "..."}',
+    );
+    if (texts) {
+      if (Object.keys(texts).length === 0) this.problems.push(`${path}.manifests: give at least version "1"`);
+      for (const [version, text] of Object.entries(texts)) {
+        const p = `${path}.manifests["${version}"]`;
+        if (!/^[1-9][0-9]*$/.test(version)) {
+          this.problems.push(`${p}: manifest versions are positive integers, e.g. "1"`);
+          continue;
+        }
+        if (typeof text !== "string") {
+          this.problems.push(`${p}: must be the manifest's YAML text (use a block scalar \`|\`)`);
+          continue;
+        }
+        try {
+          const manifest = parseManifest(text);
+          manifests.set(Number(version), manifest);
+          for (const s of Object.values(manifest.submodules))
+            this.components.push({ path: `${p} component ${s.name}`, applicationId: s.applicationId });
+        } catch (e) {
+          if (!(e instanceof ManifestError)) throw e;
+          for (const m of e.problems)
+            this.problems.push(`${p}${m.line === undefined ? "" : ` line ${m.line}`}: ${m.message}`);
+        }
+      }
+    }
+    if (id) this.apps.set(id, manifests);
+    if (app.revisions !== undefined)
+      this.list(app.revisions, `${path}.revisions`, (rev, p) =>
+        this.revision(rev, p, Object.keys(texts ?? {}).map(Number)),
+      );
+  }
+
+  private revision(data: unknown, path: string, versions: number[]): void {
+    const rev = this.object(data, path, "write {id, name, manifestVersion, parameters, submodules}");
+    if (!rev) return;
+    this.id(rev.id, `${path}.id`);
+    this.string(rev.name, `${path}.name`);
+    if (!versions.includes(rev.manifestVersion as number))
+      this.problems.push(
+        `${path}.manifestVersion: must be one of the application's manifest versions (${versions.join(", ")})`,
+      );
+    if (rev.parameters !== undefined) this.stringMap(rev.parameters, `${path}.parameters`);
+    if (rev.submodules === undefined) return;
+    const subs = this.object(rev.submodules, `${path}.submodules`, "map submodule names to {parameters}");
+    for (const [name, sub] of Object.entries(subs ?? {})) {
+      const s = this.object(sub, `${path}.submodules.${name}`, "write {manifestVersion, parameters}");
+      if (s?.parameters !== undefined) this.stringMap(s.parameters, `${path}.submodules.${name}.parameters`);
+      if (s?.manifestVersion !== undefined && !Number.isInteger(s.manifestVersion))
+        this.problems.push(`${path}.submodules.${name}.manifestVersion: must be an integer`);
+    }
+  }
+
+  private user(data: unknown, path: string, orgIds: Set<string>): void {
+    const user = this.object(data, path, "write {email, password, refreshTokens, organizations}");
+    if (!user) return;
+    this.string(user.email, `${path}.email`);
+    this.string(user.password, `${path}.password`);
+    this.list(user.refreshTokens, `${path}.refreshTokens`, (t, p) => this.string(t, p));
+    this.list(user.organizations, `${path}.organizations`, (o, p) => {
+      if (typeof o !== "string" || !orgIds.has(o))
+        this.problems.push(`${p}: ${JSON.stringify(o)} is not the id of an organization of this seed`);
+    });
+  }
+
+  private timing(data: unknown): void {
+    const t = this.object(data, "timing", "write {launchMs, reconfigureMs, destroyMs}");
+    for (const [key, value] of Object.entries(t ?? {})) {
+      if (!["launchMs", "reconfigureMs", "destroyMs"].includes(key))
+        this.problems.push(`timing.${key}: unknown field; use launchMs, reconfigureMs or destroyMs`);
+      else if (typeof value !== "number" || !(value >= 0))
+        this.problems.push(`timing.${key}: must be a number of milliseconds >= 0`);
+    }
+  }
+
+  private id(value: unknown, path: string): string | undefined {
+    if (typeof value !== "string" || !ID_PATTERN.test(value)) {
+      this.problems.push(`${path}: must be a 24-character lowercase hex id, e.g. "5f0000000000000000000a01"`);
+      return undefined;
+    }
+    const previous = this.ids.get(value);
+    if (previous)
+      this.problems.push(`${path}: id ${value} is already used at ${previous}; ids must be unique`);
+    else this.ids.set(value, path);
+    return value;
+  }
+
+  private string(value: unknown, path: string): void {
+    if (typeof value !== "string" || value === "") this.problems.push(`${path}: must be a non-empty string`);
+  }
+
+  private stringMap(value: unknown, path: string): void {
+    const map = this.object(value, path, 'map "input.<name>" to string values');
+    for (const [key, v] of Object.entries(map ?? {}))
+      if (typeof v !== "string")
+        this.problems.push(`${path}["${key}"]: must be a string; quote it, e.g. "1"`);
+  }
+
+  private list(value: unknown, path: string, each: (item: unknown, path: string) => void): void {
+    if (!Array.isArray(value)) {
+      this.problems.push(`${path}: must be a list`);
+      return;
+    }
+    value.forEach((item, i) => each(item, `${path}[${i}]`));
+  }
+
+  private object(value: unknown, path: string, fix: string): Obj | undefined {
+    if (typeof value === "object" && value !== null && !Array.isArray(value)) return value as Obj;
+    this.problems.push(`${path}: must be a mapping; ${fix}`);
+    return undefined;
+  }
+}

@@ -1,0 +1,53 @@
+// With `manifest` set, the binding rules run at plan time: setting a bound submodule parameter fails the
+// plan with the attribute path and the fix, before anything reaches the service.
+import { DEMO, demoSeed } from "../../src/simulator";
+import { useTerraformAgainstSimulator } from "../helpers/acceptance";
+import { PROVIDER_HCL } from "../helpers/terraform";
+
+function webshopManifest(version: string): string {
+  const webshop = demoSeed()
+    .organizations.flatMap((o) => o.applications)
+    .find((a) => a.id === DEMO.webshopApplicationId);
+  return webshop?.manifests[version] as string;
+}
+
+describe("binding rules at plan time", () => {
+  const ctx = useTerraformAgainstSimulator();
+
+  test("a bound submodule parameter fails the plan, naming the attribute and the fix", async () => {
+    ctx.tf.writeFile("webshop.yaml", webshopManifest("2"));
+    ctx.tf.writeMain(`${PROVIDER_HCL}
+resource "appmgmt_instance" "bad" {
+  application_id = "${DEMO.webshopApplicationId}"
+  manifest       = file("\${path.module}/webshop.yaml")
+  submodules = {
+    db = { parameters = { "input.size" = "large" } }
+  }
+}
+`);
+    await ctx.tf.init();
+    const plan = await ctx.tf.plan({ check: false });
+    expect(plan.code).toBe(1);
+    // terraform renders a diagnostic that has an attribute path against the resource's configuration.
+    expect(plan.stderr).toContain("with appmgmt_instance.bad");
+    expect(plan.stderr).toContain("submodules.db.parameters['input.size']");
+    expect(plan.stderr).toContain("input.db-size");
+    expect(ctx.svc.sim.stats.requests.filter((r) => r.method === "POST" && r.path.endsWith("/launch"))).toEqual([]);
+  });
+
+  test("the same setting through the binding main parameter plans and applies", async () => {
+    ctx.tf.writeMain(`${PROVIDER_HCL}
+resource "appmgmt_instance" "good" {
+  application_id = "${DEMO.webshopApplicationId}"
+  manifest       = file("\${path.module}/webshop.yaml")
+  parameters     = { "input.db-size" = "large" }
+}
+`);
+    await ctx.tf.apply();
+    const id = (await ctx.tf.resource("appmgmt_instance.good"))?.values.id as string;
+    const onService = await ctx.svc.client.getInstance(id);
+    expect(onService.submodules.db.parameters["input.size"]).toBe("large");
+    await ctx.tf.destroy();
+    expect((await ctx.svc.client.getInstance(id)).status).toBe("Destroyed");
+  });
+});

@@ -1,0 +1,42 @@
+// examples/hcl applies and destroys against the simulator exactly as its README describes.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { parseManifest } from "../../src/manifest";
+import { DEMO, demoSeed } from "../../src/simulator";
+import { useTerraformAgainstSimulator } from "../helpers/acceptance";
+
+const EXAMPLE = path.join(__dirname, "..", "..", "examples", "hcl");
+
+describe("examples/hcl", () => {
+  const ctx = useTerraformAgainstSimulator();
+
+  test("its webshop.yaml is the demo webshop's manifest", () => {
+    const webshop = demoSeed()
+      .organizations.flatMap((o) => o.applications)
+      .find((a) => a.id === DEMO.webshopApplicationId);
+    const example = fs.readFileSync(path.join(EXAMPLE, "webshop.yaml"), "utf8");
+    expect(parseManifest(example)).toEqual(parseManifest(webshop?.manifests["2"] as string));
+  });
+
+  test("applies and destroys", async () => {
+    for (const file of ["main.tf", "webshop.yaml"]) {
+      ctx.tf.writeFile(file, fs.readFileSync(path.join(EXAMPLE, file), "utf8"));
+    }
+    await ctx.tf.init();
+    await ctx.tf.apply();
+
+    const id = (await ctx.tf.resource("appmgmt_instance.webshop"))?.values.id as string;
+    const onService = await ctx.svc.client.getInstance(id);
+    expect(onService).toMatchObject({
+      status: "Running",
+      name: "webshop-staging",
+      application: DEMO.webshopApplicationId,
+      environment: DEMO.stagingEnvironmentId,
+      parameters: { "input.app-fork": "release-1", "input.db-size": "medium", "input.replicas": "2" },
+    });
+    expect(onService.submodules.db.parameters).toEqual({ "input.size": "medium", "input.engine": "postgres-16" });
+
+    await ctx.tf.destroy();
+    expect((await ctx.svc.client.getInstance(id)).status).toBe("Destroyed");
+  });
+});

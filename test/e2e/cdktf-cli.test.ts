@@ -1,0 +1,154 @@
+// The examples through the real cdktf CLI and terraform, against the simulator over loopback: each
+// step is checked on the service side, not only in terraform's output.
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { DEMO } from "../../src/simulator";
+import type { InstanceStatus } from "../../src/client";
+import { installTestProvider, type TestProvider } from "../helpers/provider";
+import { startTestSimulator, type TestSimulator } from "../helpers/simulator";
+
+const project: {
+  createCdktfProject(dir: string, appFile: string): void;
+  cdktfEnv(opts: { cliConfigFile: string; extra?: Record<string, string> }): NodeJS.ProcessEnv;
+  runCdktf(
+    args: string[],
+    opts: { cwd: string; env: NodeJS.ProcessEnv },
+  ): Promise<{ code: number; output: string }>;
+} = require("../../scripts/cdktf-project.js");
+
+const ROOT = path.join(__dirname, "../..");
+
+let svc: TestSimulator;
+let provider: TestProvider;
+let tmp: string;
+let cliConfigFile: string;
+
+beforeAll(async () => {
+  [svc, provider] = await Promise.all([startTestSimulator(), installTestProvider()]);
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "appmgmt-e2e-"));
+  cliConfigFile = path.join(tmp, "terraformrc");
+  fs.writeFileSync(cliConfigFile, `${provider.cliConfig}\n`);
+});
+
+afterAll(async () => {
+  provider?.remove();
+  await svc?.close();
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+/** A throw-away cdktf project running `appFile` (relative to the repository root). */
+function newProject(name: string, appFile: string): string {
+  const dir = path.join(tmp, name);
+  project.createCdktfProject(dir, path.join(ROOT, appFile));
+  return dir;
+}
+
+async function cdktf(dir: string, args: string[], extra: Record<string, string> = {}) {
+  const env = project.cdktfEnv({
+    cliConfigFile,
+    extra: { ...svc.env, APPMGMT_TOKEN_CACHE_DIR: path.join(tmp, "tokens"), ...extra },
+  });
+  return project.runCdktf(args, { cwd: dir, env });
+}
+
+async function cdktfOk(dir: string, args: string[], extra: Record<string, string> = {}): Promise<string> {
+  const run = await cdktf(dir, args, extra);
+  if (run.code !== 0) throw new Error(`cdktf ${args.join(" ")} exited ${run.code}:\n${run.output}`);
+  return run.output;
+}
+
+async function instanceNamed(environmentId: string, name: string): Promise<InstanceStatus> {
+  const summary = (await svc.client.listInstances(environmentId)).find((i) => i.name === name);
+  if (!summary) throw new Error(`no instance named ${name} in environment ${environmentId}`);
+  return svc.client.getInstance(summary.id);
+}
+
+describe("examples/quickstart with the cdktf CLI (steps run in order)", () => {
+  let dir: string;
+  let launchedId: string;
+  beforeAll(() => {
+    dir = newProject("quickstart", "examples/quickstart/main.ts");
+  });
+
+  test("deploy launches the instance the stack describes", async () => {
+    await cdktfOk(dir, ["deploy", "--auto-approve", "--skip-provider-lock"], {
+      QUICKSTART_APP_FORK: "release-1",
+    });
+    const instance = await instanceNamed(DEMO.defaultEnvironmentId, "quickstart-webshop");
+    launchedId = instance.id;
+    expect(instance.status).toBe("Running");
+    expect(instance.version).toBe(1);
+    expect(instance.parameters).toEqual({ "input.app-fork": "release-1", "input.db-size": "medium" });
+    // The bound submodule parameter follows its main parameter; the free one is as the stack set it.
+    expect(instance.submodules.db.parameters).toEqual({
+      "input.size": "medium",
+      "input.engine": "postgres-16",
+    });
+  });
+
+  test("diff after a parameter change shows an in-place update; deploy reconfigures the same instance", async () => {
+    const diff = await cdktfOk(dir, ["diff", "--skip-provider-lock"], { QUICKSTART_APP_FORK: "release-2" });
+    expect(diff).toMatch(/appmgmt_instance\.webshop \(webshop\/Default\) will be updated in-place/);
+    expect(diff).toMatch(/~ "input\.app-fork" = "release-1" -> "release-2"/);
+    expect(diff).toMatch(/Plan: 0 to add, 1 to change, 0 to destroy/);
+    expect((await svc.client.getInstance(launchedId)).parameters["input.app-fork"]).toBe("release-1");
+
+    await cdktfOk(dir, ["deploy", "--auto-approve", "--skip-provider-lock"], {
+      QUICKSTART_APP_FORK: "release-2",
+    });
+    const instance = await svc.client.getInstance(launchedId);
+    expect(instance.status).toBe("Running");
+    expect(instance.parameters).toEqual({ "input.app-fork": "release-2", "input.db-size": "medium" });
+    expect(instance.submodules.db.parameters["input.engine"]).toBe("postgres-16");
+    const named = (await svc.client.listInstances(DEMO.defaultEnvironmentId)).filter(
+      (i) => i.name === "quickstart-webshop",
+    );
+    expect(named.map((i) => i.id)).toEqual([launchedId]);
+  });
+
+  test("destroy destroys the instance on the service", async () => {
+    await cdktfOk(dir, ["destroy", "--auto-approve", "--skip-provider-lock"], {
+      QUICKSTART_APP_FORK: "release-2",
+    });
+    expect((await svc.client.getInstance(launchedId)).status).toBe("Destroyed");
+  });
+});
+
+test("cdktf synth of an app breaking the binding rule fails with the construct path, the key and the fix", async () => {
+  const dir = newProject("violating", "test/e2e/fixtures/violating-app.ts");
+  const run = await cdktf(dir, ["synth"]);
+  expect(run.code).not.toBe(0);
+  expect(run.output).toContain(
+    "[violating/webshop] submodules.db.parameters['input.size']: input.size of submodule db is bound to " +
+      "parameters['input.db-size']",
+  );
+  expect(run.output).toContain("Fix: set parameters['input.db-size'] instead");
+  expect(fs.existsSync(path.join(dir, "cdktf.out", "stacks", "violating", "cdk.tf.json"))).toBe(false);
+});
+
+test("examples/multi-environment deploys one definition to the default and staging environments", async () => {
+  const dir = newProject("multi-environment", "examples/multi-environment/main.ts");
+  await cdktfOk(dir, [
+    "deploy",
+    "webshop-default",
+    "webshop-staging",
+    "--auto-approve",
+    "--skip-provider-lock",
+  ]);
+  const production = await instanceNamed(DEMO.defaultEnvironmentId, "webshop-default");
+  const staging = await instanceNamed(DEMO.stagingEnvironmentId, "webshop-staging");
+  expect([production.status, staging.status]).toEqual(["Running", "Running"]);
+  expect(production.parameters).toEqual({ "input.app-fork": "release-1", "input.db-size": "large" });
+  expect(staging.parameters).toEqual({ "input.app-fork": "main", "input.db-size": "small" });
+
+  await cdktfOk(dir, [
+    "destroy",
+    "webshop-default",
+    "webshop-staging",
+    "--auto-approve",
+    "--skip-provider-lock",
+  ]);
+  expect((await svc.client.getInstance(production.id)).status).toBe("Destroyed");
+  expect((await svc.client.getInstance(staging.id)).status).toBe("Destroyed");
+});

@@ -1,0 +1,43 @@
+// Simulator start/stop for tests that drive the service from outside (terraform, cdktf): the demo seed
+// (ids in DEMO) with short workflow timings, on 127.0.0.1 with an OS-assigned port.
+//
+//   const svc = await startTestSimulator();          // afterAll(() => svc.close())
+//   svc.env     -> APPMGMT_* variables that point a provider at it (refresh-token login)
+//   svc.sim     -> the Simulator: instances(), failApplication(), setTiming(), stats
+//   svc.client  -> an AppMgmtClient logged in as the demo user, to check the service side
+import { AppMgmtClient } from "../../src/client";
+import { DEMO, demoSeed, Simulator, startSimulator } from "../../src/simulator";
+
+
+/** Fast enough for several terraform steps per test, slow enough that every status is observable. */
+export const TEST_TIMING = { launchMs: 150, reconfigureMs: 150, destroyMs: 100 };
+
+export interface TestSimulator {
+  url: string;
+  sim: Simulator;
+  client: AppMgmtClient;
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+export async function startTestSimulator(
+  opts: { timing?: Partial<typeof TEST_TIMING> } = {},
+): Promise<TestSimulator> {
+  const server = await startSimulator({
+    seed: demoSeed(),
+    host: "127.0.0.1",
+    port: 0,
+    timing: { ...TEST_TIMING, ...opts.timing },
+  });
+  const client = new AppMgmtClient({ baseUrl: server.url, email: DEMO.email, password: DEMO.password });
+  return {
+    url: server.url,
+    sim: server.sim,
+    client,
+    env: { APPMGMT_BASE_URL: server.url, APPMGMT_REFRESH_TOKEN: DEMO.refreshToken },
+    async close() {
+      await client.close();
+      await server.close();
+    },
+  };
+}
