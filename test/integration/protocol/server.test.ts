@@ -346,9 +346,19 @@ describe("provider gRPC server with a handler that fails to load", () => {
     );
     const clients = connect(server.socketPath);
     try {
-      const res = await call(clients.provider, "tfplugin6.Provider", "GetProviderSchema", "Empty", "GetProviderSchema.Response", {});
+      const res = await call(
+        clients.provider,
+        "tfplugin6.Provider",
+        "GetProviderSchema",
+        "Empty",
+        "GetProviderSchema.Response",
+        {},
+      );
       expect(res.diagnostics).toEqual([
-        expect.objectContaining({ severity: 1, detail: expect.stringMatching(/cannot read provider config/) }),
+        expect.objectContaining({
+          severity: 1,
+          detail: expect.stringMatching(/cannot read provider config/),
+        }),
       ]);
     } finally {
       clients.close();
