@@ -11,7 +11,6 @@ const { spawn } = require("node:child_process");
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
-const { performance } = require("node:perf_hooks");
 
 const lib = path.join(__dirname, "..", "lib");
 const { startSimulator, demoSeed, DEMO } = require(path.join(lib, "simulator"));
@@ -32,21 +31,29 @@ function terraform(args, cwd, env) {
     child.stdout.on("data", (d) => (out += d));
     child.stderr.on("data", (d) => (out += d));
     child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve(out) : reject(new Error(`terraform ${args[0]} failed:\n${out}`))));
+    child.on("close", (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`terraform ${args[0]} failed:\n${out}`)),
+    );
   });
 }
 
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const stats = (xs) => {
   const sorted = [...xs].sort((a, b) => a - b);
-  return { mean: xs.reduce((a, b) => a + b, 0) / xs.length, median: sorted[sorted.length >> 1], max: sorted.at(-1) };
+  return {
+    mean: xs.reduce((a, b) => a + b, 0) / xs.length,
+    median: sorted[sorted.length >> 1],
+    max: sorted.at(-1),
+  };
 };
 
 /** From terraform's debug log: each provider process, exec ("starting plugin") to handshake ("using plugin"). */
 function printProviderStarts(log) {
   const at = (line) => Date.parse(line.slice(0, line.indexOf(" ")));
   const lines = log.split("\n");
-  const starts = lines.filter((l) => l.includes("provider: starting plugin:") && l.includes("appmgmt")).map(at);
+  const starts = lines
+    .filter((l) => l.includes("provider: starting plugin:") && l.includes("appmgmt"))
+    .map(at);
   const ready = lines.filter((l) => l.includes("provider: using plugin:")).map(at);
   const durations = starts.map((t, i) => ready[i] - t);
   const { mean, max } = stats(durations);
@@ -106,7 +113,8 @@ resource "appmgmt_instance" "bench" {
     };
     const runningAt = new Map();
     const watch = setInterval(() => {
-      for (const i of sim.instances()) if (i.status === "Running" && !runningAt.has(i.id)) runningAt.set(i.id, performance.now());
+      for (const i of sim.instances())
+        if (i.status === "Running" && !runningAt.has(i.id)) runningAt.set(i.id, performance.now());
     }, 10);
 
     const tokenCallsBefore = sim.stats.tokenCalls;
@@ -117,7 +125,8 @@ resource "appmgmt_instance" "bench" {
     clearInterval(watch);
 
     const running = sim.instances().filter((i) => i.status === "Running");
-    if (running.length !== COUNT) throw new Error(`expected ${COUNT} running instances, the service has ${running.length}`);
+    if (running.length !== COUNT)
+      throw new Error(`expected ${COUNT} running instances, the service has ${running.length}`);
 
     const entries = log.map((e, i) => ({ ...e, at: requestTimes[i] - start }));
     const launches = entries.filter((e) => e.method === "POST" && e.path.endsWith("/launch"));
@@ -137,7 +146,9 @@ resource "appmgmt_instance" "bench" {
     const ideal = Math.ceil(COUNT / PARALLELISM) * WORKFLOW_MS;
     const ratio = elapsed / ideal;
     const tokenCalls = sim.stats.tokenCalls - tokenCallsBefore;
-    console.log(`apply of ${COUNT} appmgmt_instance, ${WORKFLOW_MS / 1000} s launch workflows, parallelism ${PARALLELISM}`);
+    console.log(
+      `apply of ${COUNT} appmgmt_instance, ${WORKFLOW_MS / 1000} s launch workflows, parallelism ${PARALLELISM}`,
+    );
     console.log(`  measured  ${seconds(elapsed)}`);
     console.log(`  ideal     ${seconds(ideal)} (ceil(${COUNT}/${PARALLELISM}) x ${WORKFLOW_MS / 1000} s)`);
     console.log(`  ratio     ${ratio.toFixed(3)}x (bar <= ${BAR}x): ${ratio <= BAR ? "PASS" : "FAIL"}`);
@@ -148,7 +159,9 @@ resource "appmgmt_instance" "bench" {
     console.log(
       `  workflow end -> seen by a poll      mean ${seconds(lag.mean)}, median ${seconds(lag.median)}, max ${seconds(lag.max)}`,
     );
-    console.log(`  status polls                        ${polls} (${(polls / COUNT).toFixed(1)} per instance)`);
+    console.log(
+      `  status polls                        ${polls} (${(polls / COUNT).toFixed(1)} per instance)`,
+    );
     console.log(`  last end seen -> terraform exit     ${seconds(elapsed - lastSeen)}`);
     if (TRACE) printProviderStarts(fs.readFileSync(tfLog, "utf8"));
     process.exitCode = ratio <= BAR && tokenCalls === 1 ? 0 : 1;

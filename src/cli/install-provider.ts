@@ -31,7 +31,12 @@ const TERRAFORM_OS: Partial<Record<NodeJS.Platform, string>> = {
   freebsd: "freebsd",
   openbsd: "openbsd",
 };
-const TERRAFORM_ARCH: Partial<Record<string, string>> = { x64: "amd64", arm64: "arm64", ia32: "386", arm: "arm" };
+const TERRAFORM_ARCH: Partial<Record<string, string>> = {
+  x64: "amd64",
+  arm64: "arm64",
+  ia32: "386",
+  arm: "arm",
+};
 
 /** terraform's `<os>_<arch>` name of this machine's platform. */
 export function terraformPlatform(): string {

@@ -62,14 +62,17 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   jitter: 0.5,
 };
 
-/** Delay before retry number `retry` (1-based): exponential, capped, jittered; `Retry-After` wins when given. */
+/**
+ * Delay before retry number `retry` (1-based): exponential, capped, jittered. The service's `Retry-After` wins
+ * when given, uncapped: retrying earlier would only be refused again.
+ */
 export function retryDelayMs(
   policy: RetryPolicy,
   retry: number,
   retryAfterMs: number | undefined,
   random: () => number,
 ): number {
-  if (retryAfterMs !== undefined) return Math.min(retryAfterMs, policy.maxDelayMs);
+  if (retryAfterMs !== undefined) return retryAfterMs;
   const exp = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
   return Math.round(exp * (1 - policy.jitter * random()));
 }

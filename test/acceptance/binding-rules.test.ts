@@ -32,7 +32,9 @@ resource "appmgmt_instance" "bad" {
     expect(plan.stderr).toContain("with appmgmt_instance.bad");
     expect(plan.stderr).toContain("submodules.db.parameters['input.size']");
     expect(plan.stderr).toContain("input.db-size");
-    expect(ctx.svc.sim.stats.requests.filter((r) => r.method === "POST" && r.path.endsWith("/launch"))).toEqual([]);
+    expect(
+      ctx.svc.sim.stats.requests.filter((r) => r.method === "POST" && r.path.endsWith("/launch")),
+    ).toEqual([]);
   });
 
   test("the same setting through the binding main parameter plans and applies", async () => {

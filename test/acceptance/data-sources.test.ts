@@ -13,7 +13,10 @@ describe("data sources", () => {
       environmentId: DEMO.stagingEnvironmentId,
       parameters: { "input.app-fork": "release-9" },
     });
-    const onService = await waitForInstance(ctx.svc.client, id, { until: (s) => s.status === "Running", timeoutMs: 10_000 });
+    const onService = await waitForInstance(ctx.svc.client, id, {
+      until: (s) => s.status === "Running",
+      timeoutMs: 10_000,
+    });
     ctx.tf.writeMain(`${PROVIDER_HCL}
 data "appmgmt_organizations" "all" {}
 
@@ -48,7 +51,9 @@ data "appmgmt_instance" "listed" {
     await ctx.tf.apply();
 
     const state = Object.fromEntries((await ctx.tf.state()).map((r) => [r.address, r.values]));
-    expect(state["data.appmgmt_organizations.all"].organizations).toEqual(await ctx.svc.client.listOrganizations());
+    expect(state["data.appmgmt_organizations.all"].organizations).toEqual(
+      await ctx.svc.client.listOrganizations(),
+    );
     expect(state["data.appmgmt_applications.demo"].applications).toEqual(
       await ctx.svc.client.listApplications(DEMO.organizationId),
     );

@@ -34,7 +34,10 @@ describe("examples/hcl", () => {
       environment: DEMO.stagingEnvironmentId,
       parameters: { "input.app-fork": "release-1", "input.db-size": "medium", "input.replicas": "2" },
     });
-    expect(onService.submodules.db.parameters).toEqual({ "input.size": "medium", "input.engine": "postgres-16" });
+    expect(onService.submodules.db.parameters).toEqual({
+      "input.size": "medium",
+      "input.engine": "postgres-16",
+    });
 
     await ctx.tf.destroy();
     expect((await ctx.svc.client.getInstance(id)).status).toBe("Destroyed");

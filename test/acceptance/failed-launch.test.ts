@@ -11,7 +11,10 @@ describe("a launch whose workflow fails", () => {
   let failedId: string;
 
   const liveShops = () =>
-    ctx.svc.sim.instances().filter((i) => i.name === "shop" && i.status !== "Destroyed").map((i) => i.id);
+    ctx.svc.sim
+      .instances()
+      .filter((i) => i.name === "shop" && i.status !== "Destroyed")
+      .map((i) => i.id);
 
   beforeAll(async () => {
     ctx.tf.writeMain(`${PROVIDER_HCL}

@@ -40,9 +40,16 @@ describe("import", () => {
     expect(run.stdout).toContain("Import successful");
 
     const res = await ctx.tf.resource("appmgmt_instance.adopted");
-    expect(res?.values).toMatchObject({ id, instance_name: "adopted", environment_id: DEMO.defaultEnvironmentId });
+    expect(res?.values).toMatchObject({
+      id,
+      instance_name: "adopted",
+      environment_id: DEMO.defaultEnvironmentId,
+    });
     const plan = await ctx.tf.plan();
-    expect({ code: plan.code, stdout: plan.stdout }).toMatchObject({ code: 0, stdout: expect.stringContaining("No changes") });
+    expect({ code: plan.code, stdout: plan.stdout }).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining("No changes"),
+    });
   });
 
   test("an import block adopts an instance on apply; the next plan has no changes", async () => {
@@ -61,7 +68,9 @@ ${resource("blocked", "feature-y")}`);
     expect((await ws.resource("appmgmt_instance.blocked"))?.values.id).toBe(id);
     expect((await ws.plan()).code).toBe(0);
     // Adopting changed nothing on the service: no launch beyond the out-of-band ones, no reconfigure.
-    const writes = ctx.svc.sim.stats.requests.filter((r) => r.method !== "GET" && !r.path.startsWith("/refreshToken"));
+    const writes = ctx.svc.sim.stats.requests.filter(
+      (r) => r.method !== "GET" && !r.path.startsWith("/refreshToken"),
+    );
     expect(writes.map((w) => w.method)).toEqual(["POST", "POST"]);
     expect((await ctx.svc.client.getInstance(id)).status).toBe("Running");
   });

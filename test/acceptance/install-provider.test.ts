@@ -8,7 +8,13 @@ import { installProviderCommand, terraformPlatform } from "../../src/cli/install
 import { PROVIDER_SOURCE, PROVIDER_VERSION } from "../../src/provider/schema";
 import { PROVIDER_HCL, TerraformWorkspace } from "../helpers/terraform";
 
-const RELATIVE = path.join("registry.terraform.io", "appmgmt", "appmgmt", PROVIDER_VERSION, terraformPlatform());
+const RELATIVE = path.join(
+  "registry.terraform.io",
+  "appmgmt",
+  "appmgmt",
+  PROVIDER_VERSION,
+  terraformPlatform(),
+);
 const EXECUTABLE = `terraform-provider-appmgmt_v${PROVIDER_VERSION}`;
 const ROOT = path.join(__dirname, "..", "..");
 const REGISTER_TS = path.join(ROOT, "scripts", "register-ts.js");
@@ -83,7 +89,9 @@ describe("install-provider", () => {
     workspaces.push(tf);
     fs.rmSync(path.join(home, ".terraform.d"), { recursive: true, force: true });
     tf.writeMain(PROVIDER_HCL);
-    expect((await tf.init()).stdout).toContain(`Installed appmgmt/appmgmt v${PROVIDER_VERSION} (unauthenticated)`);
+    expect((await tf.init()).stdout).toContain(
+      `Installed appmgmt/appmgmt v${PROVIDER_VERSION} (unauthenticated)`,
+    );
   });
 
   test("--help prints the usage; an unknown argument is refused", async () => {

@@ -35,8 +35,9 @@ describe("appmgmt_instance lifecycle", () => {
 
   const stateId = async () => (await ctx.tf.resource(ADDRESS))?.values.id as string | undefined;
   const reconfigures = (instanceId: string) =>
-    ctx.svc.sim.stats.requests.filter((r) => r.method === "PUT" && r.path === `/api/1/instances/${instanceId}/configuration`)
-      .length;
+    ctx.svc.sim.stats.requests.filter(
+      (r) => r.method === "PUT" && r.path === `/api/1/instances/${instanceId}/configuration`,
+    ).length;
 
   beforeAll(async () => {
     ctx.tf.writeMain(config({}));
@@ -46,13 +47,28 @@ describe("appmgmt_instance lifecycle", () => {
   test("create launches the instance and waits until it runs", async () => {
     await ctx.tf.apply();
     const res = await ctx.tf.resource(ADDRESS);
-    expect(res?.values).toMatchObject({ status: "Running", environment_id: DEMO.defaultEnvironmentId, instance_name: "web" });
+    expect(res?.values).toMatchObject({
+      status: "Running",
+      environment_id: DEMO.defaultEnvironmentId,
+      instance_name: "web",
+    });
     id = res?.values.id as string;
 
     const onService = await ctx.svc.client.getInstance(id);
-    expect(onService).toMatchObject({ status: "Running", name: "web", environment: DEMO.defaultEnvironmentId });
-    expect(onService.parameters).toEqual({ "input.app-fork": "release-2", "input.db-size": "small", ...V2_DEFAULTS });
-    expect(onService.submodules.db.parameters).toEqual({ "input.size": "small", "input.engine": "postgres-16" });
+    expect(onService).toMatchObject({
+      status: "Running",
+      name: "web",
+      environment: DEMO.defaultEnvironmentId,
+    });
+    expect(onService.parameters).toEqual({
+      "input.app-fork": "release-2",
+      "input.db-size": "small",
+      ...V2_DEFAULTS,
+    });
+    expect(onService.submodules.db.parameters).toEqual({
+      "input.size": "small",
+      "input.engine": "postgres-16",
+    });
     expect(res?.values.effective_parameters).toEqual(onService.parameters);
   });
 
@@ -65,8 +81,15 @@ describe("appmgmt_instance lifecycle", () => {
     expect(reconfigures(id)).toBe(1);
     const onService = await ctx.svc.client.getInstance(id);
     expect(onService.status).toBe("Running");
-    expect(onService.parameters).toEqual({ "input.app-fork": "release-2", "input.db-size": "large", ...V2_DEFAULTS });
-    expect(onService.submodules.db.parameters).toEqual({ "input.size": "large", "input.engine": "postgres-16" });
+    expect(onService.parameters).toEqual({
+      "input.app-fork": "release-2",
+      "input.db-size": "large",
+      ...V2_DEFAULTS,
+    });
+    expect(onService.submodules.db.parameters).toEqual({
+      "input.size": "large",
+      "input.engine": "postgres-16",
+    });
   });
 
   test("an out-of-band parameter change shows as an update and is reverted", async () => {
@@ -74,7 +97,10 @@ describe("appmgmt_instance lifecycle", () => {
       parameters: { "input.app-fork": "hotfix", "input.db-size": "large" },
       submodules: { db: { parameters: { "input.engine": "postgres-16" } } },
     });
-    await waitForInstance(ctx.svc.client, id, { until: (s) => s.parameters["input.app-fork"] === "hotfix", timeoutMs: 10_000 });
+    await waitForInstance(ctx.svc.client, id, {
+      until: (s) => s.parameters["input.app-fork"] === "hotfix",
+      timeoutMs: 10_000,
+    });
 
     expect(await ctx.tf.plannedChanges()).toEqual([{ address: ADDRESS, action: "update" }]);
     await ctx.tf.apply();
@@ -118,7 +144,11 @@ describe("appmgmt_instance lifecycle", () => {
     expect((await ctx.svc.client.getInstance(id)).status).toBe("Destroyed");
     const onService = await ctx.svc.client.getInstance(newId);
     expect(onService).toMatchObject({ status: "Running", environment: DEMO.stagingEnvironmentId });
-    expect(onService.parameters).toEqual({ "input.app-fork": "release-2", "input.db-size": "small", ...V2_DEFAULTS });
+    expect(onService.parameters).toEqual({
+      "input.app-fork": "release-2",
+      "input.db-size": "small",
+      ...V2_DEFAULTS,
+    });
     id = newId;
   });
 

@@ -35,7 +35,11 @@ resource "appmgmt_instance" "slow" {
     expect(run.stdout + run.stderr).toMatch(/Interrupt received/);
 
     const res = await ctx.tf.resource("appmgmt_instance.slow");
-    expect(res?.values).toMatchObject({ id: launched.id, instance_name: "slow", application_id: DEMO.webshopApplicationId });
+    expect(res?.values).toMatchObject({
+      id: launched.id,
+      instance_name: "slow",
+      application_id: DEMO.webshopApplicationId,
+    });
     const live = ctx.svc.sim.instances().filter((i) => i.status !== "Destroyed");
     expect(live.map((i) => i.id)).toEqual([launched.id]);
 

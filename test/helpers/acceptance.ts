@@ -17,7 +17,9 @@ export interface AcceptanceContext {
   workspace(): Promise<TerraformWorkspace>;
 }
 
-export function useTerraformAgainstSimulator(opts: { timing?: Partial<typeof TEST_TIMING> } = {}): AcceptanceContext {
+export function useTerraformAgainstSimulator(
+  opts: { timing?: Partial<typeof TEST_TIMING> } = {},
+): AcceptanceContext {
   const workspaces: TerraformWorkspace[] = [];
   const ctx = {
     async workspace() {

@@ -8,7 +8,6 @@
 import { AppMgmtClient } from "../../src/client";
 import { DEMO, demoSeed, Simulator, startSimulator } from "../../src/simulator";
 
-
 /** Fast enough for several terraform steps per test, slow enough that every status is observable. */
 export const TEST_TIMING = { launchMs: 150, reconfigureMs: 150, destroyMs: 100 };
 

@@ -84,7 +84,10 @@ export class TerraformWorkspace {
    * Without `provider`, no CLI config is written: terraform then searches its default places (the
    * implied local mirror under $HOME), which is what `appmgmt install-provider` without --dir relies on.
    */
-  static async create(opts: { provider?: TestProvider; env: Record<string, string> }): Promise<TerraformWorkspace> {
+  static async create(opts: {
+    provider?: TestProvider;
+    env: Record<string, string>;
+  }): Promise<TerraformWorkspace> {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), "appmgmt-tf-"));
     const dir = path.join(root, "work");
     const tokenCache = path.join(root, "token-cache");
@@ -93,7 +96,8 @@ export class TerraformWorkspace {
 
     const env: NodeJS.ProcessEnv = {};
     for (const [k, v] of Object.entries(process.env)) {
-      const keep = (!k.startsWith("TF_") && !k.startsWith("APPMGMT_")) || k === "TF_LOG" || k === "TF_LOG_PATH";
+      const keep =
+        (!k.startsWith("TF_") && !k.startsWith("APPMGMT_")) || k === "TF_LOG" || k === "TF_LOG_PATH";
       if (keep) env[k] = v;
     }
     if (opts.provider) {
@@ -170,7 +174,10 @@ export class TerraformWorkspace {
     const changes: PlannedChange[] = [];
     for (const line of run.stdout.split("\n")) {
       if (!line.startsWith("{")) continue;
-      const msg = JSON.parse(line) as { type: string; change?: { resource: { addr: string }; action: string } };
+      const msg = JSON.parse(line) as {
+        type: string;
+        change?: { resource: { addr: string }; action: string };
+      };
       if (msg.type === "planned_change" && msg.change) {
         changes.push({ address: msg.change.resource.addr, action: msg.change.action });
       }
@@ -197,7 +204,11 @@ export class TerraformWorkspace {
   async state(): Promise<StateResource[]> {
     const run = assertSucceeded(await this.run(["show", "-json", "-no-color"]));
     const doc = JSON.parse(run.stdout) as {
-      values?: { root_module?: { resources?: Array<{ address: string; values: Record<string, unknown>; tainted?: boolean }> } };
+      values?: {
+        root_module?: {
+          resources?: Array<{ address: string; values: Record<string, unknown>; tainted?: boolean }>;
+        };
+      };
     };
     return (doc.values?.root_module?.resources ?? []).map((r) => ({
       address: r.address,

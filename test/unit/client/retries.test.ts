@@ -49,6 +49,16 @@ describe("retry rules (MockAgent)", () => {
     expect(h.delays).toEqual([3000]);
   });
 
+  it("honours Retry-After beyond the backoff cap, and in HTTP-date form", async () => {
+    const h = harness();
+    const in5s = new Date(h.clock.t + 5000).toUTCString();
+    h.pool.intercept({ path: STATUS_PATH }).reply(503, {}, { headers: { "retry-after": "30" } });
+    h.pool.intercept({ path: STATUS_PATH }).reply(503, {}, { headers: { "retry-after": in5s } });
+    h.pool.intercept({ path: STATUS_PATH }).reply(200, instanceBody());
+    await h.client.getInstance(INST);
+    expect(h.delays).toEqual([30_000, 5000]);
+  });
+
   it("gives up after maxRetries and reports the last answer", async () => {
     const h = harness({ maxRetries: 2 });
     h.pool
