@@ -12,7 +12,6 @@ require("../scripts/register-ts");
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
-const { performance } = require("node:perf_hooks");
 const { App, TerraformStack } = require("cdktf");
 const { AppMgmtProvider, ApplicationInstance, ApplicationManifest } = require("../src/constructs");
 const { Instance } = require("../src/gen/providers/appmgmt/instance");

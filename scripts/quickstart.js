@@ -34,6 +34,13 @@ const note = (text) => console.log(`      ${text}`);
 
 class QuickstartError extends Error {}
 
+// Ctrl-C reaches the cdktf child too; let it stop, then clean up in main's finally instead of dying here.
+let interrupted = false;
+process.on("SIGINT", () => {
+  interrupted = true;
+  console.error("\ninterrupted: stopping and cleaning up");
+});
+
 function checkTerraform() {
   const binary = process.env.TERRAFORM_BINARY_NAME || "terraform";
   const run = spawnSync(binary, ["version", "-json"], { encoding: "utf8" });
@@ -47,6 +54,7 @@ function checkTerraform() {
 
 /** Runs one cdktf command, its output indented under the step; throws when it fails. */
 async function cdktf(args, ctx, extraEnv = {}) {
+  if (interrupted) throw new QuickstartError("interrupted");
   note(`$ cdktf ${args.join(" ")}`);
   let pending = "";
   const print = (chunk) => {
@@ -58,6 +66,7 @@ async function cdktf(args, ctx, extraEnv = {}) {
   const env = cdktfEnv({ cliConfigFile: ctx.cliConfigFile, extra: { ...ctx.serviceEnv, ...extraEnv } });
   const run = await runCdktf(args, { cwd: ctx.projectDir, env, onOutput: print });
   if (pending.trim() !== "") console.log(`      │ ${pending}`);
+  if (interrupted) throw new QuickstartError("interrupted");
   if (run.code !== 0)
     throw new QuickstartError(`cdktf ${args[0]} failed (exit code ${run.code}); its output is above`);
   return run.output;

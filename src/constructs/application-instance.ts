@@ -67,12 +67,10 @@ export class ApplicationInstance extends Construct {
     const manifest = props.manifest;
     if (manifest) {
       const config = { parameters, manifestVersion: props.manifestVersion, submodules };
+      // Synth cannot tell a launch from a reconfigure; the rules are the same for both.
+      const options = { isUnknown: Token.isUnresolved };
       this.node.addValidation({
-        validate: () =>
-          checkInstanceConfig(manifest.model, config, {
-            operation: "launch",
-            isUnknown: Token.isUnresolved,
-          }).map(formatFinding),
+        validate: () => checkInstanceConfig(manifest.model, config, options).map(formatFinding),
       });
     }
   }

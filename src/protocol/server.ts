@@ -2,15 +2,15 @@ import { randomBytes } from "node:crypto";
 import { unlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type * as grpc from "@grpc/grpc-js";
 import type { Logger } from "./log";
-import { errorDiagnostic, diagnosticToWire } from "./diagnostics";
+import { diagnosticToWire, errorDiagnostic } from "./diagnostics";
 import { RpcContext, failureDiagnostic, type HandlerSource, type RpcMethod } from "./rpc/context";
 import { providerMethods } from "./rpc";
+import { createGrpcServer, GrpcStatus, GrpcStatusError, type UnaryHandler } from "./transport";
 import { registry, SERVING } from "./wire/messages";
 import { decodeMessage, encodeMessage, type Message } from "./wire/protobuf";
 
-/** terraform allows 2 GiB; grpc-js would stop at 4 MB. */
+/** terraform allows 2 GiB; 256 MiB is far beyond any state this provider handles. */
 const MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
 /** How long in-flight calls may finish after Shutdown before connections are cut. */
 const SHUTDOWN_GRACE_MS = 250;
@@ -35,55 +35,40 @@ export interface ProviderServer {
   close(): Promise<void>;
 }
 
-/** Marks a request whose protobuf could not be read; the RPC answers with a diagnostic. */
-const UNREADABLE = Symbol("unreadable request");
-
-function unaryMethod(
-  path: string,
-  requestType: string,
-  responseType: string,
-): grpc.MethodDefinition<Message, Message> {
-  return {
-    path,
-    requestStream: false,
-    responseStream: false,
-    requestSerialize: (m: Message) => encodeMessage(registry, requestType, m),
-    requestDeserialize: (b: Buffer) => {
-      try {
-        return decodeMessage(registry, requestType, b);
-      } catch (e) {
-        return { [UNREADABLE]: (e as Error).message } as Message;
-      }
-    },
-    responseSerialize: (m: Message) => encodeMessage(registry, responseType, m),
-    responseDeserialize: (b: Buffer) => decodeMessage(registry, responseType, b),
-  };
+/** Every method served, with its gRPC path and message types (clients in tests use it too). */
+export interface MethodTypes {
+  path: string;
+  requestType: string;
+  responseType: string;
 }
-
-/** grpc-js service definitions built from this project's descriptor tables. */
-export function providerServiceDefinition(): grpc.ServiceDefinition {
-  return Object.fromEntries(
-    providerMethods.map((m) => [
-      m.name,
-      unaryMethod(`/tfplugin6.Provider/${m.name}`, m.requestType, m.responseType),
-    ]),
-  );
-}
-export const controllerServiceDefinition = (): grpc.ServiceDefinition => ({
-  Shutdown: unaryMethod("/plugin.GRPCController/Shutdown", "Empty", "Empty"),
-});
-export const healthServiceDefinition = (): grpc.ServiceDefinition => ({
-  Check: unaryMethod("/grpc.health.v1.Health/Check", "HealthCheckRequest", "HealthCheckResponse"),
-});
+export const providerMethodTypes = (): MethodTypes[] =>
+  providerMethods.map((m) => ({
+    path: `/tfplugin6.Provider/${m.name}`,
+    requestType: m.requestType,
+    responseType: m.responseType,
+  }));
+export const SHUTDOWN: MethodTypes = {
+  path: "/plugin.GRPCController/Shutdown",
+  requestType: "Empty",
+  responseType: "Empty",
+};
+export const HEALTH_CHECK: MethodTypes = {
+  path: "/grpc.health.v1.Health/Check",
+  requestType: "HealthCheckRequest",
+  responseType: "HealthCheckResponse",
+};
 
 /** decode → handler → encode; whatever fails becomes an error diagnostic, never a gRPC error. */
-async function runMethod(method: RpcMethod, ctx: RpcContext, req: Message): Promise<Message> {
-  const unreadable = (req as Record<symbol, unknown>)[UNREADABLE];
-  if (typeof unreadable === "string") {
-    ctx.log.error("unreadable request", { rpc: method.name, error: unreadable });
+async function runMethod(method: RpcMethod, ctx: RpcContext, request: Buffer): Promise<Message> {
+  let req: Message;
+  try {
+    req = decodeMessage(registry, method.requestType, request);
+  } catch (e) {
+    const reason = (e as Error).message;
+    ctx.log.error("unreadable request", { rpc: method.name, error: reason });
     const d = errorDiagnostic(
       `Unreadable ${method.name} request`,
-      `The request is not valid protobuf: ${unreadable}.`,
+      `The request is not valid protobuf: ${reason}.`,
     );
     return { diagnostics: [diagnosticToWire(d)], error: d.detail };
   }
@@ -107,71 +92,43 @@ export async function startProviderServer(
   handler: HandlerSource,
   opts: ProviderServerOptions,
 ): Promise<ProviderServer> {
-  const grpcJs = await import("@grpc/grpc-js");
   const ctx = new RpcContext(handler, opts.log);
-  const server = new grpcJs.Server({
-    "grpc.max_receive_message_length": MAX_MESSAGE_BYTES,
-    "grpc.max_send_message_length": MAX_MESSAGE_BYTES,
-  });
-
-  const providerImpl: grpc.UntypedServiceImplementation = {};
+  const routes = new Map<string, UnaryHandler>();
   for (const m of providerMethods) {
-    providerImpl[m.name] = (
-      call: grpc.ServerUnaryCall<Message, Message>,
-      cb: grpc.sendUnaryData<Message>,
-    ) => {
-      void runMethod(m, ctx, call.request).then((res) => cb(null, res));
-    };
+    routes.set(`/tfplugin6.Provider/${m.name}`, async (request) =>
+      encodeMessage(registry, m.responseType, await runMethod(m, ctx, request)),
+    );
   }
-  server.addService(providerServiceDefinition(), providerImpl);
-
-  server.addService(healthServiceDefinition(), {
-    Check: (call: grpc.ServerUnaryCall<Message, Message>, cb: grpc.sendUnaryData<Message>) => {
-      const service = call.request.service as string | undefined;
-      if (service === "" || service === "plugin") cb(null, { status: SERVING });
-      else cb({ code: grpcJs.status.NOT_FOUND, details: `unknown service "${service}"` });
-    },
+  routes.set(HEALTH_CHECK.path, async (request) => {
+    const { service } = decodeMessage(registry, HEALTH_CHECK.requestType, request);
+    if (service !== "" && service !== "plugin") {
+      throw new GrpcStatusError(GrpcStatus.NOT_FOUND, `unknown service "${String(service)}"`);
+    }
+    return encodeMessage(registry, HEALTH_CHECK.responseType, { status: SERVING });
   });
-
-  const socketPath = join(opts.socketDir || tmpdir(), `plugin${randomBytes(6).toString("hex")}`);
-  let closing: Promise<void> | undefined;
-  const close = (): Promise<void> =>
-    (closing ??= new Promise<void>((resolve) => {
-      const timer = setTimeout(() => server.forceShutdown(), SHUTDOWN_GRACE_MS);
-      server.tryShutdown(() => {
-        clearTimeout(timer);
-        removeSocket(socketPath);
-        resolve();
-      });
-    }));
-
-  server.addService(controllerServiceDefinition(), {
-    Shutdown: (_call: grpc.ServerUnaryCall<Message, Message>, cb: grpc.sendUnaryData<Message>) => {
-      opts.log.debug("shutdown requested");
-      cb(null, {});
-      // Answer first, then stop: terraform kills the process 2 s after asking.
-      setImmediate(() => void close().then(() => opts.onShutdown?.()));
-    },
+  routes.set(SHUTDOWN.path, async () => {
+    opts.log.debug("shutdown requested");
+    // Answer first, then stop: terraform kills the process 2 s after asking.
+    setImmediate(() => void close().then(() => opts.onShutdown?.()));
+    return Buffer.alloc(0);
   });
 
   let certDer: Buffer | undefined;
-  let credentials: grpc.ServerCredentials;
+  let tls: { keyPem: string; certPem: string; clientCertPem: string } | undefined;
   if (opts.clientCertPem) {
     const { createServerCertificate } = await import("./certificate");
     const cert = createServerCertificate();
     certDer = cert.certDer;
-    credentials = grpcJs.ServerCredentials.createSsl(
-      Buffer.from(opts.clientCertPem),
-      [{ private_key: Buffer.from(cert.keyPem), cert_chain: Buffer.from(cert.certPem) }],
-      true,
-    );
-  } else {
-    credentials = grpcJs.ServerCredentials.createInsecure();
+    tls = { keyPem: cert.keyPem, certPem: cert.certPem, clientCertPem: opts.clientCertPem };
   }
+  const server = createGrpcServer(routes, { log: opts.log, maxMessageBytes: MAX_MESSAGE_BYTES, tls });
 
-  await new Promise<void>((resolve, reject) =>
-    server.bindAsync(`unix:${socketPath}`, credentials, (err) => (err ? reject(err) : resolve())),
-  );
+  const socketPath = join(opts.socketDir || tmpdir(), `plugin${randomBytes(6).toString("hex")}`);
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> =>
+    (closing ??= server.close(SHUTDOWN_GRACE_MS).then(() => removeSocket(socketPath)));
+  await server.listen(socketPath);
+
   const preload = () =>
     void ctx.ready().catch((e: unknown) => opts.log.error("loading the provider failed", { error: e }));
   return { socketPath, certDer, preload, close };

@@ -159,4 +159,8 @@ describe("appmgmt_instance lifecycle", () => {
     const live = ctx.svc.sim.instances().filter((i) => i.status !== "Destroyed");
     expect(live).toEqual([]);
   });
+
+  test("all the provider processes of all these commands shared one session token", () => {
+    expect(ctx.svc.sim.stats.tokenCalls).toBe(1);
+  });
 });

@@ -4,7 +4,8 @@
 //   const svc = await startTestSimulator();          // afterAll(() => svc.close())
 //   svc.env     -> APPMGMT_* variables that point a provider at it (refresh-token login)
 //   svc.sim     -> the Simulator: instances(), failApplication(), setTiming(), stats
-//   svc.client  -> an AppMgmtClient logged in as the demo user, to check the service side
+//   svc.client  -> an AppMgmtClient of the demo user, to check the service side (Basic auth: it makes no
+//                  token calls, so sim.stats.tokenCalls counts the provider's alone)
 import { AppMgmtClient } from "../../src/client";
 import { DEMO, demoSeed, Simulator, startSimulator } from "../../src/simulator";
 

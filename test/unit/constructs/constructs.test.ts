@@ -131,7 +131,7 @@ describe("ApplicationInstance", () => {
     );
     expect(() => Testing.synth(stack, true)).toThrow(
       "[shop/webshop] submodules.db.parameters['input.size']: input.size of submodule db is bound to " +
-        "parameters['input.db-size'], so it cannot be set under submodules.db.parameters on launch. " +
+        "parameters['input.db-size'], so it cannot be set under submodules.db.parameters. " +
         "Fix: set parameters['input.db-size'] instead",
     );
     expect(() => Testing.fullSynth(stack)).toThrow(

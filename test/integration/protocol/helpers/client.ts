@@ -1,15 +1,33 @@
 import * as grpc from "@grpc/grpc-js";
 import type { ServerCertificate } from "../../../../src/protocol/certificate";
 import {
-  controllerServiceDefinition,
-  healthServiceDefinition,
-  providerServiceDefinition,
+  HEALTH_CHECK,
+  SHUTDOWN,
+  providerMethodTypes,
+  type MethodTypes,
 } from "../../../../src/protocol/server";
 import { registry } from "../../../../src/protocol/wire/messages";
 import { decodeMessage, encodeMessage, type Message } from "../../../../src/protocol/wire/protobuf";
 
 // A terraform stand-in for the protocol tests: grpc-js clients built from the same descriptor
 // tables the server uses.
+
+function serviceDefinition(methods: MethodTypes[]): grpc.ServiceDefinition {
+  return Object.fromEntries(
+    methods.map((m): [string, grpc.MethodDefinition<Message, Message>] => [
+      m.path.slice(m.path.lastIndexOf("/") + 1),
+      {
+        path: m.path,
+        requestStream: false,
+        responseStream: false,
+        requestSerialize: (msg: Message) => encodeMessage(registry, m.requestType, msg),
+        requestDeserialize: (b: Buffer) => decodeMessage(registry, m.requestType, b),
+        responseSerialize: (msg: Message) => encodeMessage(registry, m.responseType, msg),
+        responseDeserialize: (b: Buffer) => decodeMessage(registry, m.responseType, b),
+      },
+    ]),
+  );
+}
 
 export interface TestClients {
   provider: grpc.Client;
@@ -41,9 +59,9 @@ export function connect(
     );
     return new Ctor(`unix:${socketPath}`, creds, options);
   };
-  const provider = make(providerServiceDefinition());
-  const controller = make(controllerServiceDefinition());
-  const health = make(healthServiceDefinition());
+  const provider = make(serviceDefinition(providerMethodTypes()));
+  const controller = make(serviceDefinition([SHUTDOWN]));
+  const health = make(serviceDefinition([HEALTH_CHECK]));
   return {
     provider,
     controller,
