@@ -9,7 +9,7 @@ import {
   type TerraformResourceLifecycle,
 } from "cdktf";
 import { Instance, type InstanceSubmodules, type InstanceTimeouts } from "../gen/providers/appmgmt/instance";
-import { checkInstanceConfig, formatFinding } from "../rules";
+import { checkInstanceConfig, formatFinding, type InstanceConfig } from "../rules";
 import type { ApplicationManifest } from "./application-manifest";
 
 export interface ApplicationSubmoduleSettings {
@@ -66,7 +66,7 @@ export class ApplicationInstance extends Construct {
     });
     const manifest = props.manifest;
     if (manifest) {
-      const config = { parameters, manifestVersion: props.manifestVersion, submodules };
+      const config = knownConfig(parameters, props.manifestVersion, submodules);
       // Synth cannot tell a launch from a reconfigure; the rules are the same for both.
       const options = { isUnknown: Token.isUnresolved };
       this.node.addValidation({
@@ -90,10 +90,38 @@ export class ApplicationInstance extends Construct {
     return Token.asStringMap(this.resource.effectiveParameters);
   }
 
+  /** Values the application's workflow returned, e.g. a URL (known after apply). */
+  get returnValues(): { [name: string]: string } {
+    return Token.asStringMap(this.resource.returnValues);
+  }
+
   /** One main parameter's actual value, e.g. effectiveParameter("input.db-size"). */
   effectiveParameter(name: string): string {
     return this.resource.effectiveParameters.lookup(name);
   }
+}
+
+/** The config the rules can judge at synth: a map that is a token as a whole is left to plan time. */
+function knownConfig(
+  parameters: { [key: string]: string } | undefined,
+  manifestVersion: number | undefined,
+  submodules: { [name: string]: InstanceSubmodules } | undefined,
+): InstanceConfig {
+  const known = <T>(value: T | undefined) =>
+    value !== undefined && Token.isUnresolved(value) ? undefined : value;
+  const knownSubmodules = known(submodules);
+  return {
+    parameters: known(parameters),
+    manifestVersion,
+    submodules:
+      knownSubmodules &&
+      Object.fromEntries(
+        Object.entries(knownSubmodules).map(([name, s]) => [
+          name,
+          { manifestVersion: s.manifestVersion, parameters: known(s.parameters) },
+        ]),
+      ),
+  };
 }
 
 /** A copy with keys in sorted order (so synth output does not depend on prop order); tokens pass through. */

@@ -28,8 +28,11 @@ resource "appmgmt_instance" "bad" {
     await ctx.tf.init();
     const plan = await ctx.tf.plan({ check: false });
     expect(plan.code).toBe(1);
-    // terraform renders a diagnostic that has an attribute path against the resource's configuration.
+    // The diagnostic's attribute path makes terraform show the offending line of the configuration.
     expect(plan.stderr).toContain("with appmgmt_instance.bad");
+    expect(plan.stderr).toMatch(
+      /on main\.tf line \d+, in resource "appmgmt_instance" "bad":\n\s*\d+:\s+db = \{/,
+    );
     expect(plan.stderr).toContain("submodules.db.parameters['input.size']");
     expect(plan.stderr).toContain("input.db-size");
     expect(

@@ -23,7 +23,9 @@ describe("gRPC transport", () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "proto-transport-"));
     socketPath = join(dir, "s");
-    const routes = new Map([["/t.S/Echo", async (req: Buffer) => Buffer.concat([Buffer.from("echo:"), req])]]);
+    const routes = new Map([
+      ["/t.S/Echo", async (req: Buffer) => Buffer.concat([Buffer.from("echo:"), req])],
+    ]);
     server = createGrpcServer(routes, { log: createLogger({ level: "off" }), maxMessageBytes: 16 });
     await server.listen(socketPath);
     session = http2.connect("http://localhost", { createConnection: () => netConnect(socketPath) });
@@ -36,7 +38,12 @@ describe("gRPC transport", () => {
 
   const post = (path: string, body: Buffer, contentType = "application/grpc"): Promise<RawResponse> =>
     new Promise((resolve, reject) => {
-      const req = session.request({ ":method": "POST", ":path": path, "content-type": contentType, te: "trailers" });
+      const req = session.request({
+        ":method": "POST",
+        ":path": path,
+        "content-type": contentType,
+        te: "trailers",
+      });
       const res: RawResponse = { headers: {}, trailers: {}, body: Buffer.alloc(0) };
       const chunks: Buffer[] = [];
       req.on("response", (h) => (res.headers = h));

@@ -162,6 +162,21 @@ describe("ApplicationInstance", () => {
     });
   });
 
+  it("leaves maps that are tokens as a whole to plan time", () => {
+    const stack = stackWith(["upstream", {}]);
+    const upstream = stack.node.findChild("upstream") as ApplicationInstance;
+    new ApplicationInstance(stack, "copy", {
+      application: APP,
+      manifest,
+      parameters: upstream.effectiveParameters,
+      submodules: { db: { parameters: upstream.returnValues } },
+    });
+    expect(() => Testing.fullSynth(stack)).not.toThrow();
+    expect(Testing.synth(stack, true)).toHaveResourceWithProperties(Instance, {
+      parameters: "${appmgmt_instance.upstream.effective_parameters}",
+    });
+  });
+
   it("does not judge parameters without a manifest (the provider still checks them against the service)", () => {
     const stack = stackWith(["webshop", { submodules: { db: { parameters: { "input.size": "large" } } } }]);
     expect(() => Testing.fullSynth(stack)).not.toThrow();
@@ -177,12 +192,14 @@ describe("ApplicationInstance", () => {
     new TerraformOutput(stack, "status", { value: instance.status });
     new TerraformOutput(stack, "effective", { value: instance.effectiveParameters });
     new TerraformOutput(stack, "dbSize", { value: instance.effectiveParameter("input.db-size") });
+    new TerraformOutput(stack, "returned", { value: instance.returnValues });
     const outputs = JSON.parse(Testing.synth(stack)).output;
     expect(outputs).toEqual({
       id: { value: "${appmgmt_instance.webshop.id}" },
       status: { value: "${appmgmt_instance.webshop.status}" },
       effective: { value: "${appmgmt_instance.webshop.effective_parameters}" },
       dbSize: { value: '${appmgmt_instance.webshop.effective_parameters["input.db-size"]}' },
+      returned: { value: "${appmgmt_instance.webshop.return_values}" },
     });
   });
 });

@@ -117,6 +117,14 @@ describe("msgpack DynamicValue codec", () => {
     ).toEqual([long, list]);
   });
 
+  it("round-trips objects and maps with more than 15 entries (16-bit headers)", () => {
+    const names = Array.from({ length: 20 }, (_, i) => `attr_${i}`);
+    const type: CtyType = ["object", Object.fromEntries(names.map((n) => [n, "string"]))];
+    const v = Object.fromEntries(names.map((n) => [n, n.repeat(3)]));
+    expect(decodeMsgpack(encodeMsgpack(v, type), type)).toEqual(v);
+    expect(reference(encodeMsgpack(v, ["map", "string"]))).toEqual(v);
+  });
+
   it("reports garbage and type mismatches as ValueError naming the place", () => {
     expect(() => decodeMsgpack(Buffer.from([0xc1]), "string")).toThrow(ValueError);
     expect(() => decodeMsgpack(Buffer.from([0xdb, 0xff, 0xff, 0xff, 0xff]), "string")).toThrow(/truncated/);
