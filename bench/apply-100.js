@@ -139,7 +139,8 @@ resource "appmgmt_instance" "bench" {
         lastPoll.set(m[1], e.at);
       }
     }
-    const lags = running.map((i) => lastPoll.get(i.id) - (runningAt.get(i.id) - start));
+    // The watcher samples every 10 ms, so it may notice an end after the provider's poll did: clamp at 0.
+    const lags = running.map((i) => Math.max(0, lastPoll.get(i.id) - (runningAt.get(i.id) - start)));
     const lastSeen = Math.max(...lastPoll.values());
     const lag = stats(lags);
 

@@ -54,7 +54,7 @@ describe("import", () => {
 
   test("an import block adopts an instance on apply; the next plan has no changes", async () => {
     const id = await launchOutOfBand("blocked", "feature-y");
-    const ws = await ctx.workspace();
+    const ws = ctx.workspace();
     ws.writeMain(`${PROVIDER_HCL}
 import {
   to = appmgmt_instance.blocked

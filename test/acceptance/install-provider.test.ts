@@ -58,7 +58,7 @@ describe("install-provider", () => {
     expect(schema.stderr).toBe("");
     expect(JSON.parse(schema.stdout).provider_versions).toEqual({ [PROVIDER_SOURCE]: PROVIDER_VERSION });
 
-    const tf = await TerraformWorkspace.create({ env: { HOME: home } });
+    const tf = TerraformWorkspace.create({ env: { HOME: home } });
     workspaces.push(tf);
     tf.writeMain(PROVIDER_HCL);
     const init = await tf.init();
@@ -85,7 +85,7 @@ describe("install-provider", () => {
     // The printed CLI config works as printed.
     const cliConfigFile = path.join(home, "terraformrc");
     fs.writeFileSync(cliConfigFile, cliConfig);
-    const tf = await TerraformWorkspace.create({ env: { HOME: home, TF_CLI_CONFIG_FILE: cliConfigFile } });
+    const tf = TerraformWorkspace.create({ env: { HOME: home, TF_CLI_CONFIG_FILE: cliConfigFile } });
     workspaces.push(tf);
     fs.rmSync(path.join(home, ".terraform.d"), { recursive: true, force: true });
     tf.writeMain(PROVIDER_HCL);

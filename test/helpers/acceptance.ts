@@ -14,7 +14,7 @@ export interface AcceptanceContext {
   provider: TestProvider;
   tf: TerraformWorkspace;
   /** Another workspace against the same simulator, removed in afterAll. */
-  workspace(): Promise<TerraformWorkspace>;
+  workspace(): TerraformWorkspace;
 }
 
 export function useTerraformAgainstSimulator(
@@ -22,8 +22,8 @@ export function useTerraformAgainstSimulator(
 ): AcceptanceContext {
   const workspaces: TerraformWorkspace[] = [];
   const ctx = {
-    async workspace() {
-      const ws = await TerraformWorkspace.create({ provider: ctx.provider, env: ctx.svc.env });
+    workspace() {
+      const ws = TerraformWorkspace.create({ provider: ctx.provider, env: ctx.svc.env });
       workspaces.push(ws);
       return ws;
     },
@@ -31,7 +31,7 @@ export function useTerraformAgainstSimulator(
 
   beforeAll(async () => {
     [ctx.svc, ctx.provider] = await Promise.all([startTestSimulator(opts), installTestProvider()]);
-    ctx.tf = await ctx.workspace();
+    ctx.tf = ctx.workspace();
   });
 
   afterAll(async () => {

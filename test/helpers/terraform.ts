@@ -1,7 +1,7 @@
 // Runs the real terraform binary against the simulator, in a temp working directory of its own.
 //
 //   const provider = await installTestProvider();               // ./provider.ts, once per test file
-//   const tf = await TerraformWorkspace.create({ provider, env: svc.env });   // svc: ./simulator.ts
+//   const tf = TerraformWorkspace.create({ provider, env: svc.env });   // svc: ./simulator.ts
 //   tf.writeMain(`${PROVIDER_HCL} resource "appmgmt_instance" "web" { ... }`);
 //   await tf.init(); await tf.apply();                           // throw with terraform's output on failure
 //   const r = await tf.apply({ check: false });                  // or get { code, stdout, stderr } back
@@ -35,8 +35,6 @@ export interface TerraformRun {
 export interface RunningTerraform {
   /** Resolves when terraform has exited. */
   done: Promise<TerraformRun>;
-  /** Everything written to stdout so far. */
-  stdout(): string;
   /** Ctrl-C: SIGINT to terraform's whole process group (terraform and its provider processes). */
   interrupt(): void;
 }
@@ -84,10 +82,7 @@ export class TerraformWorkspace {
    * Without `provider`, no CLI config is written: terraform then searches its default places (the
    * implied local mirror under $HOME), which is what `appmgmt install-provider` without --dir relies on.
    */
-  static async create(opts: {
-    provider?: TestProvider;
-    env: Record<string, string>;
-  }): Promise<TerraformWorkspace> {
+  static create(opts: { provider?: TestProvider; env: Record<string, string> }): TerraformWorkspace {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), "appmgmt-tf-"));
     const dir = path.join(root, "work");
     const tokenCache = path.join(root, "token-cache");
@@ -146,7 +141,6 @@ export class TerraformWorkspace {
     });
     return {
       done,
-      stdout: () => stdout,
       interrupt: () => {
         if (child.pid !== undefined) process.kill(-child.pid, "SIGINT");
       },
