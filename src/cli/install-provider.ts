@@ -111,10 +111,6 @@ async function bundleProvider(): Promise<string> {
     minify: true,
     sourcemap: false,
     legalComments: "none",
-    // grpc-js requires proto-loader (with protobufjs, ~140 KB) only for the channelz and ORCA services,
-    // which a provider never serves; left out, every one of the 3–5 provider starts per terraform
-    // command parses that much less.
-    external: ["@grpc/proto-loader"],
     write: false,
     logLevel: "silent",
   });
@@ -134,9 +130,11 @@ export async function installProvider(opts: InstallProviderOptions = {}): Promis
   const code = await bundleProvider();
   fs.mkdirSync(targetDir, { recursive: true });
   // Write beside the target and rename: a terraform running meanwhile never sees a half-written file.
-  const tmp = `${target}.${process.pid}.tmp`;
+  // The temporary name does not start with "terraform-provider-", so terraform never takes it for one.
+  const tmp = path.join(targetDir, `.install-${process.pid}.tmp`);
   try {
-    fs.writeFileSync(tmp, code, { mode: 0o755 });
+    fs.writeFileSync(tmp, code);
+    fs.chmodSync(tmp, 0o755); // explicit: writeFileSync's mode is filtered by the umask
     fs.renameSync(tmp, target);
   } finally {
     fs.rmSync(tmp, { force: true });

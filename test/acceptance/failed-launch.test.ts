@@ -27,10 +27,10 @@ resource "appmgmt_instance" "shop" {
   });
 
   test("fails the apply and leaves the instance in state, tainted, with its id", async () => {
-    ctx.svc.sim.failApplication(DEMO.webshopApplicationId, "quota exceeded in environment default");
+    ctx.svc.sim.failApplication(DEMO.webshopApplicationId, "quota exceeded");
     const run = await ctx.tf.apply({ check: false });
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain("quota exceeded in environment default");
+    expect(run.stderr).toContain("quota exceeded");
 
     const res = await ctx.tf.resource(ADDRESS);
     expect(res?.tainted).toBe(true);

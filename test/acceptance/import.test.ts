@@ -71,7 +71,8 @@ ${resource("blocked", "feature-y")}`);
     const writes = ctx.svc.sim.stats.requests.filter(
       (r) => r.method !== "GET" && !r.path.startsWith("/refreshToken"),
     );
-    expect(writes.map((w) => w.method)).toEqual(["POST", "POST"]);
+    const launch = `POST /api/1/applications/${DEMO.webshopApplicationId}/launch`;
+    expect(writes.map((w) => `${w.method} ${w.path}`)).toEqual([launch, launch]);
     expect((await ctx.svc.client.getInstance(id)).status).toBe("Running");
   });
 });

@@ -4,7 +4,8 @@
 //   test("...", async () => { ctx.tf.writeMain(...); await ctx.tf.apply(); ctx.svc.client.getInstance(id) });
 //
 // beforeAll starts the simulator (demo seed, short timings), installs the provider (once per file) and
-// creates one initialised-on-demand workspace `tf`; `workspace()` makes more. afterAll removes them all.
+// creates one workspace `tf` (the test writes main.tf and runs init); `workspace()` makes more.
+// afterAll removes them all and stops the simulator.
 import { installTestProvider, TestProvider } from "./provider";
 import { startTestSimulator, TEST_TIMING, TestSimulator } from "./simulator";
 import { TerraformWorkspace } from "./terraform";
