@@ -29,14 +29,7 @@ export class BigNumberValue {
  * attribute of their type, null when unset); lists, sets and tuples are arrays.
  */
 export type Value =
-  | null
-  | string
-  | number
-  | boolean
-  | BigNumberValue
-  | UnknownValue
-  | Value[]
-  | { [key: string]: Value };
+  null | string | number | boolean | BigNumberValue | UnknownValue | Value[] | { [key: string]: Value };
 
 export type ValueObject = { [key: string]: Value };
 
@@ -191,8 +184,12 @@ export interface ProviderHandler {
   upgradeResourceState(req: UpgradeResourceStateRequest): Promise<Diagnosed & { upgradedState: Value }>;
   readResource(req: ReadResourceRequest): Promise<Diagnosed & { newState: Value; private?: Buffer }>;
   planResourceChange(req: PlanResourceChangeRequest): Promise<PlanResourceChangeResponse>;
-  applyResourceChange(req: ApplyResourceChangeRequest): Promise<Diagnosed & { newState: Value; private?: Buffer }>;
-  importResourceState(req: ImportResourceStateRequest): Promise<Diagnosed & { importedResources: ImportedResource[] }>;
+  applyResourceChange(
+    req: ApplyResourceChangeRequest,
+  ): Promise<Diagnosed & { newState: Value; private?: Buffer }>;
+  importResourceState(
+    req: ImportResourceStateRequest,
+  ): Promise<Diagnosed & { importedResources: ImportedResource[] }>;
   readDataSource(req: ReadDataSourceRequest): Promise<Diagnosed & { state: Value }>;
   /** StopProvider: cancel in-flight work (waits) and return promptly. */
   stop(): Promise<void>;
