@@ -7,16 +7,10 @@
 // the provider notices each workflow's end (status polls vs the simulator's own transition times), and
 // what follows the last one.
 "use strict";
-const { spawn } = require("node:child_process");
 const fs = require("node:fs");
-const os = require("node:os");
 const path = require("node:path");
-
-const lib = path.join(__dirname, "..", "lib");
-const { startSimulator, demoSeed, DEMO } = require(path.join(lib, "simulator"));
-const { installProvider, filesystemMirrorCliConfig, requiredProvidersSnippet } = require(
-  path.join(lib, "cli", "install-provider"),
-);
+const { startSimulator, demoSeed, DEMO } = require("../lib/simulator");
+const { createWorkspace, seconds } = require("./terraform-workspace");
 
 const COUNT = 100;
 const PARALLELISM = 10;
@@ -24,20 +18,6 @@ const WORKFLOW_MS = 2000;
 const BAR = 1.15;
 const TRACE = process.argv.includes("--trace");
 
-function terraform(args, cwd, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.env.TERRAFORM_BINARY_NAME || "terraform", args, { cwd, env });
-    let out = "";
-    child.stdout.on("data", (d) => (out += d));
-    child.stderr.on("data", (d) => (out += d));
-    child.on("error", reject);
-    child.on("close", (code) =>
-      code === 0 ? resolve(out) : reject(new Error(`terraform ${args[0]} failed:\n${out}`)),
-    );
-  });
-}
-
-const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const stats = (xs) => {
   const sorted = [...xs].sort((a, b) => a - b);
   return {
@@ -64,7 +44,6 @@ function printProviderStarts(log) {
 }
 
 async function main() {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), "appmgmt-bench-"));
   const server = await startSimulator({
     seed: demoSeed(),
     host: "127.0.0.1",
@@ -72,36 +51,18 @@ async function main() {
     timing: { launchMs: WORKFLOW_MS, reconfigureMs: WORKFLOW_MS, destroyMs: WORKFLOW_MS },
   });
   const { sim } = server;
+  let ws;
   try {
-    const mirror = path.join(root, "mirror");
-    await installProvider({ dir: mirror });
-    const work = path.join(root, "work");
-    fs.mkdirSync(work);
-    fs.writeFileSync(path.join(root, "terraformrc"), filesystemMirrorCliConfig(mirror));
-    fs.writeFileSync(
-      path.join(work, "main.tf"),
-      `${requiredProvidersSnippet()}
-provider "appmgmt" {}
-
-resource "appmgmt_instance" "bench" {
+    ws = await createWorkspace(
+      server.url,
+      `resource "appmgmt_instance" "bench" {
   count          = ${COUNT}
   application_id = "${DEMO.webshopApplicationId}"
   instance_name  = "bench-\${count.index}"
 }
 `,
     );
-    const env = { ...process.env };
-    for (const k of Object.keys(env)) if (k.startsWith("TF_") || k.startsWith("APPMGMT_")) delete env[k];
-    Object.assign(env, {
-      TF_CLI_CONFIG_FILE: path.join(root, "terraformrc"),
-      TF_IN_AUTOMATION: "1",
-      CHECKPOINT_DISABLE: "1",
-      APPMGMT_BASE_URL: server.url,
-      APPMGMT_REFRESH_TOKEN: DEMO.refreshToken,
-      APPMGMT_TOKEN_CACHE_DIR: path.join(root, "tokens"),
-    });
-    const tfLog = path.join(root, "terraform.log");
-    await terraform(["init", "-input=false", "-no-color"], work, env);
+    const tfLog = path.join(ws.root, "terraform.log");
 
     // Timestamps for the simulator's request log (answer times) and for each instance's transitions.
     const requestTimes = [];
@@ -119,8 +80,10 @@ resource "appmgmt_instance" "bench" {
 
     const tokenCallsBefore = sim.stats.tokenCalls;
     const start = performance.now();
-    const applyEnv = TRACE ? { ...env, TF_LOG: "debug", TF_LOG_PATH: tfLog } : env;
-    await terraform(["apply", "-auto-approve", "-input=false", "-no-color"], work, applyEnv);
+    await ws.terraform(
+      ["apply", "-auto-approve", "-input=false", "-no-color"],
+      TRACE ? { TF_LOG: "debug", TF_LOG_PATH: tfLog } : {},
+    );
     const elapsed = performance.now() - start;
     clearInterval(watch);
 
@@ -168,7 +131,7 @@ resource "appmgmt_instance" "bench" {
     process.exitCode = ratio <= BAR && tokenCalls === 1 ? 0 : 1;
   } finally {
     await server.close();
-    fs.rmSync(root, { recursive: true, force: true });
+    ws?.remove();
   }
 }
 

@@ -113,6 +113,12 @@ describe("examples/quickstart with the cdktf CLI (steps run in order)", () => {
     });
     expect((await svc.client.getInstance(launchedId)).status).toBe("Destroyed");
   });
+
+  test("the whole deploy / diff / deploy / destroy sequence made exactly one token call", () => {
+    // Each cdktf command starts several provider processes; they share the session token through the
+    // file cache, and the simulator's token lifetime outlasts this test.
+    expect(svc.sim.stats.tokenCalls).toBe(1);
+  });
 });
 
 test("cdktf synth of an app breaking the binding rule fails with the construct path, the key and the fix", async () => {
