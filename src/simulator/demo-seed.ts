@@ -50,6 +50,12 @@ const POSTGRES_V1 = `application:
       engine: configuration(string)
 `;
 
+/** The demo applications' manifest texts by version, for tests and examples that need the same YAML. */
+export const DEMO_MANIFESTS = {
+  webshop: { 1: WEBSHOP_V1, 2: WEBSHOP_V2 },
+  postgres: { 1: POSTGRES_V1 },
+} as const;
+
 /** A fresh copy of the demo data (callers may change it, e.g. its timing). */
 export function demoSeed(): SeedData {
   return {

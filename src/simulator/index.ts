@@ -3,7 +3,7 @@ export { startSimulator, MAX_BODY_BYTES } from "./server";
 export type { RunningSimulator, StartSimulatorOptions } from "./server";
 export { Simulator, ServiceError } from "./service";
 export type { RequestLogEntry, SimulatorStats } from "./service";
-export { DEMO, demoSeed } from "./demo-seed";
+export { DEMO, DEMO_MANIFESTS, demoSeed } from "./demo-seed";
 export { loadSeedFile, validateSeed, SeedError } from "./seed";
 export type {
   SeedData,

@@ -1,21 +1,14 @@
 // With `manifest` set, the binding rules run at plan time: setting a bound submodule parameter fails the
 // plan with the attribute path and the fix, before anything reaches the service.
-import { DEMO, demoSeed } from "../../src/simulator";
+import { DEMO, DEMO_MANIFESTS } from "../../src/simulator";
 import { useTerraformAgainstSimulator } from "../helpers/acceptance";
 import { PROVIDER_HCL } from "../helpers/terraform";
-
-function webshopManifest(version: string): string {
-  const webshop = demoSeed()
-    .organizations.flatMap((o) => o.applications)
-    .find((a) => a.id === DEMO.webshopApplicationId);
-  return webshop?.manifests[version] as string;
-}
 
 describe("binding rules at plan time", () => {
   const ctx = useTerraformAgainstSimulator();
 
   test("a bound submodule parameter fails the plan, naming the attribute and the fix", async () => {
-    ctx.tf.writeFile("webshop.yaml", webshopManifest("2"));
+    ctx.tf.writeFile("webshop.yaml", DEMO_MANIFESTS.webshop[2]);
     ctx.tf.writeMain(`${PROVIDER_HCL}
 resource "appmgmt_instance" "bad" {
   application_id = "${DEMO.webshopApplicationId}"

@@ -2,7 +2,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseManifest } from "../../src/manifest";
-import { DEMO, demoSeed } from "../../src/simulator";
+import { DEMO, DEMO_MANIFESTS } from "../../src/simulator";
 import { useTerraformAgainstSimulator } from "../helpers/acceptance";
 
 const EXAMPLE = path.join(__dirname, "..", "..", "examples", "hcl");
@@ -11,11 +11,8 @@ describe("examples/hcl", () => {
   const ctx = useTerraformAgainstSimulator();
 
   test("its webshop.yaml is the demo webshop's manifest", () => {
-    const webshop = demoSeed()
-      .organizations.flatMap((o) => o.applications)
-      .find((a) => a.id === DEMO.webshopApplicationId);
     const example = fs.readFileSync(path.join(EXAMPLE, "webshop.yaml"), "utf8");
-    expect(parseManifest(example)).toEqual(parseManifest(webshop?.manifests["2"] as string));
+    expect(parseManifest(example)).toEqual(parseManifest(DEMO_MANIFESTS.webshop[2]));
   });
 
   test("applies and destroys", async () => {

@@ -1,23 +1,7 @@
 import { ManifestError, manifestDefaults, parseManifest } from "../../../src/manifest";
+import { DEMO_MANIFESTS } from "../../../src/simulator";
 
-const WEBSHOP = `application:
-  configuration:
-    input.app-fork: master
-    input.db-size: small
-  interfaces:
-    input:
-      app-fork: configuration(string)
-      db-size: bind(db#input.size)
-  components:
-    db:
-      type: reference.Submodule
-      configuration:
-        __locator.application-id: "5f0000000000000000000b01"
-      interfaces:
-        input:
-          size: configuration(string)
-          engine: configuration(string)
-`;
+const WEBSHOP = DEMO_MANIFESTS.webshop[1];
 
 function problemsOf(yaml: string): { message: string; line?: number }[] {
   try {

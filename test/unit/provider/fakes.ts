@@ -9,6 +9,7 @@ import type { ProviderSettings } from "../../../src/provider/config";
 import type { Service, ServiceClient } from "../../../src/provider/service";
 import type { Value, ValueObject } from "../../../src/protocol/model";
 import { providerSchemas } from "../../../src/provider/schema";
+import { DEMO_MANIFESTS } from "../../../src/simulator";
 
 export const APP = "5f0000000000000000000a11";
 export const ENV = "5f0000000000000000000e01";
@@ -231,21 +232,4 @@ export function obj(v: Value): ValueObject {
   return v as ValueObject;
 }
 
-export const WEBSHOP_MANIFEST = `application:
-  configuration:
-    input.app-fork: master
-    input.db-size: small
-  interfaces:
-    input:
-      app-fork: configuration(string)
-      db-size: bind(db#input.size)
-  components:
-    db:
-      type: reference.Submodule
-      configuration:
-        __locator.application-id: "5f0000000000000000000b01"
-      interfaces:
-        input:
-          size: configuration(string)
-          engine: configuration(string)
-`;
+export const WEBSHOP_MANIFEST = DEMO_MANIFESTS.webshop[1];
