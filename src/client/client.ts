@@ -271,6 +271,10 @@ export class AppMgmtClient {
     const what = `${method} ${path}`;
     const policy = this.retryPolicy;
     const idempotent = policy.idempotentCalls.includes(call);
+    const maxRetries =
+      call === "token" ? Math.min(policy.tokenMaxRetries, policy.maxRetries) : policy.maxRetries;
+    // A refusal the service answered (429, 5xx) issued no token, so the token call may be asked again.
+    const retryOnStatus = idempotent || call === "token";
     let retries = 0;
     let refreshedAfter401 = false;
     for (let attempt = 1; ; attempt++) {
@@ -302,7 +306,7 @@ export class AppMgmtClient {
         this.logCall(method, path, { error: code ?? "unknown" }, started, attempt);
         if (signal?.aborted) throw new AbortedError(what, { cause: err });
         const kind = deadline.aborted ? "timeout" : classifyFailure(code);
-        if (retries < policy.maxRetries && this.mayRetryFailure(kind, idempotent)) {
+        if (retries < maxRetries && this.mayRetryFailure(kind, idempotent)) {
           retries++;
           await this.pause(retryDelayMs(policy, retries, undefined, this.random), signal, what);
           continue;
@@ -321,7 +325,7 @@ export class AppMgmtClient {
       const requestId = header(headers, "x-request-id");
       const details: ApiErrorDetails = { status, errors: errorMessages(text), method, path, requestId };
       const retryAfterMs = parseRetryAfter(header(headers, "retry-after"), this.now());
-      if (idempotent && retries < policy.maxRetries && policy.retryStatuses.includes(status)) {
+      if (retryOnStatus && retries < maxRetries && policy.retryStatuses.includes(status)) {
         retries++;
         await this.pause(retryDelayMs(policy, retries, retryAfterMs, this.random), signal, what);
         continue;

@@ -34,6 +34,12 @@ export interface RetryPolicy {
   /** Failures after which any call, idempotent or not, is repeated. */
   alwaysRetryFailures: readonly FailureKind[];
   maxRetries: number;
+  /**
+   * Retries of the token call after an answered `retryStatuses` status (never after a reset or timeout: the
+   * service may have issued, and counted, a token). Kept small because every token call may count towards
+   * the service's flood limit (more than 5 in 60 s blocks the user); capped by maxRetries.
+   */
+  tokenMaxRetries: number;
   baseDelayMs: number;
   maxDelayMs: number;
   /** 0 = exact exponential delays, 1 = "full jitter" (uniform in [0, delay]). */
@@ -53,10 +59,14 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
     "destroy",
     "forceDelete",
   ],
-  retryStatuses: [429, 502, 503, 504],
+  // 500 too: the service answers it for passing trouble (DESIGN §3 "5xx server trouble"), and at a fifth of
+  // calls failing, an unretried 500 on one of 50 status reads fails nearly every refresh.
+  retryStatuses: [429, 500, 502, 503, 504],
   retryFailures: ["not-sent", "reset", "timeout"],
   alwaysRetryFailures: ["not-sent"],
   maxRetries: 4,
+  // One token call serves every request waiting for it: unretried, a single 503 fails them all.
+  tokenMaxRetries: 2,
   baseDelayMs: 200,
   maxDelayMs: 10_000,
   jitter: 0.5,

@@ -62,6 +62,8 @@ const SERVICE_DEFAULTED = ["instance_name", "environment_id", "manifest_version"
 const REPLACE_WHEN_CONFIGURED = ["instance_name", "environment_id"] as const;
 const IMPORTED_MARKER = Buffer.from('{"imported":true}');
 const MAX_CONFLICT_DELAY_MS = 5000;
+/** Launch attempts while the service answers 429 (too many requests). */
+const MAX_REFUSED_LAUNCHES = 4;
 
 type ApplyResult = Diagnosed & { newState: Value; private?: Buffer };
 
@@ -186,12 +188,12 @@ async function createInstance(
   planned: ValueObject,
   config: ValueObject,
 ): Promise<ApplyResult> {
-  const { client } = ctx.service();
   const appId = knownString(planned, "application_id")!;
   const request = launchRequest(config);
+  const deadline = Date.now() + timeoutMs(config, "create");
   let id: string;
   try {
-    id = (await client.launch(appId, request, { signal: ctx.signal })).id;
+    id = (await launchUnlessRefused(ctx, appId, request, deadline)).id;
   } catch (e) {
     if (errorCode(e) !== "E_OUTCOME_UNKNOWN") {
       return { newState: null, diagnostics: [failureDiagnostic(`Launch of application ${appId} failed`, e)] };
@@ -201,7 +203,34 @@ async function createInstance(
     id = found;
   }
   ctx.log.info("instance launched", { instance_id: id, application_id: appId });
-  return awaitWorkflow(ctx, id, timeoutMs(config, "create"), planned, "create", isSettled);
+  return awaitWorkflow(ctx, id, Math.max(deadline - Date.now(), 1), planned, "create", isSettled);
+}
+
+/**
+ * The launch, sent again after a 429: the service refused it before acting, so nothing was created (unlike
+ * a 5xx or a lost answer, which the client reports as OutcomeUnknownError and which are never resent).
+ */
+async function launchUnlessRefused(
+  ctx: ProviderContext,
+  appId: string,
+  request: LaunchRequest,
+  deadline: number,
+): Promise<{ id: string }> {
+  const { client } = ctx.service();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await client.launch(appId, request, { signal: ctx.signal });
+    } catch (e) {
+      const waitMs = (e as { retryAfterMs?: number }).retryAfterMs ?? ctx.conflictRetryDelayMs;
+      const refused = errorCode(e) === "E_RATE_LIMIT";
+      if (!refused || attempt >= MAX_REFUSED_LAUNCHES || Date.now() + waitMs > deadline) throw e;
+      ctx.log.info(`launch of application ${appId} refused (429); sending it again`, {
+        application_id: appId,
+        retry_in_ms: waitMs,
+      });
+      await abortableSleep(waitMs, ctx.signal);
+    }
+  }
 }
 
 /**

@@ -18,7 +18,7 @@ function errorWithCode(code: string): Error {
 }
 
 describe("retry rules (MockAgent)", () => {
-  it.each([429, 502, 503, 504])(
+  it.each([429, 500, 502, 503, 504])(
     "retries an idempotent GET after %i, with exponential backoff",
     async (status) => {
       const h = harness();
@@ -32,7 +32,7 @@ describe("retry rules (MockAgent)", () => {
     },
   );
 
-  it.each([400, 401, 403, 404, 409, 413, 500])("does not retry a GET after %i", async (status) => {
+  it.each([400, 401, 403, 404, 409, 413, 501])("does not retry a GET after %i", async (status) => {
     const h = harness();
     h.pool.intercept({ path: STATUS_PATH }).reply(status, { errors: ["no"] });
     await expect(h.client.getInstance(INST)).rejects.toMatchObject({ status });

@@ -154,11 +154,44 @@ describe("session tokens", () => {
     expect(issued).toHaveLength(1);
   });
 
-  it("is not retried on 5xx: one token call, then the error", async () => {
+  it("is retried after an answered 5xx/429, at most twice, so one refusal fails none of its waiters", async () => {
     const h = harness({ refreshToken: REFRESH });
     h.pool.intercept({ path: TOKEN_PATH, method: "POST" }).reply(503, { errors: ["down"] });
+    h.pool
+      .intercept({ path: TOKEN_PATH, method: "POST" })
+      .reply(429, { errors: ["slow"] }, { headers: { "retry-after": "2" } });
+    const { issued } = tokenEndpoint(h);
+    statusEndpoint(h);
+    const all = await Promise.all([1, 2, 3].map(() => h.client.getInstance(INST)));
+    expect(all.map((s) => s.id)).toEqual([INST, INST, INST]);
+    expect(issued).toHaveLength(1);
+    expect(h.delays).toEqual([200, 2000]);
+  });
+
+  it("gives up after two retries: three token calls, then the error", async () => {
+    const h = harness({ refreshToken: REFRESH });
+    h.pool
+      .intercept({ path: TOKEN_PATH, method: "POST" })
+      .reply(502, { errors: ["down"] })
+      .times(3);
     await expect(h.client.getInstance(INST)).rejects.toMatchObject({ code: "E_SERVER", path: TOKEN_PATH });
     h.agent.assertNoPendingInterceptors();
+    expect(h.delays).toHaveLength(2);
+  });
+
+  it("is not retried after a reset: the service may have issued (and counted) a token", async () => {
+    const h = harness({ refreshToken: REFRESH });
+    h.pool
+      .intercept({ path: TOKEN_PATH, method: "POST" })
+      .replyWithError(Object.assign(new Error("socket hang up"), { code: "ECONNRESET" }));
+    await expect(h.client.getInstance(INST)).rejects.toMatchObject({ code: "E_NETWORK" });
+    expect(h.delays).toEqual([]);
+  });
+
+  it("max_retries = 0 turns token retries off too", async () => {
+    const h = harness({ refreshToken: REFRESH, maxRetries: 0 });
+    h.pool.intercept({ path: TOKEN_PATH, method: "POST" }).reply(503, { errors: ["down"] });
+    await expect(h.client.getInstance(INST)).rejects.toMatchObject({ code: "E_SERVER", path: TOKEN_PATH });
     expect(h.delays).toEqual([]);
   });
 

@@ -124,6 +124,26 @@ describe("create", () => {
     expect(obj(res.newState).id).toBe(ID);
   });
 
+  it("sends a launch the service refused with 429 again, after its Retry-After", async () => {
+    const h = await configuredProvider({
+      launch: [err.rateLimited(2), err.rateLimited(2), { id: ID }],
+      statuses: [status()],
+    });
+    const res = await apply(h, null, createPlan(config), config);
+    expect(res.diagnostics).toEqual([]);
+    expect(h.client.callsOf("launch")).toHaveLength(3);
+    expect(obj(res.newState).id).toBe(ID);
+  });
+
+  it("stops after 4 refused launches and reports the 429, with nothing in state", async () => {
+    const h = await configuredProvider({ launch: [1, 2, 3, 4].map(() => err.rateLimited(1)) });
+    const res = await apply(h, null, createPlan(config), config);
+    expect(res.newState).toBeNull();
+    expect(h.client.callsOf("launch")).toHaveLength(4);
+    expect(res.diagnostics[0].summary).toBe(`Launch of application ${APP} failed`);
+    expect(res.diagnostics[0].detail).toContain("too many requests");
+  });
+
   it("after a lost launch answer without instance_name, reports the unknown outcome and how to import", async () => {
     const unnamed = instance({ application_id: APP });
     const h = await configuredProvider({ launch: [err.outcomeUnknown()] });

@@ -1,6 +1,11 @@
 // A scripted fake of the service for provider unit tests: the client records calls and answers from
 // per-test scripts; waits use the real waitForInstance on a virtual clock, so no test sleeps.
-import { ConflictError, NotFoundError, OutcomeUnknownError } from "../../../src/client/errors";
+import {
+  ConflictError,
+  NotFoundError,
+  OutcomeUnknownError,
+  RateLimitError,
+} from "../../../src/client/errors";
 import type { InstanceStatus, LaunchRequest, ReconfigureRequest } from "../../../src/client/types";
 import { waitForInstance, type Clock } from "../../../src/client/waiters";
 import type { Logger } from "../../../src/protocol/log";
@@ -150,6 +155,16 @@ export const err = {
       path: "/x",
     }),
   outcomeUnknown: () => new OutcomeUnknownError("POST", `/api/1/applications/${APP}/launch`),
+  rateLimited: (retryAfterMs: number) =>
+    new RateLimitError(
+      {
+        status: 429,
+        errors: ["too many requests"],
+        method: "POST",
+        path: `/api/1/applications/${APP}/launch`,
+      },
+      retryAfterMs,
+    ),
 };
 
 /** A provider over the fake client, configured with Basic credentials, logging everything into `logs`. */

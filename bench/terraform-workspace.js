@@ -1,0 +1,79 @@
+"use strict";
+// What the terraform benchmarks share: a temp workspace whose terraform takes the freshly bundled provider
+// from a filesystem mirror and talks to a given simulator, and a runner for terraform commands in it.
+// Needs `npm run build` (it loads lib/).
+const { spawn } = require("node:child_process");
+const fs = require("node:fs");
+const os = require("node:os");
+const path = require("node:path");
+
+const lib = path.join(__dirname, "..", "lib");
+const { DEMO } = require(path.join(lib, "simulator"));
+const { installProvider, filesystemMirrorCliConfig, requiredProvidersSnippet } = require(
+  path.join(lib, "cli", "install-provider"),
+);
+
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+
+/** Runs `terraform <args>`; resolves { code, out } (stdout and stderr interleaved) whatever the exit code. */
+function runTerraform(args, cwd, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.env.TERRAFORM_BINARY_NAME || "terraform", args, { cwd, env });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, out }));
+  });
+}
+
+/**
+ * A working directory with `main.tf` = required_providers + `provider "appmgmt" {}` + `resourcesHcl`, its
+ * own CLI config, token cache and APPMGMT_* pointing at `url` (the demo user's refresh token), initialised.
+ * Returns { work, env, terraform(args, extraEnv?) (rejects on a non-zero exit), run(args) ({ code, out }),
+ * remove() }.
+ */
+async function createWorkspace(url, resourcesHcl) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "appmgmt-bench-"));
+  try {
+    const mirror = path.join(root, "mirror");
+    await installProvider({ dir: mirror });
+    const work = path.join(root, "work");
+    fs.mkdirSync(work);
+    fs.writeFileSync(path.join(root, "terraformrc"), filesystemMirrorCliConfig(mirror));
+    fs.writeFileSync(
+      path.join(work, "main.tf"),
+      `${requiredProvidersSnippet()}\nprovider "appmgmt" {}\n\n${resourcesHcl}`,
+    );
+    const env = { ...process.env };
+    for (const k of Object.keys(env)) if (k.startsWith("TF_") || k.startsWith("APPMGMT_")) delete env[k];
+    Object.assign(env, {
+      TF_CLI_CONFIG_FILE: path.join(root, "terraformrc"),
+      TF_IN_AUTOMATION: "1",
+      CHECKPOINT_DISABLE: "1",
+      APPMGMT_BASE_URL: url,
+      APPMGMT_REFRESH_TOKEN: DEMO.refreshToken,
+      APPMGMT_TOKEN_CACHE_DIR: path.join(root, "tokens"),
+    });
+    const run = (args, extraEnv = {}) => runTerraform(args, work, { ...env, ...extraEnv });
+    const terraform = async (args, extraEnv) => {
+      const r = await run(args, extraEnv);
+      if (r.code !== 0) throw new Error(`terraform ${args[0]} failed:\n${r.out}`);
+      return r.out;
+    };
+    await terraform(["init", "-input=false", "-no-color"]);
+    return {
+      root,
+      work,
+      env,
+      run,
+      terraform,
+      remove: () => fs.rmSync(root, { recursive: true, force: true }),
+    };
+  } catch (e) {
+    fs.rmSync(root, { recursive: true, force: true });
+    throw e;
+  }
+}
+
+module.exports = { createWorkspace, seconds };
