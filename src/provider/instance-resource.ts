@@ -218,8 +218,11 @@ async function launchUnlessRefused(
 ): Promise<{ id: string }> {
   const { client } = ctx.service();
   for (let attempt = 1; ; attempt++) {
+    ctx.signal.throwIfAborted(); // after StopProvider nothing new starts
     try {
-      return await client.launch(appId, request, { signal: ctx.signal });
+      // Not cancelled by StopProvider: an abort mid-request would lose the id of an instance the service
+      // may already have created (an orphan). The request is bounded by request_timeout anyway.
+      return await client.launch(appId, request);
     } catch (e) {
       const waitMs = (e as { retryAfterMs?: number }).retryAfterMs ?? ctx.conflictRetryDelayMs;
       const refused = errorCode(e) === "E_RATE_LIMIT";

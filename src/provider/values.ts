@@ -22,11 +22,6 @@ export function knownNumber(obj: ValueObject | null, name: string): number | und
   return typeof v === "number" ? v : undefined;
 }
 
-export function isKnownNull(obj: ValueObject | null, name: string): boolean {
-  const v = obj?.[name];
-  return v === null || v === undefined;
-}
-
 /** A map(string) whose entries are all known, or undefined when null, unknown or holding unknowns. */
 export function knownStringMap(obj: ValueObject | null, name: string): Record<string, string> | undefined {
   const m = asObject(obj?.[name]);

@@ -6,7 +6,8 @@ import { PROVIDER_HCL } from "../helpers/terraform";
 import { pollUntil } from "../helpers/wait";
 
 describe("SIGINT to terraform during a long create", () => {
-  const ctx = useTerraformAgainstSimulator({ timing: { launchMs: 6000 } });
+  // Long enough that the interrupt lands mid-workflow even on a loaded machine (first poll at 1 s).
+  const ctx = useTerraformAgainstSimulator({ timing: { launchMs: 12000 } });
 
   test("the launched instance is in state and matches the service", async () => {
     ctx.tf.writeMain(`${PROVIDER_HCL}

@@ -46,8 +46,3 @@ function exactlyEquals(d: number, digits: bigint, scale: bigint): boolean {
   else right <<= -exp2;
   return left === right;
 }
-
-/** Decimal text for a number value, as terraform writes it in JSON. */
-export function numberToText(n: number | BigNumberValue): string {
-  return typeof n === "number" ? String(n) : n.text;
-}

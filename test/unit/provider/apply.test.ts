@@ -110,6 +110,32 @@ describe("create", () => {
     expect(res.diagnostics[0].detail).toContain("aborted");
   });
 
+  it("keeps the new id when terraform stops the provider while the launch is in flight", async () => {
+    let stop: () => Promise<void> = async () => undefined;
+    const h = await configuredProvider({
+      launch: [
+        async () => {
+          await stop();
+          return { id: ID };
+        },
+      ],
+      statuses: [status({ status: "Executing" })],
+    });
+    stop = () => h.provider.stop();
+    const res = await apply(h, null, createPlan(config), config);
+    expect(obj(res.newState).id).toBe(ID);
+    expect(res.diagnostics[0].severity).toBe("error");
+  });
+
+  it("launches nothing once terraform has stopped the provider", async () => {
+    const h = await configuredProvider({ launch: [{ id: ID }], statuses: [status()] });
+    await h.provider.stop();
+    const res = await apply(h, null, createPlan(config), config);
+    expect(h.client.callsOf("launch")).toEqual([]);
+    expect(res.newState).toBeNull();
+    expect(res.diagnostics[0].detail).toContain("StopProvider");
+  });
+
   it("after a lost launch answer, finds the instance by name instead of launching again", async () => {
     const h = await configuredProvider({
       launch: [err.outcomeUnknown()],

@@ -1,12 +1,18 @@
 // A scripted fake of the service for provider unit tests: the client records calls and answers from
 // per-test scripts; waits use the real waitForInstance on a virtual clock, so no test sleeps.
 import {
+  AbortedError,
   ConflictError,
   NotFoundError,
   OutcomeUnknownError,
   RateLimitError,
 } from "../../../src/client/errors";
-import type { InstanceStatus, LaunchRequest, ReconfigureRequest } from "../../../src/client/types";
+import type {
+  CallOptions,
+  InstanceStatus,
+  LaunchRequest,
+  ReconfigureRequest,
+} from "../../../src/client/types";
 import { waitForInstance, type Clock } from "../../../src/client/waiters";
 import type { Logger } from "../../../src/protocol/log";
 import { createProvider } from "../../../src/provider";
@@ -110,8 +116,11 @@ export class FakeClient implements ServiceClient {
       status: s.status,
     }));
   }
-  launch(appId: string, req: LaunchRequest) {
-    return this.answer("launch", [appId, req], this.script.launch);
+  /** Like the real client, a launch whose signal fires while it is in flight fails with AbortedError. */
+  async launch(appId: string, req: LaunchRequest, o?: CallOptions) {
+    const accepted = await this.answer("launch", [appId, req], this.script.launch);
+    if (o?.signal?.aborted) throw new AbortedError(`POST /applications/${appId}/launch`);
+    return accepted;
   }
   reconfigure(id: string, req: ReconfigureRequest) {
     return this.answer("reconfigure", [id, req], this.script.reconfigure);
