@@ -1,4 +1,5 @@
 // `appmgmt sim`: runs the simulated service until SIGINT/SIGTERM (DESIGN §7).
+import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { loadSeedFile, startSimulator, type StartSimulatorOptions } from "../simulator";
 
@@ -15,8 +16,8 @@ Options:
   --seed FILE            seed data (YAML): users, organizations, environments, applications, timing
   --state FILE           keep all state in FILE across restarts; an existing FILE wins over --seed
   --launch-ms N          duration of a launch workflow in milliseconds (default: the seed's, else 1500)
-  --reconfigure-ms N     duration of a reconfigure workflow in milliseconds (default 1000)
-  --destroy-ms N         duration of a destroy workflow in milliseconds (default 1000)
+  --reconfigure-ms N     duration of a reconfigure workflow in milliseconds (default: the seed's, else 1000)
+  --destroy-ms N         duration of a destroy workflow in milliseconds (default: the seed's, else 1000)
   --jwt-lifetime S       session token lifetime in seconds (default 3600)
   --flood-max-tokens N   token requests per user allowed within the window before a block (default 5)
   --flood-window-ms N    the flood window in milliseconds (default 60000)
@@ -134,12 +135,12 @@ export async function simCommand(args: string[]): Promise<number> {
     console.error(`appmgmt sim: ${(e as Error).message}`);
     return 2;
   }
+  // An existing state file wins over --seed (startSimulator ignores the seed then).
+  const resumed = options.statePath !== undefined && existsSync(options.statePath);
   const running = await startSimulator(options);
   console.log(`appmgmt simulator listening on ${running.url}`);
-  console.log(
-    `data: ${options.seed ? "seed file" : "built-in demo"}; state: ${options.statePath ?? "in memory"}; ` +
-      "stop with Ctrl-C",
-  );
+  const data = resumed ? "saved state" : options.seed ? "seed file" : "built-in demo";
+  console.log(`data: ${data}; state: ${options.statePath ?? "in memory"}; stop with Ctrl-C`);
   await new Promise<void>((resolve) => {
     const stop = () => {
       process.off("SIGINT", stop);

@@ -32,9 +32,11 @@ export function normaliseBaseUrl(baseUrl: string): string {
   try {
     url = new URL(baseUrl);
   } catch {
+    // Shown without any user:password@ part: an unparsable URL may still carry credentials.
+    const shown = baseUrl.replace(/\/\/[^/]*@/, "//***@");
     throw new ConfigError(
       "base_url",
-      `base_url ${JSON.stringify(baseUrl)} is not a URL: write e.g. https://appmgmt.example.com`,
+      `base_url ${JSON.stringify(shown)} is not a URL: write e.g. https://appmgmt.example.com`,
     );
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {

@@ -17,7 +17,7 @@ export class ManifestError extends Error {
   }
 }
 
-export function formatProblem(p: ManifestProblem): string {
+function formatProblem(p: ManifestProblem): string {
   return p.line === undefined ? `  ${p.message}` : `  line ${p.line}: ${p.message}`;
 }
 
@@ -170,6 +170,15 @@ class ManifestReader {
           node,
           `pin \`${pinName}\` binds \`${component}#${targetName}\`, which component \`${component}\` does not declare; ` +
             `add \`${target}: configuration(string)\` to its interfaces.input`,
+        );
+        continue;
+      }
+      const boundBy = submodule.parameters[targetName].boundBy;
+      if (boundBy !== undefined) {
+        this.problem(
+          node,
+          `pin \`${pinName}\` binds \`${component}#${targetName}\`, which \`${boundBy}\` already binds; ` +
+            "bind each submodule parameter from one main parameter only",
         );
         continue;
       }

@@ -92,9 +92,12 @@ function checkManifestVersion(version: unknown, opts: CheckOptions, findings: Fi
   }
 }
 
-/** Reports a name not of the form `input.<name>`; returns whether the name is well formed. */
+/**
+ * Reports a name not of the form `input.<name>`; returns whether the name is well formed. A name the manifest
+ * declares is (a pin may contain characters the pattern leaves out, such as a dot).
+ */
 function checkName(name: string, path: Path, knownNames: string[], findings: Finding[]): boolean {
-  if (PARAMETER_NAME.test(name)) return true;
+  if (PARAMETER_NAME.test(name) || knownNames.includes(name)) return true;
   const stripped = name.trim().replace(/^input\b[.:_-]?/, "");
   const candidate = `input.${stripped}`;
   const suggestion = knownNames.includes(candidate) ? candidate : closestName(candidate, knownNames);

@@ -67,10 +67,12 @@ export function resolveConfiguration(
     const subDefaults = subManifest ? manifestDefaults(subManifest) : {};
     const values: Record<string, string> = {};
     for (const name of Object.keys(component.parameters)) values[name] = subDefaults[name] ?? "";
+    // Later wins: the main revision's stored values, then the submodule revision asked for explicitly (as for
+    // subVersion above), then explicit values.
     Object.assign(
       values,
-      known(asked?.revision?.parameters, component.parameters),
       known(fromRevision?.parameters, component.parameters),
+      known(asked?.revision?.parameters, component.parameters),
       asked?.parameters,
     );
     for (const binding of manifest.bindings)

@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { setTimeout as delay } from "node:timers/promises";
 import { DEFAULT_FLOOD, type FloodLimits } from "./auth";
+import { jsonErrorPosition } from "./json-error";
 import { demoSeed } from "./demo-seed";
 import type { FaultOptions } from "./faults";
 import { validateSeed, type SeedData, type Timing } from "./seed";
@@ -110,12 +111,12 @@ const ROUTES: Route[] = [
   {
     method: "POST",
     pattern: new RegExp(`^/api/1/applications/${ID}/launch$`),
-    handler: (c) => c.sim.launch(c.caller, c.params[0], c.body ?? {}, c.now),
+    handler: (c) => c.sim.launch(c.caller, c.params[0], c.body, c.now),
   },
   {
     method: "PUT",
     pattern: new RegExp(`^/api/1/instances/${ID}/configuration$`),
-    handler: (c) => c.sim.reconfigure(c.caller, c.params[0], c.body ?? {}, c.now),
+    handler: (c) => c.sim.reconfigure(c.caller, c.params[0], c.body, c.now),
   },
   {
     method: "GET",
@@ -125,7 +126,7 @@ const ROUTES: Route[] = [
   {
     method: "POST",
     pattern: new RegExp(`^/api/1/instances/${ID}/destroy$`),
-    handler: (c) => c.sim.destroy(c.caller, c.params[0], c.body ?? {}, c.now),
+    handler: (c) => c.sim.destroy(c.caller, c.params[0], c.body, c.now),
   },
   {
     method: "DELETE",
@@ -186,14 +187,14 @@ function serve(
   const now = Date.now();
   if (path === TOKEN_PATH && method === "POST") {
     if (body === "too large") throw tooLarge();
-    return sim.issueToken(parseJson(body) ?? {}, now);
+    return sim.issueToken(parseJson(body), now);
   }
   for (const route of ROUTES) {
     const match = route.pattern.exec(path);
     if (!match || route.method !== method) continue;
     if (body === "too large") throw tooLarge();
     const caller = sim.authenticate(req.headersDistinct.authorization ?? [], now);
-    const params = match.slice(1).map(decodeURIComponent);
+    const params = match.slice(1).map(decodePathSegment);
     return route.handler({ sim, caller, params, body: parseJson(body), query: url.searchParams, now });
   }
   if (/^\/api\/(?!1\/)/.test(path))
@@ -201,17 +202,28 @@ function serve(
   throw new ServiceError(404, [`no such endpoint: ${method} ${path}`]);
 }
 
+function decodePathSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new ServiceError(400, [
+      `path segment "${segment}" is not valid percent-encoding; ids are 24 lowercase hex characters`,
+    ]);
+  }
+}
+
 function tooLarge(): ServiceError {
   return new ServiceError(413, [`request body is over ${MAX_BODY_BYTES} bytes; send a smaller body`]);
 }
 
+/** The body's JSON; an empty body counts as `{}` (so `null` or `[]` is still refused as not an object). */
 function parseJson(body: Buffer): unknown {
-  if (body.length === 0) return undefined;
+  if (body.length === 0) return {};
   try {
     return JSON.parse(body.toString("utf8"));
   } catch (e) {
     throw new ServiceError(400, [
-      `request body is not valid JSON (${(e as Error).message}); send a JSON object`,
+      `request body is not valid JSON${jsonErrorPosition(e)}; send a JSON object`,
     ]);
   }
 }

@@ -4,6 +4,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import type { InstanceStatusValue } from "../client/types";
 import type { FloodState } from "./auth";
 import type { InstanceConfiguration } from "./configuration";
+import { jsonErrorPosition } from "./json-error";
 import { validateSeed, type SeedData, type Timing } from "./seed";
 
 export type WorkflowName = "launch" | "reconfigure" | "destroy";
@@ -57,12 +58,13 @@ export function newState(seed: SeedData, timing: Timing): SimState {
 /** The state saved at `path`, or undefined when there is no file yet. */
 export function loadState(path: string): SimState | undefined {
   if (!existsSync(path)) return undefined;
+  const text = readFileSync(path, "utf8");
   let state: SimState;
   try {
-    state = JSON.parse(readFileSync(path, "utf8")) as SimState;
+    state = JSON.parse(text) as SimState;
   } catch (e) {
     throw new Error(
-      `cannot read simulator state ${path}: ${(e as Error).message}; delete the file to start afresh`,
+      `cannot read simulator state ${path}: not valid JSON${jsonErrorPosition(e)}; delete the file to start afresh`,
     );
   }
   if (state.format !== 1 || !Array.isArray(state.instances) || typeof state.jwtSecret !== "string")

@@ -9,6 +9,7 @@ import {
   waitForInstance,
 } from "../../../src/client";
 import { DEMO } from "../../../src/simulator";
+import { IN_FLIGHT_MS, withTiming } from "../simulator/http";
 import { FAST_POLLS, launched, settled, startHarness, type Harness } from "./setup";
 
 let h: Harness;
@@ -69,9 +70,10 @@ describe("DESIGN §3 table through the client", () => {
 
   it("PUT /api/1/instances/{id}/configuration: Executing (workflow reconfigure) → Running", async () => {
     const s = await launched(h.client, {});
-    expect(await h.client.reconfigure(s.id, { parameters: { "input.app-fork": "dev" } })).toEqual({
-      id: s.id,
-    });
+    const accepted = await withTiming(h.svc, { reconfigureMs: IN_FLIGHT_MS }, () =>
+      h.client.reconfigure(s.id, { parameters: { "input.app-fork": "dev" } }),
+    );
+    expect(accepted).toEqual({ id: s.id });
     const during = await h.client.getInstance(s.id);
     expect(during).toMatchObject({ status: "Executing", workflow: { name: "reconfigure" } });
     expect(await settled(h.client, s.id)).toMatchObject({
@@ -106,7 +108,8 @@ describe("DESIGN §3 table through the client", () => {
 
   it("POST /api/1/instances/{id}/destroy: Destroying → Destroyed", async () => {
     const s = await launched(h.client, {});
-    expect(await h.client.destroy(s.id)).toEqual({ id: s.id });
+    const accepted = await withTiming(h.svc, { destroyMs: IN_FLIGHT_MS }, () => h.client.destroy(s.id));
+    expect(accepted).toEqual({ id: s.id });
     expect((await h.client.getInstance(s.id)).status).toBe("Destroying");
     expect((await settled(h.client, s.id)).status).toBe("Destroyed");
   });
@@ -120,10 +123,12 @@ describe("DESIGN §3 table through the client", () => {
 
 describe("error statuses as typed client errors", () => {
   it("409 while a workflow runs → ConflictError (reconfigure and destroy)", async () => {
-    const { id } = await h.client.launch(DEMO.webshopApplicationId, {});
+    const { id } = await withTiming(h.svc, { launchMs: IN_FLIGHT_MS }, () =>
+      h.client.launch(DEMO.webshopApplicationId, {}),
+    );
     await expect(h.client.reconfigure(id, {})).rejects.toBeInstanceOf(ConflictError);
     await expect(h.client.destroy(id)).rejects.toBeInstanceOf(ConflictError);
-    await settled(h.client, id);
+    await h.client.forceDelete(id);
   });
 
   it("400 unknown parameter → BadRequestError with the service's errors[]", async () => {
@@ -154,7 +159,9 @@ describe("error statuses as typed client errors", () => {
 
 describe("waitForInstance against real workflows", () => {
   it("reports progress through Requested/Executing and returns Running", async () => {
-    const { id } = await h.client.launch(DEMO.webshopApplicationId, {});
+    const { id } = await withTiming(h.svc, { launchMs: IN_FLIGHT_MS }, () =>
+      h.client.launch(DEMO.webshopApplicationId, {}),
+    );
     const seen: string[] = [];
     const s = await waitForInstance(h.client, id, {
       until: (x) => x.status === "Running",
@@ -164,6 +171,7 @@ describe("waitForInstance against real workflows", () => {
     });
     expect(s.status).toBe("Running");
     expect(seen[seen.length - 1]).toBe("Running");
+    expect(seen.length).toBeGreaterThan(1);
     expect(seen.slice(0, -1).every((x) => x === "Requested" || x === "Executing")).toBe(true);
   });
 

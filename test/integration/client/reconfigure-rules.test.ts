@@ -2,6 +2,7 @@
 // of spec §2 on launch and on reconfigure.
 import { BadRequestError, type AppMgmtClient } from "../../../src/client";
 import { DEMO, demoSeed } from "../../../src/simulator";
+import { IN_FLIGHT_MS, withTiming } from "../simulator/http";
 import { launched, settled, startHarness, type Harness } from "./setup";
 
 const POSTGRES_V2 = `application:
@@ -14,13 +15,24 @@ const POSTGRES_V2 = `application:
       engine: configuration(string)
 `;
 
+const PG_REVISION = "5f0000000000000000000c02";
+
 let h: Harness;
 let client: AppMgmtClient;
 beforeAll(async () => {
-  // The demo data plus a second postgres manifest version, for submodule version changes (rule 4).
+  // The demo data plus a second postgres manifest version, for submodule version changes (rule 4), and a
+  // postgres revision, for submodule revisions on launch.
   const seed = demoSeed();
   const postgres = seed.organizations[0].applications.find((a) => a.id === DEMO.postgresApplicationId)!;
   postgres.manifests["2"] = POSTGRES_V2;
+  postgres.revisions = [
+    {
+      id: PG_REVISION,
+      name: "pg-tuned",
+      manifestVersion: 2,
+      parameters: { "input.engine": "postgres-17-tuned" },
+    },
+  ];
   h = await startHarness(seed);
   client = h.client;
 });
@@ -120,7 +132,9 @@ describe("spec §4.6 reconfigure rules", () => {
 
   it("rule 7: the new values become visible only when the reconfiguration completes", async () => {
     const s = await launched(client, { parameters: { "input.app-fork": "before" } });
-    await client.reconfigure(s.id, { parameters: { "input.app-fork": "after" } });
+    await withTiming(h.svc, { reconfigureMs: IN_FLIGHT_MS }, () =>
+      client.reconfigure(s.id, { parameters: { "input.app-fork": "after" } }),
+    );
     const during = await client.getInstance(s.id);
     expect(during.status).toBe("Executing");
     expect(during.parameters["input.app-fork"]).toBe("before");
@@ -158,5 +172,19 @@ describe("spec §2 binding rule", () => {
       submodules: { db: { parameters: { "input.engine": "mysql-8" } } },
     });
     expect(after.submodules.db.parameters).toEqual({ "input.size": "medium", "input.engine": "mysql-8" });
+  });
+});
+
+describe("spec §4.5 launch with revisions", () => {
+  it("a submodule revisionId asked for explicitly wins over the main revision's stored submodule values", async () => {
+    const s = await launched(client, {
+      revisionId: DEMO.stableRevisionId,
+      submodules: { db: { revisionId: PG_REVISION } },
+    });
+    expect(s.submodules.db).toEqual({
+      manifestVersion: 2,
+      revision: PG_REVISION,
+      parameters: { "input.size": "small", "input.engine": "postgres-17-tuned" },
+    });
   });
 });

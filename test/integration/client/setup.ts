@@ -7,11 +7,9 @@ import {
   type PollSchedule,
 } from "../../../src/client";
 import { DEMO, demoSeed, startSimulator, type RunningSimulator, type SeedData } from "../../../src/simulator";
+import { FAST_TIMING } from "../simulator/http";
 
-/** Short workflows, long enough that a status read right after starting one sees it in flight. */
-export const TIMING = { launchMs: 150, reconfigureMs: 250, destroyMs: 250 };
-
-/** Polls every 15 ms: the workflows here take ~100 ms. */
+/** Polls every 15 ms: the workflows here take 150–250 ms (IN_FLIGHT_MS where one must be caught running). */
 export const FAST_POLLS: PollSchedule = {
   offsetsMs: [],
   thenFraction: 0,
@@ -27,7 +25,7 @@ export interface Harness {
 }
 
 export async function startHarness(seed: SeedData = demoSeed()): Promise<Harness> {
-  const svc = await startSimulator({ seed, timing: TIMING });
+  const svc = await startSimulator({ seed, timing: FAST_TIMING });
   const clients: AppMgmtClient[] = [];
   const newClient = (opts: Partial<ClientOptions> = {}) => {
     const c = new AppMgmtClient({ baseUrl: svc.url, email: DEMO.email, password: DEMO.password, ...opts });

@@ -1,7 +1,7 @@
 // Authentication over real HTTP: Basic, session JWTs, precedence when a request carries both, expiry, and
 // the token-flood block (with small configured numbers).
 import { DEMO, type RunningSimulator } from "../../../src/simulator";
-import { BASIC, call, startFast } from "./http";
+import { BASIC, IN_FLIGHT_MS, call, startFast } from "./http";
 
 async function token(url: string): Promise<{ status: number; jwt?: string; body: unknown }> {
   const res = await call(url, "POST", "/refreshToken/jwtBearer", {
@@ -80,7 +80,9 @@ describe("token lifetime", () => {
 
 describe("token flood block", () => {
   it("blocks a user after more than maxTokens token requests within the window: every call 403 until blockMs passes", async () => {
-    const svc = await startFast({ flood: { maxTokens: 2, windowMs: 60_000, blockMs: 300 } });
+    // The block must outlast the two calls that check it, even on a loaded machine.
+    const blockMs = IN_FLIGHT_MS;
+    const svc = await startFast({ flood: { maxTokens: 2, windowMs: 60_000, blockMs } });
     try {
       expect((await token(svc.url)).status).toBe(200);
       const second = await token(svc.url);
@@ -97,9 +99,12 @@ describe("token flood block", () => {
       ).toBe(403);
       // The block ends after blockMs: poll until the user is let in again.
       let status = 403;
-      while (status === 403) status = (await call(svc.url, "GET", "/api/1/organizations")).status;
+      while (status === 403) {
+        await new Promise((r) => setTimeout(r, 10));
+        status = (await call(svc.url, "GET", "/api/1/organizations")).status;
+      }
       expect(status).toBe(200);
-      expect(Date.now() - blockedAt).toBeGreaterThanOrEqual(250);
+      expect(Date.now() - blockedAt).toBeGreaterThanOrEqual(blockMs - 50);
     } finally {
       await svc.close();
     }

@@ -8,11 +8,13 @@ import { createInterface } from "node:readline";
 import { build } from "esbuild";
 import { main } from "../../../src/cli/main";
 import { SIM_USAGE } from "../../../src/cli/sim";
+import { demoSeed } from "../../../src/simulator";
+import { stringify } from "yaml";
 import { call } from "./http";
 
 const ROOT = resolve(__dirname, "../../..");
 
-function captureConsole(): { out: () => string; err: () => string; restore: () => void } {
+function captureConsole(): { out: () => string; err: () => string; clear: () => void; restore: () => void } {
   const out: string[] = [];
   const err: string[] = [];
   const log = jest.spyOn(console, "log").mockImplementation((...a: unknown[]) => void out.push(a.join(" ")));
@@ -22,6 +24,10 @@ function captureConsole(): { out: () => string; err: () => string; restore: () =
   return {
     out: () => out.join("\n"),
     err: () => err.join("\n"),
+    clear: () => {
+      out.length = 0;
+      err.length = 0;
+    },
     restore: () => {
       log.mockRestore();
       error.mockRestore();
@@ -123,6 +129,25 @@ describe("appmgmt sim as a child process", () => {
     try {
       expect(await main(["sim", "--seed", seed])).toBe(2);
       expect(io.err()).toMatch(/organizations\[0\]\.id: must be a 24-character lowercase hex id/);
+    } finally {
+      io.restore();
+    }
+  });
+
+  it("says on its second line which data it serves: a saved --state file wins over --seed", async () => {
+    const state = join(dir, "state.json");
+    const seed = join(dir, "seed.yaml");
+    writeFileSync(seed, stringify(demoSeed()));
+    const io = captureConsole();
+    try {
+      for (const expected of ["data: seed file", "data: saved state"]) {
+        const running = main(["sim", "--seed", seed, "--state", state]);
+        while (!io.out().includes("stop with Ctrl-C")) await new Promise((r) => setTimeout(r, 5));
+        process.emit("SIGTERM");
+        expect(await running).toBe(0);
+        expect(io.out()).toContain(`${expected}; state: ${state};`);
+        io.clear();
+      }
     } finally {
       io.restore();
     }

@@ -1,7 +1,16 @@
 // The simulator's HTTP contract (DESIGN §3) over real loopback HTTP with raw requests: every endpoint of the
 // table, every error status, the error body shape and the status sequences of the workflows.
 import { DEMO, type RunningSimulator } from "../../../src/simulator";
-import { OTHER, call, launchDemo, pollInstance, startFast, twoOrgSeed } from "./http";
+import {
+  IN_FLIGHT_MS,
+  OTHER,
+  call,
+  launchDemo,
+  pollInstance,
+  startFast,
+  twoOrgSeed,
+  withTiming,
+} from "./http";
 
 let svc: RunningSimulator;
 let url: string;
@@ -53,6 +62,16 @@ describe("POST /refreshToken/jwtBearer", () => {
       /refreshToken/,
     );
   });
+
+  it("answers 400 for malformed JSON without quoting the body, which may hold the refresh token", async () => {
+    const secret = "s3cret-refresh-token-value";
+    const res = await call(url, "POST", "/refreshToken/jwtBearer", {
+      auth: null,
+      rawBody: `{"refreshToken": ${secret}}`,
+    });
+    expectErrors(res, 400, /not valid JSON/);
+    expect(JSON.stringify(res.body)).not.toMatch(/s3cret/);
+  });
 });
 
 describe("GET /api/1/organizations", () => {
@@ -103,9 +122,8 @@ describe("GET /api/1/organizations/{org}/applications and /environments", () => 
 
 describe("POST /api/1/applications/{app}/launch", () => {
   it("launches with defaults: default environment, latest version, generated name; Requested → Executing → Running", async () => {
-    // Long enough that the first poll lands in the Requested phase (the first 20%) even on a busy machine.
-    svc.sim.setTiming({ launchMs: 1000 });
-    const id = await launchDemo(url, {}).finally(() => svc.sim.setTiming({ launchMs: 150 }));
+    // The first poll must land in the Requested phase (the first 20% of the launch), even on a busy machine.
+    const id = await withTiming(svc, { launchMs: 2 * IN_FLIGHT_MS }, () => launchDemo(url, {}));
     expect(id).toMatch(/^[0-9a-f]{24}$/);
     const { last, seen } = await pollInstance(url, id, (s) => s.status === "Running");
     expect(seen).toEqual(["Requested", "Executing", "Running"]);
@@ -190,8 +208,10 @@ describe("POST /api/1/applications/{app}/launch", () => {
     expectErrors(foreign, 403, /not a member/);
   });
 
-  it("answers 400 for a body that is not JSON", async () => {
+  it("answers 400 for a body that is not JSON, or JSON but not an object", async () => {
     expectErrors(await call(url, "POST", LAUNCH, { rawBody: "{nope" }), 400, /not valid JSON/);
+    expectErrors(await call(url, "POST", LAUNCH, { rawBody: "null" }), 400, /body must be a JSON object/);
+    expectErrors(await call(url, "POST", LAUNCH, { rawBody: "[]" }), 400, /body must be a JSON object/);
   });
 
   it("answers 413 for a body over 1 MiB", async () => {
@@ -231,16 +251,18 @@ describe("GET /api/1/environments/{env}/instances", () => {
 
 describe("PUT /api/1/instances/{id}/configuration", () => {
   it("runs workflow reconfigure (Executing → Running) and answers 409 while a workflow runs", async () => {
-    const id = await launchDemo(url);
+    const id = await withTiming(svc, { launchMs: IN_FLIGHT_MS }, () => launchDemo(url));
     expectErrors(
       await call(url, "PUT", `/api/1/instances/${id}/configuration`, { body: {} }),
       409,
       /executing workflow launch/,
     );
     await pollInstance(url, id, (s) => s.status === "Running");
-    const res = await call(url, "PUT", `/api/1/instances/${id}/configuration`, {
-      body: { parameters: { "input.app-fork": "dev" } },
-    });
+    const res = await withTiming(svc, { reconfigureMs: IN_FLIGHT_MS }, () =>
+      call(url, "PUT", `/api/1/instances/${id}/configuration`, {
+        body: { parameters: { "input.app-fork": "dev" } },
+      }),
+    );
     expect(res).toMatchObject({ status: 200, body: { id } });
     const during = await call(url, "GET", `/api/1/instances/${id}`);
     expect(during.body).toMatchObject({
@@ -278,6 +300,7 @@ describe("PUT /api/1/instances/{id}/configuration", () => {
       /not found/,
     );
     expectErrors(await call(url, "PUT", "/api/1/instances/12/configuration", { body: {} }), 400, /malformed/);
+    expectErrors(await call(url, "GET", "/api/1/instances/%E0%A4%A"), 400, /not valid percent-encoding/);
   });
 });
 
@@ -317,11 +340,14 @@ describe("GET /api/1/instances/{id}", () => {
 
 describe("POST /api/1/instances/{id}/destroy and DELETE /api/1/instances/{id}", () => {
   it("destroys (Destroying → Destroyed), answers 409 meanwhile, then deletes the record", async () => {
-    const id = await launchDemo(url);
+    const id = await withTiming(svc, { launchMs: IN_FLIGHT_MS }, () => launchDemo(url));
     expectErrors(await call(url, "POST", `/api/1/instances/${id}/destroy`, { body: {} }), 409, /launch/);
     await pollInstance(url, id, (s) => s.status === "Running");
     expectErrors(await call(url, "DELETE", `/api/1/instances/${id}`), 400, /force=true/);
-    expect(await call(url, "POST", `/api/1/instances/${id}/destroy`, { body: {} })).toMatchObject({
+    const destroying = await withTiming(svc, { destroyMs: IN_FLIGHT_MS }, () =>
+      call(url, "POST", `/api/1/instances/${id}/destroy`, { body: {} }),
+    );
+    expect(destroying).toMatchObject({
       status: 200,
       body: { id },
     });

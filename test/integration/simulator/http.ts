@@ -7,10 +7,32 @@ import {
   type RunningSimulator,
   type SeedData,
   type StartSimulatorOptions,
+  type Timing,
 } from "../../../src/simulator";
 
-/** Short workflows, long enough that a status read right after starting one sees it in flight. */
+/** Short workflows, for tests that only wait for them to end. */
 export const FAST_TIMING = { launchMs: 150, reconfigureMs: 250, destroyMs: 250 };
+
+/**
+ * Duration of a workflow that a test must catch in flight (a status read or a 409 right after starting it):
+ * long enough for the next request to arrive in time on a loaded 2-core CI machine.
+ */
+export const IN_FLIGHT_MS = 1000;
+
+/** Runs `start` (which starts a workflow) with `timing`, restoring the simulator's timing afterwards. */
+export async function withTiming<T>(
+  svc: RunningSimulator,
+  timing: Partial<Timing>,
+  start: () => Promise<T>,
+): Promise<T> {
+  const before = svc.sim.timing;
+  svc.sim.setTiming(timing);
+  try {
+    return await start();
+  } finally {
+    svc.sim.setTiming(before);
+  }
+}
 
 export const BASIC = `Basic ${Buffer.from(`${DEMO.email}:${DEMO.password}`).toString("base64")}`;
 

@@ -1,10 +1,10 @@
 // --state persistence across restarts (including a workflow in flight and session tokens) and fault
 // injection (statuses, resets, latency) with its determinism.
-import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEMO, type RunningSimulator } from "../../../src/simulator";
-import { call, launchDemo, pollInstance, startFast } from "./http";
+import { IN_FLIGHT_MS, call, launchDemo, pollInstance, startFast } from "./http";
 
 describe("persistence with statePath", () => {
   let dir: string;
@@ -15,7 +15,8 @@ describe("persistence with statePath", () => {
 
   it("keeps instances and session tokens across a restart, and completes a workflow that was in flight", async () => {
     const statePath = join(dir, "state.json");
-    const first = await startFast({ statePath, timing: { launchMs: 400 } });
+    // The launch must still be in flight after the restart, even on a loaded machine.
+    const first = await startFast({ statePath, timing: { launchMs: IN_FLIGHT_MS } });
     const tokenRes = await call(first.url, "POST", "/refreshToken/jwtBearer", {
       auth: null,
       body: { refreshToken: DEMO.refreshToken },
@@ -26,7 +27,7 @@ describe("persistence with statePath", () => {
     expect(readdirSync(dir)).toEqual(["state.json"]);
     expect(statSync(statePath).mode & 0o777).toBe(0o600);
 
-    const second = await startFast({ statePath, timing: { launchMs: 400 } });
+    const second = await startFast({ statePath });
     try {
       const res = await call(second.url, "GET", `/api/1/instances/${id}`, { auth: `Bearer ${jwt}` });
       expect(res.status).toBe(200);
@@ -40,6 +41,13 @@ describe("persistence with statePath", () => {
     } finally {
       await second.close();
     }
+  });
+
+  it("refuses a damaged state file without quoting it (it holds passwords and refresh tokens)", async () => {
+    const statePath = join(dir, "state.json");
+    writeFileSync(statePath, '{"format": 1, "seed": {"users": [{"password": hunter2-secret}]}}');
+    await expect(startFast({ statePath })).rejects.toThrow(/not valid JSON.*delete the file to start afresh/);
+    await expect(startFast({ statePath })).rejects.not.toThrow(/hunter2/);
   });
 
   it("prefers the saved state over a seed given at restart", async () => {

@@ -217,11 +217,12 @@ describe("resets, timeouts and refused connections (loopback server)", () => {
 
   it("times out a silent server: GET is retried then TimeoutError, launch is OutcomeUnknownError", async () => {
     const s = await server(() => undefined); // never answers
-    const client = new AppMgmtClient({ baseUrl: s.url, requestTimeoutMs: 100, maxRetries: 1 }, noPause);
+    // Long enough for each request to reach the server before it times out, even on a loaded machine.
+    const client = new AppMgmtClient({ baseUrl: s.url, requestTimeoutMs: 300, maxRetries: 1 }, noPause);
     try {
       const err = await client.getInstance(INST).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(TimeoutError);
-      expect((err as Error).message).toMatch(/no answer within 100 ms; raise request_timeout/);
+      expect((err as Error).message).toMatch(/no answer within 300 ms; raise request_timeout/);
       expect(s.count()).toBe(2);
       await expect(client.launch(APP, {})).rejects.toBeInstanceOf(OutcomeUnknownError);
       expect(s.count()).toBe(3);

@@ -89,6 +89,21 @@ describe("parseManifest", () => {
     ]);
   });
 
+  it("reports a submodule parameter bound by two main parameters", () => {
+    const problems = problemsOf(
+      WEBSHOP.replace(
+        "db-size: bind(db#input.size)",
+        "db-size: bind(db#input.size)\n      disk: bind(db#input.size)",
+      ),
+    );
+    expect(problems).toEqual([
+      expect.objectContaining({
+        line: 9,
+        message: expect.stringMatching(/`disk` binds `db#input.size`, which `input.db-size` already binds/),
+      }),
+    ]);
+  });
+
   it("reports a component without interfaces.input", () => {
     const yaml = WEBSHOP.replace(/ {6}interfaces:\n {8}input:\n {10}size[^\n]*\n {10}engine[^\n]*\n/, "");
     const problems = problemsOf(yaml);

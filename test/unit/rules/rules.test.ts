@@ -1,4 +1,5 @@
 import { checkInstanceConfig, formatFinding, formatPath } from "../../../src/rules";
+import { parseManifest } from "../../../src/manifest";
 import type { Manifest } from "../../../src/manifest/types";
 import { webshopManifest } from "./webshop-manifest";
 
@@ -115,6 +116,13 @@ describe("checkInstanceConfig", () => {
         fix: "write submodules.db.parameters['input.engine']",
       },
     ]);
+  });
+
+  it("accepts declared pin names the input.<name> pattern leaves out (e.g. with a dot)", () => {
+    const m = parseManifest(
+      "application:\n  interfaces:\n    input:\n      app.fork: configuration(string)\n",
+    );
+    expect(checkInstanceConfig(m, { parameters: { "input.app.fork": "dev" } })).toEqual([]);
   });
 
   it("rejects non-string values in main and submodule parameters", () => {
