@@ -1,6 +1,4 @@
 // The `appmgmt` command (DESIGN §7): a table of subcommands, each `(args) => Promise<exit code>`.
-import { installProviderCommand } from "./install-provider";
-import { simCommand } from "./sim";
 
 interface Subcommand {
   name: string;
@@ -8,14 +6,20 @@ interface Subcommand {
   run(args: string[]): Promise<number>;
 }
 
-// Subcommand table: add new subcommands here (`appmgmt review PLAN.json` comes with a later issue).
+// Subcommand table (`appmgmt review PLAN.json` comes with a later issue). Each module loads only when its
+// command runs (install-provider brings esbuild, sim the whole simulator). require, not import(): the
+// TypeScript require hook of the scripts sees only require.
 const SUBCOMMANDS: Subcommand[] = [
-  { name: "sim", summary: "run the simulator of the Application Management Service", run: simCommand },
-  // install-provider: owned by src/cli/install-provider.ts.
+  {
+    name: "sim",
+    summary: "run the simulator of the Application Management Service",
+    run: (args) => (require("./sim") as typeof import("./sim")).simCommand(args),
+  },
   {
     name: "install-provider",
     summary: "install the terraform provider where terraform and OpenTofu find it offline",
-    run: installProviderCommand,
+    run: (args) =>
+      (require("./install-provider") as typeof import("./install-provider")).installProviderCommand(args),
   },
 ];
 
