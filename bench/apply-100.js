@@ -64,22 +64,17 @@ async function main() {
     );
     const tfLog = path.join(ws.root, "terraform.log");
 
-    // Timestamps for the simulator's request log (answer times) and for each instance's transitions.
-    const requestTimes = [];
-    const log = sim.stats.requests;
-    const push = log.push.bind(log);
-    log.push = (...entries) => {
-      for (let i = 0; i < entries.length; i++) requestTimes.push(performance.now());
-      return push(...entries);
-    };
+    // Wall-clock times: the simulator's request log stamps each answer with Date.now().
+    const requestsBefore = sim.stats.requestCount;
     const runningAt = new Map();
     const watch = setInterval(() => {
       for (const i of sim.instances())
-        if (i.status === "Running" && !runningAt.has(i.id)) runningAt.set(i.id, performance.now());
+        if (i.status === "Running" && !runningAt.has(i.id)) runningAt.set(i.id, Date.now());
     }, 10);
 
     const tokenCallsBefore = sim.stats.tokenCalls;
     const start = performance.now();
+    const startedAt = Date.now();
     await ws.terraform(
       ["apply", "-auto-approve", "-input=false", "-no-color"],
       TRACE ? { TF_LOG: "debug", TF_LOG_PATH: tfLog } : {},
@@ -91,7 +86,7 @@ async function main() {
     if (running.length !== COUNT)
       throw new Error(`expected ${COUNT} running instances, the service has ${running.length}`);
 
-    const entries = log.map((e, i) => ({ ...e, at: requestTimes[i] - start }));
+    const entries = sim.stats.requestsSince(requestsBefore).map((e) => ({ ...e, at: e.at - startedAt }));
     const launches = entries.filter((e) => e.method === "POST" && e.path.endsWith("/launch"));
     const lastPoll = new Map();
     let polls = 0;
@@ -103,7 +98,7 @@ async function main() {
       }
     }
     // The watcher samples every 10 ms, so it may notice an end after the provider's poll did: clamp at 0.
-    const lags = running.map((i) => Math.max(0, lastPoll.get(i.id) - (runningAt.get(i.id) - start)));
+    const lags = running.map((i) => Math.max(0, lastPoll.get(i.id) - (runningAt.get(i.id) - startedAt)));
     const lastSeen = Math.max(...lastPoll.values());
     const lag = stats(lags);
 

@@ -75,7 +75,7 @@ async function main() {
 `,
     );
     const tf = (...args) => ws.run([...args, "-input=false", "-no-color"]);
-    const requestsBefore = sim.stats.requests.length;
+    const requestsBefore = sim.stats.requestCount;
     const tokenCallsBefore = sim.stats.tokenCalls;
 
     console.log(
@@ -90,7 +90,7 @@ async function main() {
       async () => (await tf("plan", "-detailed-exitcode")).code === 0,
     );
     const applyMs = performance.now() - start;
-    const served = sim.stats.requests.slice(requestsBefore);
+    const served = sim.stats.requestsSince(requestsBefore);
     const failed = served.filter((r) => r.status === 0 || r.status === 429 || r.status >= 500).length;
     sim.setFaults(NO_FAULTS);
 

@@ -15,14 +15,14 @@ const CASES = [
 
 async function measure(client, sim, appId, durationMs, index) {
   sim.setTiming({ launchMs: durationMs });
-  const before = sim.stats.requests.length;
+  const before = sim.stats.requestCount;
   const sent = performance.now();
   const { id } = await client.launch(appId, { instanceName: `bench-wait-${index}-${Date.now()}` });
   await waitForInstance(client, id, { until: (s) => s.status === "Running", timeoutMs: 10 * durationMs });
   const seenMs = performance.now() - sent;
   const statusPath = new RegExp(`/instances/${id}$`);
-  const calls = sim.stats.requests
-    .slice(before)
+  const calls = sim.stats
+    .requestsSince(before)
     .filter((r) => r.method === "GET" && statusPath.test(r.path)).length;
   return { calls, lateMs: seenMs - durationMs };
 }

@@ -1,12 +1,12 @@
 // `appmgmt sim`: runs the simulated service until SIGINT/SIGTERM (DESIGN §7).
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { loadSeedFile, startSimulator, type StartSimulatorOptions } from "../simulator";
 
 export const SIM_USAGE = `Usage: appmgmt sim [options]
 
 Runs a simulator of the Application Management Service on your machine. The first line it prints is
-"appmgmt simulator listening on http://HOST:PORT"; point the provider's base_url at that address.
+"appmgmt simulator listening on http://HOST:PORT" (https with --tls-cert); point the provider's base_url at that address.
 Without --seed it serves the built-in demo data (user demo@example.com, see the docs for its password
 and refresh token). Ctrl-C (SIGINT) or SIGTERM stops it cleanly.
 
@@ -15,6 +15,8 @@ Options:
   --host H               address to listen on (default 127.0.0.1)
   --seed FILE            seed data (YAML): users, organizations, environments, applications, timing
   --state FILE           keep all state in FILE across restarts; an existing FILE wins over --seed
+  --tls-cert FILE        serve HTTPS with this certificate (PEM, chain allowed); needs --tls-key
+  --tls-key FILE         the certificate's private key (PEM)
   --launch-ms N          duration of a launch workflow in milliseconds (default: the seed's, else 1500)
   --reconfigure-ms N     duration of a reconfigure workflow in milliseconds (default: the seed's, else 1000)
   --destroy-ms N         duration of a destroy workflow in milliseconds (default: the seed's, else 1000)
@@ -50,6 +52,8 @@ const OPTIONS = {
   host: { type: "string" },
   seed: { type: "string" },
   state: { type: "string" },
+  "tls-cert": { type: "string" },
+  "tls-key": { type: "string" },
   "fault-statuses": { type: "string" },
   ...Object.fromEntries(NUMBER_FLAGS.map((f) => [f, { type: "string" }])),
 } as const;
@@ -99,6 +103,7 @@ export function parseSimArgs(args: string[]): StartSimulatorOptions {
     return status;
   });
   return {
+    tls: tlsFiles(values["tls-cert"] as string | undefined, values["tls-key"] as string | undefined),
     host: (values.host as string | undefined) ?? "127.0.0.1",
     port: num("port", 65535) ?? 0,
     statePath: values.state as string | undefined,
@@ -114,6 +119,21 @@ export function parseSimArgs(args: string[]): StartSimulatorOptions {
       seed: num("fault-seed"),
     },
   };
+}
+
+/** The certificate and key named by --tls-cert/--tls-key (both or neither), read now so a bad path fails early. */
+function tlsFiles(certFile: string | undefined, keyFile: string | undefined): StartSimulatorOptions["tls"] {
+  if (certFile === undefined && keyFile === undefined) return undefined;
+  if (certFile === undefined || keyFile === undefined)
+    throw new UsageError("--tls-cert and --tls-key go together: give the certificate and its private key");
+  const read = (flag: string, file: string) => {
+    try {
+      return readFileSync(file);
+    } catch (e) {
+      throw new UsageError(`${flag} ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+  };
+  return { cert: read("--tls-cert", certFile), key: read("--tls-key", keyFile) };
 }
 
 function withoutUndefined<T extends object>(o: T): Partial<{ [K in keyof T]: Exclude<T[K], undefined> }> {

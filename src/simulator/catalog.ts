@@ -33,7 +33,7 @@ export class Catalog {
       for (const app of org.applications) {
         const parsed = new Map<number, Manifest>();
         for (const [version, text] of Object.entries(app.manifests))
-          parsed.set(Number(version), parseManifest(text));
+          parsed.set(Number(version), withOwnKeysOnly(parseManifest(text)));
         this.applications.set(app.id, {
           ...app,
           organization: org.id,
@@ -63,4 +63,25 @@ export class Catalog {
     if (!env) throw new Error(`organization ${organization} has no environment`);
     return env.id;
   }
+}
+
+/**
+ * The manifest with its records rebuilt without a prototype, so that a request naming a submodule or parameter
+ * `constructor`, `toString` or `__proto__` finds nothing (as for any unknown name) instead of an
+ * Object.prototype member, wherever the simulator (or the rules it calls) looks a name up.
+ */
+function withOwnKeysOnly(manifest: Manifest): Manifest {
+  const submodules = Object.entries(manifest.submodules).map(([name, s]) => [
+    name,
+    { ...s, parameters: ownKeysOnly(s.parameters) },
+  ]);
+  return {
+    ...manifest,
+    parameters: ownKeysOnly(manifest.parameters),
+    submodules: ownKeysOnly(Object.fromEntries(submodules) as Manifest["submodules"]),
+  };
+}
+
+function ownKeysOnly<T>(record: Record<string, T>): Record<string, T> {
+  return Object.assign(Object.create(null) as Record<string, T>, record);
 }

@@ -1,8 +1,10 @@
 // The simulated Application Management Service (DESIGN §3): see docs/dev/TEAM-CONTRACTS.md "Simulator API".
-export { startSimulator, MAX_BODY_BYTES } from "./server";
+export { startSimulator } from "./server";
+export { MAX_BODY_BYTES } from "../service-limits";
 export type { RunningSimulator, StartSimulatorOptions } from "./server";
 export { Simulator, ServiceError } from "./service";
-export type { RequestLogEntry, SimulatorStats } from "./service";
+export { RECENT_REQUESTS_KEPT } from "./request-log";
+export type { RequestLogEntry, SimulatorStats } from "./request-log";
 export { DEMO, DEMO_MANIFESTS, demoSeed } from "./demo-seed";
 export { loadSeedFile, validateSeed, SeedError } from "./seed";
 export type {

@@ -41,15 +41,6 @@ export class RequestReader {
     return value;
   }
 
-  optionalString(value: unknown, field: string): string | undefined {
-    if (value === undefined) return undefined;
-    if (typeof value !== "string" || value.trim() === "") {
-      this.errors.push(`${field} must be a non-empty string, got ${JSON.stringify(value)}`);
-      return undefined;
-    }
-    return value;
-  }
-
   /** An object with arbitrary keys (parameters, submodules); what its entries hold is checked elsewhere. */
   optionalRecord<T>(value: unknown, field: string, shape: string): Record<string, T> | undefined {
     if (value === undefined) return undefined;

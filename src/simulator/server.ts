@@ -1,12 +1,13 @@
 // The simulator's HTTP front (node:http): routing, body limits, JSON, auth order, injected faults.
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer as createTlsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { setTimeout as delay } from "node:timers/promises";
 import { DEFAULT_FLOOD, type FloodLimits } from "./auth";
-import { jsonErrorPosition } from "./json-error";
 import { demoSeed } from "./demo-seed";
 import type { FaultOptions } from "./faults";
+import { hasBody, readJsonBody } from "./request-body";
 import { validateSeed, type SeedData, type Timing } from "./seed";
 import { ServiceError, Simulator, type Caller } from "./service";
 import { loadState, newState, saveState } from "./state";
@@ -24,6 +25,8 @@ export interface StartSimulatorOptions {
   jwtLifetimeSeconds?: number;
   flood?: Partial<FloodLimits>;
   faults?: FaultOptions;
+  /** Serve HTTPS with this certificate chain and private key (PEM); plain HTTP when absent. */
+  tls?: { cert: string | Buffer; key: string | Buffer };
 }
 
 export interface RunningSimulator {
@@ -32,7 +35,6 @@ export interface RunningSimulator {
   close(): Promise<void>;
 }
 
-export const MAX_BODY_BYTES = 1024 * 1024;
 const TOKEN_PATH = "/refreshToken/jwtBearer";
 const DEFAULT_TIMING: Timing = { launchMs: 1500, reconfigureMs: 1000, destroyMs: 1000 };
 
@@ -53,11 +55,12 @@ export async function startSimulator(opts: StartSimulatorOptions = {}): Promise<
   });
   if (opts.faults) sim.setFaults(opts.faults);
 
-  const server = createServer((req, res) => {
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
     handle(sim, req, res).catch((e: unknown) => {
       if (!res.headersSent) send(res, 500, { errors: [`internal simulator error: ${(e as Error).message}`] });
     });
-  });
+  };
+  const server = opts.tls ? tlsServer(opts.tls, listener) : createServer(listener);
   const host = opts.host ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -65,7 +68,7 @@ export async function startSimulator(opts: StartSimulatorOptions = {}): Promise<
   });
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
+    url: `${opts.tls ? "https" : "http"}://${host.includes(":") ? `[${host}]` : host}:${port}`,
     sim,
     close: () =>
       new Promise<void>((resolve, reject) => {
@@ -73,6 +76,20 @@ export async function startSimulator(opts: StartSimulatorOptions = {}): Promise<
         server.closeAllConnections();
       }),
   };
+}
+
+function tlsServer(
+  tls: NonNullable<StartSimulatorOptions["tls"]>,
+  listener: (req: IncomingMessage, res: ServerResponse) => void,
+) {
+  try {
+    return createTlsServer(tls, listener);
+  } catch (e) {
+    throw new Error(
+      `TLS certificate or key not usable (${(e as Error).message}); give a PEM certificate and its matching ` +
+        "PEM private key",
+    );
+  }
 }
 
 type Handler = (ctx: {
@@ -87,6 +104,8 @@ type Handler = (ctx: {
 interface Route {
   method: string;
   pattern: RegExp;
+  /** Whether the call takes a JSON body (read only after authentication). */
+  readsBody?: boolean;
   handler: Handler;
 }
 
@@ -111,11 +130,13 @@ const ROUTES: Route[] = [
   {
     method: "POST",
     pattern: new RegExp(`^/api/1/applications/${ID}/launch$`),
+    readsBody: true,
     handler: (c) => c.sim.launch(c.caller, c.params[0], c.body, c.now),
   },
   {
     method: "PUT",
     pattern: new RegExp(`^/api/1/instances/${ID}/configuration$`),
+    readsBody: true,
     handler: (c) => c.sim.reconfigure(c.caller, c.params[0], c.body, c.now),
   },
   {
@@ -126,6 +147,7 @@ const ROUTES: Route[] = [
   {
     method: "POST",
     pattern: new RegExp(`^/api/1/instances/${ID}/destroy$`),
+    readsBody: true,
     handler: (c) => c.sim.destroy(c.caller, c.params[0], c.body, c.now),
   },
   {
@@ -139,14 +161,12 @@ async function handle(sim: Simulator, req: IncomingMessage, res: ServerResponse)
   const url = new URL(req.url ?? "/", "http://simulator");
   const method = req.method ?? "GET";
   const path = url.pathname;
-  const body = await readBody(req);
-  const log = (status: number) => sim.stats.requests.push({ method, path, status });
 
   const faultable = path.startsWith("/api/") || path === TOKEN_PATH;
   const fault = faultable ? sim.faults.next() : ({ kind: "none" } as const);
   if (faultable && sim.faults.latencyMs > 0) await delay(sim.faults.latencyMs);
   if (fault.kind === "reset" && !fault.afterServing) {
-    log(0);
+    sim.stats.recordRequest(method, path, 0);
     req.socket.destroy();
     return;
   }
@@ -160,42 +180,38 @@ async function handle(sim: Simulator, req: IncomingMessage, res: ServerResponse)
   } else {
     try {
       status = 200;
-      payload = serve(sim, req, method, url, body);
+      payload = await serve(sim, req, method, url);
     } catch (e) {
       if (!(e instanceof ServiceError)) throw e;
       status = e.status;
       payload = { errors: e.errors };
     }
   }
+  sim.stats.recordRequest(method, path, fault.kind === "reset" ? 0 : status);
   if (fault.kind === "reset") {
-    log(0);
     req.socket.destroy();
     return;
   }
-  log(status);
+  // A body refused before (or while) reading it is not worth receiving: close rather than drain it.
+  if (hasBody(req) && !req.complete) headers.connection = "close";
   send(res, status, payload, headers);
 }
 
-function serve(
-  sim: Simulator,
-  req: IncomingMessage,
-  method: string,
-  url: URL,
-  body: Buffer | "too large",
-): unknown {
+async function serve(sim: Simulator, req: IncomingMessage, method: string, url: URL): Promise<unknown> {
   const path = url.pathname;
-  const now = Date.now();
   if (path === TOKEN_PATH && method === "POST") {
-    if (body === "too large") throw tooLarge();
-    return sim.issueToken(parseJson(body), now);
+    // The refresh token travels in the body: it is the one body read before authentication (1 MiB at most).
+    const body = await readJsonBody(req);
+    return sim.issueToken(body, Date.now());
   }
   for (const route of ROUTES) {
     const match = route.pattern.exec(path);
     if (!match || route.method !== method) continue;
-    if (body === "too large") throw tooLarge();
-    const caller = sim.authenticate(req.headersDistinct.authorization ?? [], now);
+    // Credentials are in the headers: a caller without valid ones gets 401/403 before any body byte is read.
+    const caller = sim.authenticate(req.headersDistinct.authorization ?? [], Date.now());
     const params = match.slice(1).map(decodePathSegment);
-    return route.handler({ sim, caller, params, body: parseJson(body), query: url.searchParams, now });
+    const body = route.readsBody ? await readJsonBody(req) : undefined;
+    return route.handler({ sim, caller, params, body, query: url.searchParams, now: Date.now() });
   }
   if (/^\/api\/(?!1\/)/.test(path))
     throw new ServiceError(404, [`${path}: this service serves API version 1 only; use the /api/1 prefix`]);
@@ -212,40 +228,10 @@ function decodePathSegment(segment: string): string {
   }
 }
 
-function tooLarge(): ServiceError {
-  return new ServiceError(413, [`request body is over ${MAX_BODY_BYTES} bytes; send a smaller body`]);
-}
-
-/** The body's JSON; an empty body counts as `{}` (so `null` or `[]` is still refused as not an object). */
-function parseJson(body: Buffer): unknown {
-  if (body.length === 0) return {};
-  try {
-    return JSON.parse(body.toString("utf8"));
-  } catch (e) {
-    throw new ServiceError(400, [
-      `request body is not valid JSON${jsonErrorPosition(e)}; send a JSON object`,
-    ]);
-  }
-}
-
 function faultMessage(status: number): string {
   if (status === 429) return "too many requests; retry after 1 second";
   if (status >= 500) return `service unavailable (simulated ${status}); retry later`;
   return `request refused (simulated ${status})`;
-}
-
-/** The whole body, or "too large" once it passes the limit (the rest is drained so the answer can be read). */
-function readBody(req: IncomingMessage): Promise<Buffer | "too large"> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-    });
-    req.on("end", () => resolve(size > MAX_BODY_BYTES ? "too large" : Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
 }
 
 function send(

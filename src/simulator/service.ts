@@ -4,10 +4,12 @@
 import { randomBytes } from "node:crypto";
 import type { InstanceStatus, InstanceSummary } from "../client/types";
 import { checkInstanceConfig, formatFinding } from "../rules";
+import { instanceNameProblem } from "../service-limits";
 import { JwtSigner, FloodGuard, parseAuthorization, type FloodLimits } from "./auth";
 import { Catalog, type CatalogApplication } from "./catalog";
 import { resolveConfiguration, type ConfigurationRequest } from "./configuration";
 import { FaultInjector, type FaultOptions } from "./faults";
+import { ServiceStats } from "./request-log";
 import { RequestReader, type Body } from "./request-reader";
 import { ID_PATTERN, type SeedRevision, type Timing } from "./seed";
 import { completeDueWorkflow, instanceStatus, startWorkflow } from "./instance-lifecycle";
@@ -29,21 +31,6 @@ export interface Caller {
   organizations: ReadonlySet<string>;
 }
 
-export interface RequestLogEntry {
-  method: string;
-  path: string;
-  /** 0 when the connection was reset instead of answered. */
-  status: number;
-}
-
-export interface SimulatorStats {
-  /** Calls of POST /refreshToken/jwtBearer. */
-  tokenCalls: number;
-  /** Token calls by user email (calls with an unrecognised refresh token are not attributed). */
-  tokenCallsByUser: Record<string, number>;
-  requests: RequestLogEntry[];
-}
-
 export interface SimulatorSettings {
   jwtLifetimeSeconds: number;
   flood: FloodLimits;
@@ -53,7 +40,7 @@ export interface SimulatorSettings {
 const PARAMETERS_SHAPE = 'mapping "input.<name>" to string values';
 
 export class Simulator {
-  readonly stats: SimulatorStats = { tokenCalls: 0, tokenCallsByUser: {}, requests: [] };
+  readonly stats = new ServiceStats();
   readonly faults = new FaultInjector();
   private readonly catalog: Catalog;
   private readonly jwt: JwtSigner;
@@ -222,7 +209,7 @@ export class Simulator {
       reader,
     );
     const version = this.versionOf(app, reader.optionalInteger(b.version, "version"), "version", reader);
-    const instanceName = reader.optionalString(b.instanceName, "instanceName");
+    const instanceName = this.instanceNameOf(b.instanceName, reader);
     if (instanceName !== undefined && this.nameTaken(environment, instanceName, now))
       reader.errors.push(
         `instanceName "${instanceName}" is already used by an instance in environment ${environment}; ` +
@@ -309,6 +296,16 @@ export class Simulator {
 
   // ---- request pieces ------------------------------------------------------------------------------
 
+  private instanceNameOf(value: unknown, reader: RequestReader): string | undefined {
+    if (value === undefined) return undefined;
+    const problem =
+      typeof value === "string" ? instanceNameProblem(value) : `must be a string, got ${typeof value}`;
+    if (problem === undefined) return value as string;
+    // The name itself is not echoed: it may be a megabyte long.
+    reader.errors.push(`instanceName ${problem}`);
+    return undefined;
+  }
+
   private launchEnvironment(
     app: CatalogApplication,
     envId: string | undefined,
@@ -377,7 +374,8 @@ export class Simulator {
       operation === "launch"
         ? ["revisionId", "manifestVersion", "parameters"]
         : ["manifestVersion", "parameters"];
-    const checked: Record<string, { parameters?: Record<string, unknown> }> = {};
+    // No prototype: a submodule named __proto__ is kept (and refused as unknown), not swallowed by the setter.
+    const checked: Record<string, { parameters?: Record<string, unknown> }> = Object.create(null);
     for (const [name, value] of Object.entries(submodulesBody)) {
       const where = `submodules.${name}`;
       const sub = reader.object(value, where, subFields);

@@ -1,6 +1,7 @@
 // Everything the simulator must keep across a restart, and its atomic persistence (--state).
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import type { InstanceStatusValue } from "../client/types";
 import type { FloodState } from "./auth";
 import type { InstanceConfiguration } from "./configuration";
@@ -57,6 +58,7 @@ export function newState(seed: SeedData, timing: Timing): SimState {
 
 /** The state saved at `path`, or undefined when there is no file yet. */
 export function loadState(path: string): SimState | undefined {
+  removeStaleTemps(path);
   if (!existsSync(path)) return undefined;
   const text = readFileSync(path, "utf8");
   let state: SimState;
@@ -78,4 +80,35 @@ export function saveState(path: string, state: SimState): void {
   const temp = `${path}.${process.pid}.tmp`;
   writeFileSync(temp, JSON.stringify(state), { mode: 0o600 });
   renameSync(temp, path);
+}
+
+/**
+ * Removes the `<path>.<pid>.tmp` files (see saveState) of processes that no longer run: a simulator killed
+ * while writing leaves its temporary file behind, and nothing else would ever delete it.
+ */
+function removeStaleTemps(path: string): void {
+  const dir = dirname(path);
+  const prefix = `${basename(path)}.`;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return; // no directory yet: nothing left behind
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !name.endsWith(".tmp")) continue;
+    const pid = name.slice(prefix.length, -".tmp".length);
+    // Our own pid cannot be writing yet: its file is from an earlier process that had the same pid.
+    if (/^\d+$/.test(pid) && (Number(pid) === process.pid || !isRunning(Number(pid))))
+      rmSync(join(dir, name), { force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
 }

@@ -50,7 +50,7 @@ resource "appmgmt_instance" "f" {
   afterEach(() => ctx.svc.sim.setFaults(NO_FAULTS));
 
   test("apply converges with zero duplicates and zero orphans", async () => {
-    const before = ctx.svc.sim.stats.requests.length;
+    const before = ctx.svc.sim.stats.requestCount;
     ctx.svc.sim.setFaults(FAULTS);
     const runs = await rounds(["apply", "-auto-approve"], async () => {
       const plan = await ctx.tf.run(["plan", "-detailed-exitcode", ...FLAGS]);
@@ -58,7 +58,7 @@ resource "appmgmt_instance" "f" {
     });
     ctx.svc.sim.setFaults(NO_FAULTS);
 
-    const launches = ctx.svc.sim.stats.requests.slice(before).filter((r) => r.path.endsWith("/launch"));
+    const launches = ctx.svc.sim.stats.requestsSince(before).filter((r) => r.path.endsWith("/launch"));
     const answered = launches.filter((r) => r.status === 200).length;
     // with this seed a launch's answer is lost after the service acted (a reset: found by name, not
     // relaunched) and another gets a 5xx (nothing created: launched again in the next round)

@@ -378,12 +378,12 @@ describe("paths and versions", () => {
     );
   });
 
-  it("logs every request in sim.stats.requests", async () => {
+  it("logs every request in sim.stats.requests and counts it", async () => {
+    const before = svc.sim.stats.requestCount;
     await call(url, "GET", "/api/1/organizations");
-    expect(svc.sim.stats.requests[svc.sim.stats.requests.length - 1]).toEqual({
-      method: "GET",
-      path: "/api/1/organizations",
-      status: 200,
-    });
+    expect(svc.sim.stats.requestCount).toBe(before + 1);
+    expect(svc.sim.stats.requestsSince(before)).toEqual([
+      { seq: before + 1, method: "GET", path: "/api/1/organizations", status: 200, at: expect.any(Number) },
+    ]);
   });
 });
