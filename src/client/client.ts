@@ -6,6 +6,7 @@ import {
   BadResponseError,
   ConfigError,
   NetworkError,
+  TlsError,
   OutcomeUnknownError,
   TimeoutError,
   errorForStatus,
@@ -23,6 +24,7 @@ import {
   type RetryPolicy,
 } from "./retry-policy";
 import { abortableSleep } from "./sleep";
+import { tlsFailureHint } from "./tls-failure";
 import { SessionTokens, jwtExpiry, type TokenAnswer } from "./session";
 import { MemoryTokenStore, tokenKey, type StoredToken, type TokenStore } from "./token-store";
 import type {
@@ -356,8 +358,8 @@ export class AppMgmtClient {
         { cause },
       );
     }
-    const hint = kind === "tls" ? "check ca_cert_pem (or insecure, for development only)" : undefined;
-    return new NetworkError(method, path, code, hint, { cause });
+    if (kind === "tls") return new TlsError(method, path, code, tlsFailureHint(code, cause), { cause });
+    return new NetworkError(method, path, code, undefined, { cause });
   }
 
   private mayRetryFailure(kind: FailureKind, idempotent: boolean): boolean {

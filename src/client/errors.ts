@@ -137,7 +137,7 @@ export class BadResponseError extends AppMgmtError {
 
 /** The connection failed (refused, reset, DNS, TLS) and retries, if allowed, did not help. */
 export class NetworkError extends AppMgmtError {
-  override readonly code = "E_NETWORK";
+  override readonly code: string = "E_NETWORK";
 
   constructor(
     readonly method: string,
@@ -149,6 +149,14 @@ export class NetworkError extends AppMgmtError {
   ) {
     super(`${method} ${path}: network error${causeCode ? ` (${causeCode})` : ""}: ${hint}`, options);
   }
+}
+
+/**
+ * The TLS handshake failed: the service's certificate is not trusted (self-signed, unknown CA), not for the
+ * host in base_url, or not valid now. Nothing was sent; the message says which problem and the fix.
+ */
+export class TlsError extends NetworkError {
+  override readonly code = "E_TLS";
 }
 
 /**

@@ -12,7 +12,7 @@ import { instanceDataSource } from "./data-instance";
 import { instancesDataSource } from "./data-instances";
 import { organizationsDataSource } from "./data-organizations";
 import type { DataSource } from "./data-source";
-import { errorDiagnostic, failureDiagnostic } from "./diagnostics";
+import { errorDiagnostic, failureDiagnostic, warningDiagnostic } from "./diagnostics";
 import {
   INSTANCE_TYPE,
   applyInstance,
@@ -88,6 +88,13 @@ export function createProvider(opts: ProviderOptions = {}): ProviderHandler {
     async configureProvider({ config, terraformVersion }) {
       const { settings, diagnostics } = resolveProviderConfig(config, env, true);
       if (!settings) return done({ diagnostics });
+      if (settings.insecure) {
+        // Every run says so: a lab setting must not go unnoticed into production.
+        diagnostics.push(insecureWarning());
+        log.warn("insecure = true: the service's TLS certificate is not verified", {
+          base_url: settings.baseUrl,
+        });
+      }
       secrets.add(settings.password, settings.refreshToken);
       try {
         service = await connect(settings, log);
@@ -183,4 +190,14 @@ export function createProvider(opts: ProviderOptions = {}): ProviderHandler {
       stopper.abort(new Error("the provider was stopped (StopProvider)"));
     },
   };
+}
+
+function insecureWarning(): Diagnostic {
+  return warningDiagnostic(
+    "TLS certificate verification is off (insecure = true)",
+    "The provider does not check the service's certificate, so anyone on the network path can read the " +
+      "credentials and change the answers. Use insecure for a lab only; set ca_cert_pem to the service's CA " +
+      "certificate instead.",
+    [{ attr: "insecure" }],
+  );
 }
