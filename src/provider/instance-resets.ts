@@ -6,6 +6,7 @@
 
 import type { Parameters } from "../client/types";
 import type { Manifest } from "../manifest/types";
+import { setOwn } from "../protocol/own";
 import { isUnknown, type AttributePath, type Diagnostic, type ValueObject } from "../protocol/model";
 import { warningDiagnostic } from "./diagnostics";
 import type { InstancePrivate } from "./instance-private";
@@ -83,14 +84,9 @@ function submoduleWarnings(
         out.push(resetWarning(where, name, now, path, "its default in the submodule's manifest"));
         continue;
       }
+      // A bound parameter has its main parameter's value; without the manifest the plan cannot tell.
       const mirrors = Object.keys(mainActual).filter((main) => mainActual[main] === now);
-      const hint =
-        mirrors.length > 0
-          ? ` Without \`manifest\` the provider cannot tell whether the manifest binds it to ` +
-            `${mirrors.map((m) => `parameters["${m}"]`).join(" or ")} (then it follows that parameter and ` +
-            "nothing is lost): set `manifest` so the plan knows."
-          : "";
-      out.push(resetWarning(where, name, now, path, "its default", hint));
+      out.push(resetWarning(where, name, now, path, "its default", mirrors));
     }
   }
   return out;
@@ -102,7 +98,7 @@ function actualSubmodules(prior: ValueObject, priv: InstancePrivate): Record<str
   const out: Record<string, Parameters> = {};
   for (const [sub, settings] of mapEntries(prior, "submodules")) {
     const values = knownStringMap(asObject(settings), "parameters");
-    if (values) Object.defineProperty(out, sub, { value: values, enumerable: true });
+    if (values) setOwn(out, sub, values);
   }
   return out;
 }
@@ -119,10 +115,18 @@ function resetWarning(
   now: string,
   path: AttributePath,
   becomes: string,
-  hint = "",
+  /** Main parameters that may bind it (same value), when the plan cannot tell without the manifest. */
+  mayBeBoundTo: string[] = [],
 ): Diagnostic {
+  const hint =
+    mayBeBoundTo.length === 0
+      ? ""
+      : ` If the manifest binds it to ${mayBeBoundTo.map((m) => `parameters["${m}"]`).join(" or ")}, it ` +
+        "follows that parameter instead and nothing is lost (a bound parameter must not be listed). Set " +
+        "`manifest` so the plan can tell.";
   return warningDiagnostic(
-    `${where}["${name}"] will be reset to its default`,
+    `${where}["${name}"] will be reset to its default` +
+      (mayBeBoundTo.length === 0 ? "" : " unless the manifest binds it"),
     `${where} does not list "${name}" (now ${JSON.stringify(now)} on the service), and a reconfigure resets ` +
       `every value it does not list: it becomes ${becomes}. To keep the current value, list it: ` +
       `"${name}" = ${JSON.stringify(now)}.${hint}`,

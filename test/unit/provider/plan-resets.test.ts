@@ -54,7 +54,7 @@ describe("reset warnings", () => {
     const res = await planUpdate(prior, next);
     expect(warnings(res)).toEqual([
       'parameters["input.db-size"] will be reset to its default',
-      'submodules["db"].parameters["input.size"] will be reset to its default',
+      'submodules["db"].parameters["input.size"] will be reset to its default unless the manifest binds it',
       'submodules["db"].parameters["input.engine"] will be reset to its default',
     ]);
     const [dbSize, size, engine] = res.diagnostics;
@@ -64,7 +64,8 @@ describe("reset warnings", () => {
     expect(engine.attribute).toEqual([{ attr: "submodules" }]);
     // a value equal to a main parameter's may be bound: the warning says so and how to make it exact
     expect(size.detail).toContain('parameters["input.db-size"]');
-    expect(size.detail).toContain("set `manifest`");
+    expect(size.detail).toContain("Set `manifest` so the plan can tell");
+    expect(engine.detail).not.toContain("binds");
     expect(isUnknown(obj(res.plannedState).effective_parameters)).toBe(true);
   });
 
