@@ -46,6 +46,14 @@ export function manifestDefaults(manifest: Manifest): Record<string, string> {
   return defaults;
 }
 
+/**
+ * A record without a prototype: keys named like Object members (`constructor`, `__proto__`, ...) are
+ * plain keys, so a lookup of an undeclared name finds nothing and an assignment stores an own entry.
+ */
+function keyedRecord<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
 class ManifestReader {
   readonly problems: ManifestProblem[] = [];
   /** Main pins seen, valid or not, so a broken pin does not also flag its default as unknown. */
@@ -53,7 +61,7 @@ class ManifestReader {
   constructor(private readonly lines: LineCounter) {}
 
   read(root: Node | null): Manifest {
-    const manifest: Manifest = { parameters: {}, submodules: {}, bindings: [] };
+    const manifest: Manifest = { parameters: keyedRecord(), submodules: keyedRecord(), bindings: [] };
     const rootMap = this.asMap(root, "the document", "write a mapping with a top-level `application:` key");
     const application = rootMap && this.entry(rootMap, "application");
     if (!rootMap) return manifest;
@@ -96,7 +104,7 @@ class ManifestReader {
         );
         continue;
       }
-      const submodule: ManifestSubmodule = { name, parameters: {} };
+      const submodule: ManifestSubmodule = { name, parameters: keyedRecord() };
       const config = this.entry(comp, "configuration");
       const configMap = config && this.asMap(config.value as Node, `${where} configuration`, "use a mapping");
       const locator = configMap && this.entry(configMap, LOCATOR_KEY);

@@ -166,7 +166,7 @@ export function createProvider(opts: ProviderOptions = {}): ProviderHandler {
       if (req.typeName !== INSTANCE_TYPE) {
         return done({ importedResources: [], diagnostics: [unknownType("resource", req.typeName)] });
       }
-      return done(importInstance(req));
+      return done(await importInstance(ctx, req));
     },
 
     async readDataSource({ typeName, config }) {

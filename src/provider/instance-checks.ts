@@ -8,18 +8,18 @@ import {
   type PathStep,
   type ValueObject,
 } from "../protocol/model";
+import { idProblem, instanceNameProblem } from "../rules/identifiers";
 import { errorDiagnostic } from "./diagnostics";
 import { parseDuration } from "./duration";
 import { asObject, attrPath, knownString, mapEntries } from "./values";
 
-const ID = /^[0-9a-f]{24}$/;
 /** `input.<name>`, the form the service accepts (DESIGN §4). */
 const PARAMETER_NAME = /^input\.[^\s.#'"[\]]+$/;
 
 export const TIMEOUT_OPERATIONS = ["create", "update", "delete"] as const;
 
 export function checkInstanceConfig(config: ValueObject, operation: "launch" | "reconfigure"): Diagnostic[] {
-  const diagnostics = [...checkIds(config), ...checkTimeouts(config)];
+  const diagnostics = [...checkIds(config), ...checkInstanceName(config), ...checkTimeouts(config)];
   const manifestText = config.manifest;
   if (typeof manifestText === "string")
     diagnostics.push(...checkAgainstManifest(config, manifestText, operation));
@@ -30,15 +30,8 @@ export function checkInstanceConfig(config: ValueObject, operation: "launch" | "
 function checkIds(config: ValueObject): Diagnostic[] {
   const out: Diagnostic[] = [];
   const check = (value: string | undefined, path: AttributePath, name: string) => {
-    if (value !== undefined && !ID.test(value)) {
-      out.push(
-        errorDiagnostic(
-          `Invalid ${name}`,
-          `${name} must be a 24-character lowercase hexadecimal id, got ${JSON.stringify(value.slice(0, 40))}.`,
-          path,
-        ),
-      );
-    }
+    const problem = value === undefined ? undefined : idProblem(name, value);
+    if (problem) out.push(errorDiagnostic(`Invalid ${name}`, `${problem}.`, path));
   };
   for (const name of ["application_id", "environment_id", "revision_id"]) {
     check(knownString(config, name), attrPath(name), name);
@@ -51,6 +44,12 @@ function checkIds(config: ValueObject): Diagnostic[] {
     );
   }
   return out;
+}
+
+function checkInstanceName(config: ValueObject): Diagnostic[] {
+  const name = knownString(config, "instance_name");
+  const problem = name === undefined ? undefined : instanceNameProblem(name);
+  return problem ? [errorDiagnostic("Invalid instance_name", `${problem}.`, attrPath("instance_name"))] : [];
 }
 
 function checkTimeouts(config: ValueObject): Diagnostic[] {

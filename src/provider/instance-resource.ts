@@ -27,16 +27,13 @@ import {
   type ValueObject,
 } from "../protocol/model";
 import { setOwn } from "../protocol/own";
+import { ID_PATTERN } from "../rules/identifiers";
 import type { ProviderContext } from "./context";
-import {
-  errorCode,
-  errorDiagnostic,
-  errorMessage,
-  failureDiagnostic,
-  warningDiagnostic,
-} from "./diagnostics";
+import { errorCode, errorDiagnostic, errorMessage, failureDiagnostic } from "./diagnostics";
 import { parseDuration } from "./duration";
 import { checkInstanceConfig } from "./instance-checks";
+import { decodePrivate, encodePrivate, privateFromStatus } from "./instance-private";
+import { planResets } from "./instance-resets";
 import { DEFAULT_TIMEOUT, providerSchemas } from "./schema";
 import type { ServiceClient } from "./service";
 import {
@@ -60,7 +57,6 @@ const WORKFLOW_OUTPUTS = ["status", "effective_parameters", "return_values"] as 
 const SERVICE_DEFAULTED = ["instance_name", "environment_id", "manifest_version"] as const;
 /** Replacement only when configured and different (a null config keeps the prior value). */
 const REPLACE_WHEN_CONFIGURED = ["instance_name", "environment_id"] as const;
-const IMPORTED_MARKER = Buffer.from('{"imported":true}');
 const MAX_CONFLICT_DELAY_MS = 5000;
 /** Launch attempts while the service answers 429 (too many requests). */
 const MAX_REFUSED_LAUNCHES = 4;
@@ -93,9 +89,11 @@ export function planInstance(req: PlanResourceChangeRequest): PlanResourceChange
     if (config.manifest_version === null && !sameValue(prior.revision_id, config.revision_id)) {
       planned.manifest_version = UNKNOWN;
     }
-    diagnostics.push(...resetWarnings(prior, config));
+    const resets = planResets(prior, config, decodePrivate(req.priorPrivate));
+    if (resets.effectiveParameters) planned.effective_parameters = stringMap(resets.effectiveParameters);
+    diagnostics.push(...resets.warnings);
   }
-  return { plannedState: planned, requiresReplace, diagnostics };
+  return { plannedState: planned, requiresReplace, diagnostics, plannedPrivate: req.priorPrivate };
 }
 
 function replacementPaths(prior: ValueObject, planned: ValueObject, config: ValueObject): AttributePath[] {
@@ -126,39 +124,6 @@ function needsReconfigure(prior: ValueObject, config: ValueObject): boolean {
     !sameValue(prior.revision_id, config.revision_id) ||
     (config.manifest_version !== null && !sameValue(prior.manifest_version, config.manifest_version))
   );
-}
-
-/** A warning per parameter that was managed before and is now left out: the reconfigure resets it. */
-function resetWarnings(prior: ValueObject, config: ValueObject): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  const warn = (name: string, current: Value, where: string, path: AttributePath) =>
-    out.push(
-      warningDiagnostic(
-        `${where}["${name}"] will be reset to its default`,
-        `${name} is no longer in ${where}, and a reconfigure resets every parameter it does not list to the ` +
-          `manifest default. To keep the current value, keep it: "${name}" = ${JSON.stringify(current)}.`,
-        path,
-      ),
-    );
-  if (!isUnknown(config.parameters)) {
-    const keep = asObject(config.parameters) ?? {};
-    for (const [name, value] of mapEntries(prior, "parameters")) {
-      if (!Object.hasOwn(keep, name)) warn(name, value, "parameters", attrPath("parameters"));
-    }
-  }
-  if (!isUnknown(config.submodules)) {
-    const subs = asObject(config.submodules) ?? {};
-    for (const [sub, settings] of mapEntries(prior, "submodules")) {
-      const desired = asObject(subs[sub]);
-      if (desired && isUnknown(desired.parameters)) continue;
-      const keep = asObject(desired?.parameters) ?? {};
-      const path = desired ? attrPath("submodules", { key: sub }, "parameters") : attrPath("submodules");
-      for (const [name, value] of mapEntries(asObject(settings), "parameters")) {
-        if (!Object.hasOwn(keep, name)) warn(name, value, `submodules["${sub}"].parameters`, path);
-      }
-    }
-  }
-  return out;
 }
 
 // ---- apply: create ----
@@ -391,9 +356,12 @@ async function awaitWorkflow(
       ],
     };
   }
-  if (last.status === "Running") return { newState: stateAfterApply(planned, id, last), diagnostics: [] };
+  const private_ = privateFromStatus(last);
+  if (last.status === "Running")
+    return { newState: stateAfterApply(planned, id, last), private: private_, diagnostics: [] };
   return {
     newState: stateAfterApply(planned, id, last),
+    private: private_,
     diagnostics: [
       errorDiagnostic(
         `Instance ${id}: ${operation} ended with status ${last.status}`,
@@ -403,7 +371,11 @@ async function awaitWorkflow(
   };
 }
 
-/** The planned state with every unknown filled from the instance status (or a placeholder without one). */
+/**
+ * The planned state with every unknown filled from the instance status (or a placeholder without one).
+ * effective_parameters always comes from the status: if a planned value differs, terraform reports the
+ * inconsistency instead of the state holding values the service does not have.
+ */
 function stateAfterApply(
   planned: ValueObject,
   id: string,
@@ -421,6 +393,7 @@ function stateAfterApply(
   };
   const out: ValueObject = { ...planned };
   for (const [k, v] of Object.entries(fromStatus)) if (isUnknown(out[k])) out[k] = v;
+  if (s) out.effective_parameters = fromStatus.effective_parameters;
   for (const [k, v] of Object.entries(out)) if (isUnknown(v)) out[k] = null;
   return out;
 }
@@ -445,8 +418,8 @@ export async function readInstance(
     };
   }
   if (s.status === "Destroyed") return removed(ctx, id, "it is Destroyed");
-  const imported = req.private.equals(IMPORTED_MARKER);
-  return { newState: refreshedState(prior, s, imported), private: Buffer.alloc(0), diagnostics: [] };
+  const imported = decodePrivate(req.private).imported === true;
+  return { newState: refreshedState(prior, s, imported), private: privateFromStatus(s), diagnostics: [] };
 }
 
 function removed(ctx: ProviderContext, id: string, why: string): Diagnosed & { newState: Value } {
@@ -456,7 +429,8 @@ function removed(ctx: ProviderContext, id: string, why: string): Diagnosed & { n
 
 /**
  * The state as the service sees it. Only the parameters the configuration manages are refreshed (so
- * out-of-band changes show as drift); after an import every actual value is taken.
+ * out-of-band changes show as drift); after an import every actual value is taken, submodule settings
+ * included (see importedSubmodules).
  */
 function refreshedState(prior: ValueObject, s: InstanceStatus, imported: boolean): ValueObject {
   return {
@@ -468,11 +442,36 @@ function refreshedState(prior: ValueObject, s: InstanceStatus, imported: boolean
     revision_id: imported ? s.revision : prior.revision_id,
     manifest_version: s.version,
     parameters: imported ? stringMap(s.parameters) : managedValues(prior.parameters, s.parameters),
-    submodules: imported ? null : refreshedSubmodules(prior.submodules, s),
+    submodules: imported ? importedSubmodules(s) : refreshedSubmodules(prior.submodules, s),
     status: s.status,
     effective_parameters: stringMap(s.parameters),
     return_values: returnValueMap(s?.returnValues),
   };
+}
+
+/**
+ * Each submodule's revision, manifest version and free parameters, so that configuration generated from
+ * an import reproduces the instance (a reconfigure resets every free value it does not list).
+ *
+ * Bound parameters must stay out (the service refuses them under submodules), but the status does not
+ * say which are bound and the manifest is not known at import. The service gives a bound parameter the
+ * value of the main parameter that binds it, so a submodule value equal to a main parameter's value is
+ * taken as bound. A free value that merely equals one is left out too; the plan of any later reconfigure
+ * then warns that it may be reset (instance-resets.ts), and setting `manifest` makes the plan exact.
+ */
+function importedSubmodules(s: InstanceStatus): Value {
+  const mainValues = new Set(Object.values(s.parameters));
+  const out: ValueObject = {};
+  for (const [name, sub] of Object.entries(s.submodules)) {
+    const free: Parameters = {};
+    for (const [k, v] of Object.entries(sub.parameters)) if (!mainValues.has(v)) setOwn(free, k, v);
+    setOwn(out, name, {
+      revision_id: sub.revision,
+      manifest_version: sub.manifestVersion,
+      parameters: Object.keys(free).length > 0 ? stringMap(free) : null,
+    });
+  }
+  return Object.keys(out).length > 0 ? out : null;
 }
 
 function managedValues(managed: Value, actual: Parameters): Value {
@@ -663,28 +662,64 @@ async function deleteInstance(ctx: ProviderContext, prior: ValueObject): Promise
 
 // ---- import ----
 
-export function importInstance(
+const IMPORT_FORMS =
+  "the instance id (a 24-character lowercase hexadecimal string) or ENVIRONMENT_ID/INSTANCE_NAME " +
+  '(e.g. "5f0000000000000000000e01/webshop")';
+
+/** Import by instance id, or by ENVIRONMENT_ID/INSTANCE_NAME (looked up among the environment's instances). */
+export async function importInstance(
+  ctx: ProviderContext,
   req: ImportResourceStateRequest,
-): Diagnosed & { importedResources: ImportedResource[] } {
-  const id = req.id.trim();
-  if (!/^[0-9a-f]{24}$/.test(id)) {
-    return {
-      importedResources: [],
-      diagnostics: [
-        errorDiagnostic(
-          "Invalid instance id",
-          `Import ${INSTANCE_TYPE} by its instance id, a 24-character lowercase hexadecimal string; got ${JSON.stringify(req.id.slice(0, 40))}.`,
-        ),
-      ],
-    };
+): Promise<Diagnosed & { importedResources: ImportedResource[] }> {
+  const given = req.id.trim();
+  const failed = (summary: string, detail: string) => ({
+    importedResources: [],
+    diagnostics: [errorDiagnostic(summary, detail)],
+  });
+  let id = given;
+  if (!ID_PATTERN.test(given)) {
+    const slash = given.indexOf("/");
+    const envId = given.slice(0, slash);
+    const name = given.slice(slash + 1);
+    if (slash < 0 || !ID_PATTERN.test(envId) || name === "") {
+      return failed(
+        "Invalid import id",
+        `Import ${INSTANCE_TYPE} by ${IMPORT_FORMS}; got ${JSON.stringify(req.id.slice(0, 80))}.`,
+      );
+    }
+    try {
+      id = await instanceNamed(ctx, envId, name);
+    } catch (e) {
+      return failed(
+        "Cannot import instance",
+        `Looking up instance ${JSON.stringify(name)} in environment ${envId} failed: ${errorMessage(e)}.`,
+      );
+    }
   }
   const state: ValueObject = {};
   for (const a of schema.block.attributes) state[a.name] = null;
   state.id = id;
   return {
-    importedResources: [{ typeName: INSTANCE_TYPE, state, private: IMPORTED_MARKER }],
+    importedResources: [{ typeName: INSTANCE_TYPE, state, private: encodePrivate({ imported: true }) }],
     diagnostics: [],
   };
+}
+
+/** The id of the one live instance named `name` in the environment, or why there is none. */
+async function instanceNamed(ctx: ProviderContext, envId: string, name: string): Promise<string> {
+  const instances = await ctx.service().client.listInstances(envId, { signal: ctx.signal });
+  const matches = instances.filter((i) => i.name === name && i.status !== "Destroyed");
+  if (matches.length === 1) return matches[0].id;
+  if (matches.length === 0) {
+    throw new Error(
+      `environment ${envId} has no instance named ${JSON.stringify(name)} (destroyed ones do not count); ` +
+        "check the name, or import by instance id",
+    );
+  }
+  throw new Error(
+    `environment ${envId} has ${matches.length} instances named ${JSON.stringify(name)} ` +
+      `(${matches.map((m) => m.id).join(", ")}); import the one you mean by its instance id`,
+  );
 }
 
 // ---- helpers ----

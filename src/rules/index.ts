@@ -9,6 +9,7 @@ import type { CheckOptions, Finding, InstanceConfig } from "./types";
 export type { CheckOptions, Finding, InstanceConfig, SubmoduleConfig } from "./types";
 export { formatFinding, formatPath } from "./format";
 export { closestName } from "./suggest";
+export { ID_PATTERN, INSTANCE_NAME_LIMITS, idProblem, instanceNameProblem } from "./identifiers";
 
 const PARAMETER_NAME = /^input\.[^\s.#'"[\]]+$/;
 
@@ -27,7 +28,7 @@ export function checkInstanceConfig(
     const path = ["parameters", name];
     const value = config.parameters![name];
     if (!checkName(name, path, Object.keys(manifest.parameters), findings)) continue;
-    if (!(name in manifest.parameters)) {
+    if (!ownEntry(manifest.parameters, name)) {
       findings.push(
         unknownParameter(name, path, Object.keys(manifest.parameters), "the application manifest"),
       );
@@ -36,18 +37,18 @@ export function checkInstanceConfig(
     if (!isUnknown(value)) checkValue(value, path, findings);
   }
   for (const submoduleName of sortedKeys(config.submodules)) {
-    const submodule = manifest.submodules[submoduleName];
+    const submodule = ownEntry(manifest.submodules, submoduleName);
     if (!submodule) {
       findings.push(unknownSubmodule(submoduleName, Object.keys(manifest.submodules)));
       continue;
     }
-    const parameters = config.submodules![submoduleName]?.parameters;
+    const parameters = ownEntry(config.submodules!, submoduleName)?.parameters;
     for (const name of sortedKeys(parameters)) {
       const path = ["submodules", submoduleName, "parameters", name];
       const value = parameters![name];
       const knownNames = Object.keys(submodule.parameters);
       if (!checkName(name, path, knownNames, findings)) continue;
-      const declared = submodule.parameters[name];
+      const declared = ownEntry(submodule.parameters, name);
       if (!declared) {
         findings.push(unknownParameter(name, path, knownNames, `submodule ${submoduleName}`));
         continue;
@@ -61,6 +62,14 @@ export function checkInstanceConfig(
     }
   }
   return findings;
+}
+
+/**
+ * `record[key]` when the record itself holds the key: names such as "constructor" or "toString" are
+ * user-chosen keys here, never the members every object inherits.
+ */
+function ownEntry<T>(record: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
 function sortedKeys(record: Record<string, unknown> | undefined | null): string[] {

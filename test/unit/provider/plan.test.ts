@@ -2,7 +2,7 @@
 // manifest findings with attribute paths.
 import { UNKNOWN, isUnknown } from "../../../src/protocol/model";
 import { createProvider } from "../../../src/provider";
-import { APP, ENV, REV, WEBSHOP_MANIFEST, instance, obj, stateOf } from "./fakes";
+import { APP, ENV, REV, WEBSHOP_MANIFEST, instance, obj, stateOf, status } from "./fakes";
 
 const provider = createProvider({ env: {} });
 const plan = (
@@ -129,10 +129,10 @@ describe("plan on update", () => {
   });
 
   it("warns, with the attribute path, about each removed parameter the reconfigure resets", async () => {
-    const before = stateOf({
-      ...config,
-      parameters: { "input.app-fork": "dev", "input.db-size": "large" },
-    });
+    const before = stateOf(
+      { ...config, parameters: { "input.app-fork": "dev", "input.db-size": "large" } },
+      status({ parameters: { "input.app-fork": "dev", "input.db-size": "large" } }),
+    );
     const next = { ...config, submodules: null };
     const res = await plan(before, next, proposedUpdate(before, next));
     expect(res.requiresReplace).toEqual([]);

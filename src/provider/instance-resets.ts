@@ -1,0 +1,169 @@
+// What a reconfigure will do to values the configuration does not mention (DESIGN §5, issue 7 item 2). The
+// service resets every value a reconfigure does not list, so the plan compares what the service reports
+// now (the prior state's effective values, and the actual submodule values kept in the private state) with
+// what the request will produce: a warning per value that changes unmentioned, and, when the manifest is
+// known, the exact `effective_parameters` instead of "known after apply".
+
+import type { Parameters } from "../client/types";
+import type { Manifest } from "../manifest/types";
+import { setOwn } from "../protocol/own";
+import { isUnknown, type AttributePath, type Diagnostic, type ValueObject } from "../protocol/model";
+import { warningDiagnostic } from "./diagnostics";
+import type { InstancePrivate } from "./instance-private";
+import { asObject, attrPath, knownStringMap, mapEntries } from "./values";
+
+export interface ResetPlan {
+  /** The exact effective_parameters after the reconfigure, when the provider can tell. */
+  effectiveParameters?: Parameters;
+  warnings: Diagnostic[];
+}
+
+export function planResets(prior: ValueObject, config: ValueObject, priv: InstancePrivate): ResetPlan {
+  const manifest = typeof config.manifest === "string" ? parsedOrUndefined(config.manifest) : undefined;
+  const defaults = manifest && mainDefaults(manifest);
+  // A configured revision applies its stored values, which the provider cannot see.
+  const fromRevision = config.revision_id !== null;
+  const actual = knownStringMap(prior, "effective_parameters") ?? {};
+  const versionChanges =
+    isUnknown(config.manifest_version) ||
+    (config.manifest_version !== null && config.manifest_version !== prior.manifest_version);
+  // The manifest text describes the version the instance will run: the current one unless the version
+  // changes (then trust it); if its parameters are not the current ones, it is some other version.
+  const manifestFits =
+    defaults !== undefined &&
+    !isUnknown(config.manifest_version) &&
+    (versionChanges || sameNames(defaults, actual));
+
+  const warnings: Diagnostic[] = [];
+  let effectiveParameters: Parameters | undefined;
+  const listed = isUnknown(config.parameters) ? undefined : (asObject(config.parameters) ?? {});
+  if (listed) {
+    const listedValues =
+      knownStringMap(config, "parameters") ?? (config.parameters === null ? {} : undefined);
+    if (manifestFits && !fromRevision && listedValues) effectiveParameters = { ...defaults, ...listedValues };
+    for (const [name, now] of Object.entries(actual)) {
+      if (Object.hasOwn(listed, name)) continue;
+      const next = manifestFits && !fromRevision ? ownValue(defaults, name) : undefined;
+      if (next === now) continue;
+      warnings.push(
+        resetWarning(
+          "parameters",
+          name,
+          now,
+          attrPath("parameters"),
+          outcome(next, fromRevision, manifestFits),
+        ),
+      );
+    }
+  }
+  if (!isUnknown(config.submodules))
+    warnings.push(...submoduleWarnings(config, prior, priv, manifest, actual));
+  return { effectiveParameters, warnings };
+}
+
+function submoduleWarnings(
+  config: ValueObject,
+  prior: ValueObject,
+  priv: InstancePrivate,
+  manifest: Manifest | undefined,
+  mainActual: Parameters,
+): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const desiredSubs = asObject(config.submodules) ?? {};
+  for (const [sub, actual] of Object.entries(actualSubmodules(prior, priv))) {
+    const desired = Object.hasOwn(desiredSubs, sub) ? asObject(desiredSubs[sub]) : null;
+    if (desired && isUnknown(desired.parameters)) continue;
+    const keep = asObject(desired?.parameters) ?? {};
+    const where = `submodules["${sub}"].parameters`;
+    const path = desired ? attrPath("submodules", { key: sub }, "parameters") : attrPath("submodules");
+    for (const [name, now] of Object.entries(actual)) {
+      if (Object.hasOwn(keep, name)) continue;
+      if (manifest) {
+        // a bound parameter follows its main parameter, whose change (if any) the plan shows
+        if (boundBy(manifest, sub, name) !== undefined) continue;
+        out.push(resetWarning(where, name, now, path, "its default in the submodule's manifest"));
+        continue;
+      }
+      // A bound parameter has its main parameter's value; without the manifest the plan cannot tell.
+      const mirrors = Object.keys(mainActual).filter((main) => mainActual[main] === now);
+      out.push(resetWarning(where, name, now, path, "its default", mirrors));
+    }
+  }
+  return out;
+}
+
+/** Every actual submodule value the service reported; without a private record, the managed ones. */
+function actualSubmodules(prior: ValueObject, priv: InstancePrivate): Record<string, Parameters> {
+  if (priv.submodules) return priv.submodules;
+  const out: Record<string, Parameters> = {};
+  for (const [sub, settings] of mapEntries(prior, "submodules")) {
+    const values = knownStringMap(asObject(settings), "parameters");
+    if (values) setOwn(out, sub, values);
+  }
+  return out;
+}
+
+function outcome(next: string | undefined, fromRevision: boolean, manifestFits: boolean): string {
+  if (next !== undefined) return `its default ${JSON.stringify(next)}`;
+  if (fromRevision) return "the value stored in revision_id, or else its default";
+  return manifestFits ? "nothing (the manifest does not declare it)" : "its default";
+}
+
+function resetWarning(
+  where: string,
+  name: string,
+  now: string,
+  path: AttributePath,
+  becomes: string,
+  /** Main parameters that may bind it (same value), when the plan cannot tell without the manifest. */
+  mayBeBoundTo: string[] = [],
+): Diagnostic {
+  const hint =
+    mayBeBoundTo.length === 0
+      ? ""
+      : ` If the manifest binds it to ${mayBeBoundTo.map((m) => `parameters["${m}"]`).join(" or ")}, it ` +
+        "follows that parameter instead and nothing is lost (a bound parameter must not be listed). Set " +
+        "`manifest` so the plan can tell.";
+  return warningDiagnostic(
+    `${where}["${name}"] will be reset to its default` +
+      (mayBeBoundTo.length === 0 ? "" : " unless the manifest binds it"),
+    `${where} does not list "${name}" (now ${JSON.stringify(now)} on the service), and a reconfigure resets ` +
+      `every value it does not list: it becomes ${becomes}. To keep the current value, list it: ` +
+      `"${name}" = ${JSON.stringify(now)}.${hint}`,
+    path,
+  );
+}
+
+function parsedOrUndefined(text: string): Manifest | undefined {
+  // Loaded here, not at start-up: only plans with a manifest need the YAML parser.
+  const { parseManifest } = require("../manifest") as typeof import("../manifest");
+  try {
+    return parseManifest(text);
+  } catch {
+    return undefined; // reported by the configuration checks
+  }
+}
+
+function mainDefaults(manifest: Manifest): Parameters {
+  const { manifestDefaults } = require("../manifest") as typeof import("../manifest");
+  return manifestDefaults(manifest);
+}
+
+function boundBy(manifest: Manifest, sub: string, name: string): string | undefined {
+  const submodule = Object.hasOwn(manifest.submodules, sub) ? manifest.submodules[sub] : undefined;
+  const declared =
+    submodule && Object.hasOwn(submodule.parameters, name) ? submodule.parameters[name] : undefined;
+  return (
+    declared?.boundBy ??
+    manifest.bindings.find((b) => b.submodule === sub && b.submoduleParameter === name)?.mainParameter
+  );
+}
+
+function ownValue(record: Parameters | undefined, key: string): string | undefined {
+  return record && Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+function sameNames(a: Parameters, b: Parameters): boolean {
+  const ak = Object.keys(a);
+  return ak.length === Object.keys(b).length && ak.every((k) => Object.hasOwn(b, k));
+}
