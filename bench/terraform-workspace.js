@@ -30,21 +30,22 @@ function runTerraform(args, cwd, env) {
 /**
  * A working directory with `main.tf` = required_providers + `provider "appmgmt" {}` + `resourcesHcl`, its
  * own CLI config, token cache and APPMGMT_* pointing at `url` (the demo user's refresh token), initialised.
+ * Options: `files` ({ name: text } written beside main.tf), `provider: false` (main.tf is `resourcesHcl`
+ * alone, for terraform's built-in resources), `minify: false` (an unminified provider, for profiles).
  * Returns { work, env, terraform(args, extraEnv?) (rejects on a non-zero exit), run(args) ({ code, out }),
  * remove() }.
  */
-async function createWorkspace(url, resourcesHcl) {
+async function createWorkspace(url, resourcesHcl, { files = {}, provider = true, minify = true } = {}) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "appmgmt-bench-"));
   try {
     const mirror = path.join(root, "mirror");
-    await installProvider({ dir: mirror });
+    await installProvider({ dir: mirror, minify });
     const work = path.join(root, "work");
     fs.mkdirSync(work);
     fs.writeFileSync(path.join(root, "terraformrc"), filesystemMirrorCliConfig(mirror));
-    fs.writeFileSync(
-      path.join(work, "main.tf"),
-      `${requiredProvidersSnippet()}\nprovider "appmgmt" {}\n\n${resourcesHcl}`,
-    );
+    const header = provider ? `${requiredProvidersSnippet()}\nprovider "appmgmt" {}\n\n` : "";
+    fs.writeFileSync(path.join(work, "main.tf"), header + resourcesHcl);
+    for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(work, name), text);
     const env = { ...process.env };
     for (const k of Object.keys(env)) if (k.startsWith("TF_") || k.startsWith("APPMGMT_")) delete env[k];
     Object.assign(env, {
@@ -64,6 +65,7 @@ async function createWorkspace(url, resourcesHcl) {
     await terraform(["init", "-input=false", "-no-color"]);
     return {
       root,
+      mirror,
       work,
       env,
       run,

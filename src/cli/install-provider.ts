@@ -12,6 +12,8 @@ export interface InstallProviderOptions {
   dir?: string;
   /** Progress lines (what is being built and where). */
   log?: (message: string) => void;
+  /** Minify the bundle (default true); benches profile an unminified one, whose function names stay. */
+  minify?: boolean;
 }
 
 export interface InstalledProvider {
@@ -101,14 +103,14 @@ function providerEntry(): string {
   return require.resolve(path.join(__dirname, "..", "cli", "provider-main"));
 }
 
-async function bundleProvider(): Promise<string> {
+async function bundleProvider(minify: boolean): Promise<string> {
   const result = await build({
     entryPoints: [providerEntry()],
     bundle: true,
     platform: "node",
     target: "node20",
     format: "cjs",
-    minify: true,
+    minify,
     sourcemap: false,
     legalComments: "none",
     write: false,
@@ -127,7 +129,7 @@ export async function installProvider(opts: InstallProviderOptions = {}): Promis
   const target = path.join(targetDir, `terraform-provider-appmgmt_v${version}`);
 
   log(`bundling the provider (${path.relative(process.cwd(), providerEntry())})`);
-  const code = await bundleProvider();
+  const code = await bundleProvider(opts.minify ?? true);
   fs.mkdirSync(targetDir, { recursive: true });
   // Write beside the target and rename: a terraform running meanwhile never sees a half-written file.
   // The temporary name does not start with "terraform-provider-", so terraform never takes it for one.

@@ -4,7 +4,8 @@ import { abortableSleep } from "./sleep";
 import type { CallOptions, InstanceStatus } from "./types";
 
 /**
- * Poll offsets in ms from the start of the wait (which is right after the launch/reconfigure/destroy answer).
+ * Poll offsets in ms from the start of the wait (which is right after the launch/reconfigure/destroy answer),
+ * for workflows known to take a second or more.
  *
  * Two bars pull in opposite directions (DESIGN §8): a 10 s workflow may cost at most 10 status calls and must
  * be seen ending by 11 s, while 2 s workflows (the 100-instance apply, ideal 10 waves × 2 s, allowed 1.15×)
@@ -23,6 +24,72 @@ export const DEFAULT_POLL_SCHEDULE: PollSchedule = {
   thenMinGapMs: 2500,
   thenMaxGapMs: 15_000,
 };
+
+/** Calls a 10 s workflow may cost (DESIGN §8): every schedule here spends at most this many up to 10.4 s. */
+const CALLS_UP_TO_10_S = 10;
+/** The default's polls from 3 s on: a learnt schedule ends with them, so long workflows are seen as before. */
+const LATE_TAIL_MS = [3000, 5500, 8000, 10400];
+/** No poll earlier than this: a workflow is not over before its start has been answered and read. */
+const MIN_OFFSET_MS = 20;
+
+/**
+ * When nothing is known yet about this kind of workflow: the default schedule with one probe at 0.1 s instead
+ * of the 1.0 s poll (1.6–2.4 s ends are still seen within 0.2 s, a 10 s one with 10 calls). Instant
+ * workflows (a simulator, no-op changes) are seen at 0.1 s, and what the first waits see teaches the rest.
+ */
+export const FIRST_CONTACT_POLL_SCHEDULE: PollSchedule = {
+  ...DEFAULT_POLL_SCHEDULE,
+  offsetsMs: [100, 1500, 1800, 2000, 2200, 2500, ...LATE_TAIL_MS],
+};
+
+/**
+ * The schedule for workflows that typically end after `typicalMs` (undefined: not known yet). Pure.
+ *
+ * Workflows of a second or more keep the default schedule. Faster ones are polled at 0.75, 1, 1.25, 1.6
+ * and 2 × the typical time (not before 20 ms), so they are seen soon after they end; the calls left up to
+ * the 10 s budget go to a geometric ladder up to the default's 3.0, 5.5, 8.0, 10.4 s polls, so an unusually
+ * long workflow of the same kind costs no more calls than with the default schedule and is seen as late.
+ */
+export function learnedPollSchedule(typicalMs: number | undefined): PollSchedule {
+  if (typicalMs === undefined) return FIRST_CONTACT_POLL_SCHEDULE;
+  if (typicalMs >= DEFAULT_POLL_SCHEDULE.offsetsMs[0]) return DEFAULT_POLL_SCHEDULE;
+  const near = [0.75, 1, 1.25, 1.6, 2].map((f) =>
+    Math.max(MIN_OFFSET_MS, Math.ceil((f * typicalMs) / 5) * 5),
+  );
+  const window = [...new Set(near)];
+  const windowEnd = window[window.length - 1];
+  const ladder: number[] = [];
+  const steps = CALLS_UP_TO_10_S - window.length - LATE_TAIL_MS.length + 1;
+  for (let i = 1; i < steps; i++)
+    ladder.push(Math.round(windowEnd * (LATE_TAIL_MS[0] / windowEnd) ** (i / steps)));
+  return { ...DEFAULT_POLL_SCHEDULE, offsetsMs: [...window, ...ladder, ...LATE_TAIL_MS] };
+}
+
+/**
+ * How long recent workflows took, per kind (a caller-chosen key, e.g. the application id; "" for any), as the
+ * middle of the interval between the last poll that saw them running and the one that saw them end.
+ * The typical duration is the median of the last 8: recent enough to follow a change of pace.
+ */
+export class WorkflowDurations {
+  private static readonly KEEP = 8;
+  private readonly recent = new Map<string, number[]>();
+
+  record(key: string, lastRunningMs: number, seenEndedMs: number): void {
+    const list = this.recent.get(key) ?? [];
+    list.push((lastRunningMs + seenEndedMs) / 2);
+    if (list.length > WorkflowDurations.KEEP) list.shift();
+    this.recent.set(key, list);
+  }
+
+  typicalMs(key: string): number | undefined {
+    const list = this.recent.get(key);
+    if (!list?.length) return undefined;
+    return [...list].sort((a, b) => a - b)[list.length >> 1];
+  }
+}
+
+/** What this process has learnt: one terraform command's waits teach the following ones. */
+export const processWorkflowDurations = new WorkflowDurations();
 
 export interface PollSchedule {
   /** Increasing offsets from the start of the wait at which to poll. */
@@ -54,7 +121,12 @@ export interface WaitOptions {
   timeoutMs: number;
   signal?: AbortSignal;
   onProgress?: (s: InstanceStatus, elapsedMs: number) => void;
+  /** A fixed schedule; by default it is learnt from `durations` (see learnedPollSchedule). */
   schedule?: PollSchedule;
+  /** Where workflow durations are learnt and recorded (default: processWorkflowDurations). */
+  durations?: WorkflowDurations;
+  /** The kind of workflow for learning, e.g. the application id (default "": all workflows alike). */
+  durationKey?: string;
   /** Injected time source (tests use a virtual clock). */
   clock?: Clock;
 }
@@ -78,13 +150,16 @@ export async function waitForInstance(
   opts: WaitOptions,
 ): Promise<InstanceStatus> {
   const clock = opts.clock ?? realClock;
-  const schedule = opts.schedule ?? DEFAULT_POLL_SCHEDULE;
+  const durations = opts.durations ?? processWorkflowDurations;
+  const key = opts.durationKey ?? "";
+  const schedule = opts.schedule ?? learnedPollSchedule(durations.typicalMs(key));
   const start = clock.now();
   const deadline = start + opts.timeoutMs;
   const what = `waiting for instance ${id}`;
   let last: InstanceStatus | undefined;
   let lastError: AppMgmtError | undefined;
   let offset: number | undefined;
+  let lastRunningMs = 0;
   for (;;) {
     offset = nextPollOffset(schedule, offset);
     // The last poll happens at the deadline, so a workflow ending just before it is still seen.
@@ -107,13 +182,17 @@ export async function waitForInstance(
     const elapsed = clock.now() - start;
     if (last && !lastError) {
       opts.onProgress?.(last, elapsed);
-      if (opts.until(last)) return last;
+      if (opts.until(last)) {
+        if (last.status !== "Failed") durations.record(key, lastRunningMs, elapsed);
+        return last;
+      }
       if (last.status === "Failed") {
         throw new WorkflowFailedError(
           { id, name: last.name, workflow: last.workflow?.name },
           last.errorMessage,
         );
       }
+      lastRunningMs = elapsed;
     }
     if (clock.now() >= deadline) {
       const lastSeen = `last status ${last?.status ?? "unknown"}${lastError ? `, last poll: ${lastError.message}` : ""}`;

@@ -21,8 +21,39 @@ function formatProblem(p: ManifestProblem): string {
   return p.line === undefined ? `  ${p.message}` : `  line ${p.line}: ${p.message}`;
 }
 
-/** Parses manifest YAML text; throws ManifestError listing every problem found. */
+/** Manifests parsed lately, by text: a stack's resources share a few manifests, checked at every Validate and Plan. */
+const recentlyParsed = new Map<string, Manifest | ManifestError>();
+const RECENT_MANIFESTS = 32;
+
+/**
+ * Parses manifest YAML text; throws ManifestError listing every problem found. The same text gives the same
+ * (frozen) Manifest or ManifestError again without parsing it again.
+ */
 export function parseManifest(yamlText: string): Manifest {
+  let result = recentlyParsed.get(yamlText);
+  if (result === undefined) {
+    try {
+      result = deepFreeze(parseManifestText(yamlText));
+    } catch (e) {
+      if (!(e instanceof ManifestError)) throw e;
+      result = e;
+    }
+    if (recentlyParsed.size >= RECENT_MANIFESTS) recentlyParsed.delete(recentlyParsed.keys().next().value!);
+    recentlyParsed.set(yamlText, result);
+  }
+  if (result instanceof ManifestError) throw result;
+  return result;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+function parseManifestText(yamlText: string): Manifest {
   const lineCounter = new LineCounter();
   const doc = parseDocument(yamlText, { lineCounter, prettyErrors: false });
   if (doc.errors.length > 0) {

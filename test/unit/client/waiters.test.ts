@@ -1,11 +1,14 @@
 import {
   AbortedError,
   DEFAULT_POLL_SCHEDULE,
+  FIRST_CONTACT_POLL_SCHEDULE,
   NetworkError,
   NotFoundError,
   ServerError,
   TimeoutError,
+  WorkflowDurations,
   WorkflowFailedError,
+  learnedPollSchedule,
   nextPollOffset,
   waitForInstance,
   type Clock,
@@ -52,13 +55,20 @@ function workflow(
 
 const running = (s: InstanceStatus) => s.status === "Running";
 
-/** When the end of a workflow of `durationMs` is seen, and with how many status calls. */
-async function detect(durationMs: number) {
+/**
+ * When the end of a workflow of `durationMs` is seen, and with how many status calls; by default nothing is
+ * known of earlier workflows, `durations` brings what earlier waits learnt.
+ */
+async function detect(durationMs: number, durations = new WorkflowDurations()) {
   const clock = virtualClock();
   const svc = workflow(clock, durationMs);
-  await waitForInstance(svc, INST, { until: running, timeoutMs: 3_600_000, clock });
+  await waitForInstance(svc, INST, { until: running, timeoutMs: 3_600_000, clock, durations });
   return { seenAt: clock.t, calls: svc.calls.length };
 }
+
+/** Polls a schedule makes up to `ms` (a workflow ending then costs this many calls). */
+const callsUpTo = (schedule: { offsetsMs: readonly number[] }, ms: number) =>
+  schedule.offsetsMs.filter((t) => t <= ms).length;
 
 describe("poll schedule", () => {
   it("meets the 10 s bar: ≤ 10 status calls, end seen within 10% (≤ 11 s)", async () => {
@@ -100,6 +110,98 @@ describe("poll schedule", () => {
   });
 });
 
+describe("poll schedule learnt from earlier workflows", () => {
+  const typicals = [undefined, 0, 5, 20, 50, 120, 300, 500, 800, 999, 1000, 2000, 9000, 60_000];
+
+  it("every learnt schedule keeps the 10 s bar: ≤ 10 calls up to 10.4 s, increasing offsets", () => {
+    for (const t of typicals) {
+      const { offsetsMs } = learnedPollSchedule(t);
+      expect(callsUpTo(learnedPollSchedule(t), 10_400)).toBeLessThanOrEqual(10);
+      expect(offsetsMs.at(-1)).toBe(10_400);
+      for (let i = 1; i < offsetsMs.length; i++) expect(offsetsMs[i]).toBeGreaterThan(offsetsMs[i - 1]);
+      expect(offsetsMs[0]).toBeGreaterThanOrEqual(20);
+    }
+  });
+
+  it("knows nothing at first: probes at 0.1 s, and 1.6–2.4 s and 10 s ends are seen as by the default", async () => {
+    expect(learnedPollSchedule(undefined)).toBe(FIRST_CONTACT_POLL_SCHEDULE);
+    expect(await detect(0)).toEqual({ seenAt: 100, calls: 1 });
+    expect(await detect(10_000)).toEqual({ seenAt: 10_400, calls: 10 });
+    expect(learnedPollSchedule(1500)).toBe(DEFAULT_POLL_SCHEDULE);
+  });
+
+  it("after a few fast workflows of the same kind, the next one's end is seen within 50% (or 20 ms)", async () => {
+    for (const d of [0, 40, 150, 400, 900]) {
+      const durations = new WorkflowDurations();
+      for (let i = 0; i < 4; i++) await detect(d, durations);
+      const r = await detect(d, durations);
+      expect(r.seenAt - d).toBeLessThanOrEqual(Math.max(20, 0.5 * d));
+      expect(r.calls).toBeLessThanOrEqual(4);
+    }
+  });
+
+  it("an unusually long workflow after fast ones is seen no later, with no more calls, than by the default", async () => {
+    for (const fast of [0, 100, 700]) {
+      for (const d of [3_000, 4_000, 6_000, 10_000, 30_000, 120_000]) {
+        const durations = new WorkflowDurations();
+        for (let i = 0; i < 4; i++) await detect(fast, durations);
+        const learnt = await detect(d, durations);
+        const clock = virtualClock();
+        const svc = workflow(clock, d);
+        await waitForInstance(svc, INST, {
+          until: running,
+          timeoutMs: 3_600_000,
+          clock,
+          schedule: DEFAULT_POLL_SCHEDULE,
+        });
+        expect(learnt.calls).toBeLessThanOrEqual(svc.calls.length);
+        expect(learnt.seenAt).toBeLessThanOrEqual(clock.t);
+      }
+      // and a 2 s one (the default's sweet spot) within 50%
+      const durations = new WorkflowDurations();
+      for (let i = 0; i < 4; i++) await detect(fast, durations);
+      expect((await detect(2_000, durations)).seenAt).toBeLessThanOrEqual(3_000);
+    }
+  });
+
+  it("after slow workflows, 2 s ends are still seen within ~0.2 s (wait-calls bench order: 10 s, then 2 s)", async () => {
+    const durations = new WorkflowDurations();
+    await detect(10_000, durations);
+    expect((await detect(2_000, durations)).seenAt).toBeLessThanOrEqual(2_200);
+  });
+
+  it("learns per key: the median of the last 8 midpoints between the last running and the first ended poll", () => {
+    const durations = new WorkflowDurations();
+    expect(durations.typicalMs("a")).toBeUndefined();
+    durations.record("a", 0, 100);
+    durations.record("a", 100, 300);
+    durations.record("a", 1000, 1500);
+    expect(durations.typicalMs("a")).toBe(200);
+    expect(durations.typicalMs("b")).toBeUndefined();
+    for (let i = 0; i < 8; i++) durations.record("a", 10, 30);
+    expect(durations.typicalMs("a")).toBe(20);
+  });
+
+  it("a wait records under its durationKey, and only ends it was waiting for", async () => {
+    const durations = new WorkflowDurations();
+    const clock = virtualClock();
+    await waitForInstance(workflow(clock, 0), INST, {
+      until: running,
+      timeoutMs: 10_000,
+      clock,
+      durations,
+      durationKey: "app-1",
+    });
+    expect(durations.typicalMs("app-1")).toBe(50);
+    expect(durations.typicalMs("")).toBeUndefined();
+    const failing = workflow(virtualClock(), 0, "Failed");
+    await expect(
+      waitForInstance(failing, INST, { until: running, timeoutMs: 10_000, clock, durations }),
+    ).rejects.toThrow(WorkflowFailedError);
+    expect(durations.typicalMs("")).toBeUndefined();
+  });
+});
+
 describe("waitForInstance outcomes", () => {
   it("reports progress with the elapsed time", async () => {
     const clock = virtualClock();
@@ -108,6 +210,7 @@ describe("waitForInstance outcomes", () => {
       until: running,
       timeoutMs: 60_000,
       clock,
+      schedule: DEFAULT_POLL_SCHEDULE,
       onProgress: (s, ms) => seen.push([s.status, ms]),
     });
     expect(seen).toEqual([

@@ -136,3 +136,32 @@ describe("parseManifest", () => {
     );
   });
 });
+
+describe("parseManifest cache (a stack's resources share their manifest text)", () => {
+  it("gives the same frozen Manifest for the same text, a fresh one for another text", () => {
+    const text = `${WEBSHOP}# cache test ${Math.random()}\n`;
+    const first = parseManifest(text);
+    expect(parseManifest(text)).toBe(first);
+    expect(Object.isFrozen(first.parameters["input.db-size"].binds)).toBe(true);
+    expect(() => {
+      (first.parameters as Record<string, unknown>)["input.x"] = {};
+    }).toThrow(TypeError);
+    expect(parseManifest(`${text}# another\n`)).not.toBe(first);
+  });
+
+  it("throws the same problems again for the same broken text", () => {
+    const text = `application: [\n# ${Math.random()}`;
+    const first = problemsOf(text);
+    expect(first.length).toBeGreaterThan(0);
+    expect(problemsOf(text)).toEqual(first);
+  });
+
+  it("keeps a bounded number of manifests: old texts are parsed again", () => {
+    const old = `${WEBSHOP}# evicted ${Math.random()}\n`;
+    const kept = parseManifest(old);
+    for (let i = 0; i < 40; i++) parseManifest(`${WEBSHOP}# filler ${i}\n`);
+    const again = parseManifest(old);
+    expect(again).not.toBe(kept);
+    expect(again).toEqual(kept);
+  });
+});

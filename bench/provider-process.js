@@ -1,0 +1,143 @@
+"use strict";
+// What the benches measure on the provider processes terraform starts: their peak resident memory (sampled
+// from /proc while a command runs) and, from V8 CPU profiles of an unminified bundle, where their CPU goes.
+const fs = require("node:fs");
+const path = require("node:path");
+
+const PROVIDER_EXECUTABLE = "terraform-provider-appmgmt";
+
+/** The kernel's high-water mark of a process's resident memory, in KiB (undefined once it has gone). */
+function peakRssKib(pid) {
+  try {
+    const m = /^VmHWM:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Number(m[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function providerPids() {
+  const pids = [];
+  for (const name of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${name}/cmdline`, "utf8").includes(PROVIDER_EXECUTABLE)) pids.push(name);
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return pids;
+}
+
+/**
+ * Samples the provider processes' peak RSS every `everyMs` until stop(), which returns
+ * { processes, peakMib } (the largest high-water mark seen; a process's last `everyMs` may be missed).
+ * Linux only: elsewhere peakMib is NaN.
+ */
+function watchProviderMemory(everyMs = 50) {
+  const peaks = new Map();
+  const sample = () => {
+    for (const pid of providerPids()) {
+      const kib = peakRssKib(pid);
+      if (kib !== undefined) peaks.set(pid, Math.max(peaks.get(pid) ?? 0, kib));
+    }
+  };
+  const timer = fs.existsSync("/proc/self/status") ? setInterval(sample, everyMs) : undefined;
+  return {
+    stop() {
+      if (timer) clearInterval(timer);
+      const values = [...peaks.values()];
+      return { processes: values.length, peakMib: values.length ? Math.max(...values) / 1024 : NaN };
+    },
+  };
+}
+
+/** Bundle line (0-based) -> the source module esbuild's `// src/x.ts` markers say it comes from. */
+function moduleLines(bundleFile) {
+  const starts = [];
+  fs.readFileSync(bundleFile, "utf8")
+    .split("\n")
+    .forEach((line, i) => {
+      // esbuild names each module by its path from the bundling process's directory.
+      const m = /^\/\/ \S*?\b(node_modules|lib)\/(\S+)$/.exec(line);
+      if (!m) return;
+      const npm = /^((?:@[^/]+\/)?[^/]+)\//.exec(m[2]);
+      if (m[1] === "node_modules") starts.push([i, `${npm ? npm[1] : m[2]} (npm)`]);
+      else starts.push([i, `src/${m[2].replace(/\.js$/, ".ts")}`]);
+    });
+  return (line) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    let found = "(bundle prelude)";
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (starts[mid][0] <= line) {
+        found = starts[mid][1];
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return found;
+  };
+}
+
+/** Where a profile frame's code lives: a source module of the bundle, node's own code, or V8's bookkeeping. */
+function frameModule(callFrame, bundleFile, moduleOf) {
+  const { url, functionName } = callFrame;
+  if (!url) return functionName.startsWith("(") ? functionName : "(native)";
+  if (url.endsWith(path.basename(bundleFile))) return moduleOf(callFrame.lineNumber);
+  const internal = /^node:internal\/([^/]+(?:\/[^/.]+)?)/.exec(url);
+  return internal ? `node:${internal[1]}` : url;
+}
+
+/**
+ * Sums the V8 CPU profiles in `dir` (all written by provider processes running `bundleFile`): CPU ms per
+ * RPC (samples whose stack runs through a src/protocol/rpc/ handler; the others, e.g. code resumed after an
+ * await, HTTP callbacks, start-up, go under the innermost of our modules on their stack, or the leaf's
+ * module) and self CPU ms per module.
+ */
+function summariseProfiles(dir, bundleFile) {
+  const moduleOf = moduleLines(bundleFile);
+  const byRpc = new Map();
+  const byModule = new Map();
+  const add = (map, key, ms) => map.set(key, (map.get(key) ?? 0) + ms);
+  let totalMs = 0;
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".cpuprofile"))) {
+    const profile = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"));
+    const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+    const parent = new Map();
+    for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+    const place = new Map();
+    const placeOf = (id) => {
+      if (!place.has(id)) {
+        const n = nodes.get(id);
+        const module = frameModule(n.callFrame, bundleFile, moduleOf);
+        const file = /^src\/protocol\/rpc\/(?!context|index|schema-wire)(.+)\.ts$/.exec(module)?.[1];
+        const rpc = file?.replace(/(?:^|-)([a-z])/g, (_m, c) => c.toUpperCase());
+        const up = parent.has(id) ? placeOf(parent.get(id)) : {};
+        const ownSource = module.startsWith("src/") ? module : undefined;
+        place.set(id, { module, rpc: rpc ?? up.rpc, source: ownSource ?? up.source });
+      }
+      return place.get(id);
+    };
+    profile.samples.forEach((id, i) => {
+      const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+      const { module, rpc, source } = placeOf(id);
+      if (module === "(idle)") return;
+      totalMs += ms;
+      add(byRpc, rpc ?? `no RPC frame: ${source ?? module}`, ms);
+      add(byModule, module, ms);
+    });
+  }
+  const sorted = (map) => [...map.entries()].sort((a, b) => b[1] - a[1]);
+  return { totalMs, byRpc: sorted(byRpc), byModule: sorted(byModule) };
+}
+
+/** RPC calls per method from the provider's `rpc done` debug lines in a terraform log. */
+function countRpcs(logFile) {
+  const counts = new Map();
+  for (const m of fs.readFileSync(logFile, "utf8").matchAll(/rpc done: .*?\brpc=([A-Za-z]+)/g))
+    counts.set(m[1], (counts.get(m[1]) ?? 0) + 1);
+  return counts;
+}
+
+module.exports = { watchProviderMemory, summariseProfiles, countRpcs, PROVIDER_EXECUTABLE };

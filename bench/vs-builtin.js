@@ -1,0 +1,211 @@
+#!/usr/bin/env node
+// Benchmark (issue 11): the provider's own cost at stack scale, side by side with terraform's built-in
+// `terraform_data` (the same terraform work with a provider that costs almost nothing). One run makes the
+// same N of appmgmt_instance (simulator, 0 ms workflows, with a manifest checked at plan time) and of
+// terraform_data, step by step, the two kinds alternating so that machine load hits both alike.
+//
+//   node bench/vs-builtin.js [--n 1000] [--n-default 300] [--plan-runs 3] [--steps a,b,...] [--no-profile]
+//
+// Steps (default all, in this order): apply-p50, plan, destroy-p50 (N, -parallelism=50; plan = plan with
+// refresh of the applied N, the median of --plan-runs) and apply-default, destroy-default (--n-default,
+// terraform's default parallelism 10); plan and destroy act on what an earlier step applied. Bars: ≤ 1.5× at -parallelism=50, ≤ 3× at default parallelism,
+// provider peak RSS ≤ 150 MiB. Then, unless --no-profile, one more apply/plan/destroy at N with an unminified
+// provider under V8's profiler: where the provider's CPU goes per RPC and per module (not timed).
+// Needs `npm run build`; prints the load average, since the ratios only mean something on a quiet machine.
+"use strict";
+const fs = require("node:fs");
+const os = require("node:os");
+const path = require("node:path");
+const { parseArgs } = require("node:util");
+const { startSimulator, demoSeed, DEMO } = require("../lib/simulator");
+const { createWorkspace, seconds } = require("./terraform-workspace");
+const { watchProviderMemory, summariseProfiles, countRpcs } = require("./provider-process");
+
+const { values: flags } = parseArgs({
+  options: {
+    n: { type: "string", default: "1000" },
+    "n-default": { type: "string", default: "300" },
+    "plan-runs": { type: "string", default: "3" },
+    steps: { type: "string", default: "apply-p50,plan,destroy-p50,apply-default,destroy-default" },
+    "no-profile": { type: "boolean", default: false },
+  },
+});
+const N = Number(flags.n);
+const N_DEFAULT = Number(flags["n-default"]);
+const PLAN_RUNS = Number(flags["plan-runs"]);
+const RSS_BAR_MIB = 150;
+const MANIFEST = fs.readFileSync(path.join(__dirname, "..", "examples", "hcl", "webshop.yaml"), "utf8");
+
+const appmgmtHcl = (n) => `resource "appmgmt_instance" "bench" {
+  count          = ${n}
+  application_id = "${DEMO.webshopApplicationId}"
+  instance_name  = "bench-\${count.index}"
+  manifest       = file("\${path.module}/webshop.yaml")
+  parameters     = { "input.app-fork" = "release-\${count.index % 7}", "input.db-size" = "small" }
+  submodules     = { db = { parameters = { "input.engine" = "postgres-16" } } }
+}
+`;
+const builtinHcl = (n) => `resource "terraform_data" "bench" {
+  count = ${n}
+  input = { name = "bench-\${count.index}", fork = "release-\${count.index % 7}", size = "small" }
+}
+`;
+
+const P50 = ["-parallelism=50"];
+const STEPS = {
+  "apply-p50": { n: N, args: ["apply", "-auto-approve", ...P50], bar: 1.5 },
+  plan: { n: N, args: ["plan", "-refresh=true", ...P50], bar: 1.5, runs: PLAN_RUNS },
+  "destroy-p50": { n: N, args: ["destroy", "-auto-approve", ...P50], bar: 1.5 },
+  "apply-default": { n: N_DEFAULT, args: ["apply", "-auto-approve"], bar: 3 },
+  "destroy-default": { n: N_DEFAULT, args: ["destroy", "-auto-approve"], bar: 3 },
+};
+
+const loadavg = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+/** One workspace per kind; main.tf is rewritten when the step's N differs from the last one's. */
+async function workspaces(url) {
+  const files = { "webshop.yaml": MANIFEST };
+  const kinds = {
+    appmgmt: { ws: await createWorkspace(url, "", { files }), hcl: appmgmtHcl },
+    terraform_data: { ws: await createWorkspace(url, "", { provider: false }), hcl: builtinHcl },
+  };
+  const header = fs.readFileSync(path.join(kinds.appmgmt.ws.work, "main.tf"), "utf8");
+  for (const kind of Object.values(kinds)) {
+    kind.setCount = (n) => {
+      if (kind.n === n) return;
+      const prefix = kind === kinds.appmgmt ? header : "";
+      fs.writeFileSync(path.join(kind.ws.work, "main.tf"), prefix + kind.hcl(n));
+      kind.n = n;
+    };
+  }
+  return kinds;
+}
+
+async function timed(kind, args) {
+  const memory = watchProviderMemory();
+  const start = performance.now();
+  await kind.ws.terraform([...args, "-input=false", "-no-color"]);
+  const ms = performance.now() - start;
+  return { ms, ...memory.stop() };
+}
+
+async function runSteps(kinds, names) {
+  const rows = [];
+  let peakMib = 0;
+  for (const name of names) {
+    const step = STEPS[name];
+    if (!step) throw new Error(`unknown step ${name}; steps are ${Object.keys(STEPS).join(", ")}`);
+    const times = { appmgmt: [], terraform_data: [] };
+    for (let r = 0; r < (step.runs ?? 1); r++) {
+      for (const [kindName, kind] of Object.entries(kinds)) {
+        kind.setCount(step.n);
+        const t = await timed(kind, step.args);
+        times[kindName].push(t.ms);
+        if (kindName === "appmgmt") peakMib = Math.max(peakMib, t.peakMib);
+      }
+    }
+    const a = median(times.appmgmt);
+    const b = median(times.terraform_data);
+    const ratio = a / b;
+    const ok = ratio <= step.bar;
+    if (!ok) process.exitCode = 1;
+    rows.push({
+      step: `${name} of ${step.n}${step.runs > 1 ? ` (median of ${step.runs})` : ""}`,
+      appmgmt_instance: seconds(a),
+      terraform_data: seconds(b),
+      ratio: `${ratio.toFixed(2)}x`,
+      bar: `≤ ${step.bar}x`,
+      result: ok ? "ok" : "MISSED",
+    });
+    console.log(`  ${rows.at(-1).step}: ${rows.at(-1).ratio} (load ${loadavg()})`);
+  }
+  return { rows, peakMib };
+}
+
+async function profile(url) {
+  const ws = await createWorkspace(url, appmgmtHcl(N), {
+    files: { "webshop.yaml": MANIFEST },
+    minify: false,
+  });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "appmgmt-cpu-prof-"));
+  const log = path.join(dir, "terraform.log");
+  try {
+    const env = {
+      NODE_OPTIONS: `--require ${path.join(__dirname, "cpu-profile-preload.js")}`,
+      APPMGMT_BENCH_CPU_PROF_DIR: dir,
+      TF_LOG_PROVIDER: "debug",
+      TF_LOG_PATH: log,
+    };
+    for (const args of [STEPS["apply-p50"].args, STEPS.plan.args, STEPS["destroy-p50"].args])
+      await ws.terraform([...args, "-input=false", "-no-color"], env);
+    const bundle = fs
+      .readdirSync(ws.mirror, { recursive: true })
+      .map((f) => path.join(ws.mirror, f))
+      .find((f) => path.basename(f).startsWith("terraform-provider-appmgmt"));
+    const { totalMs, byRpc, byModule } = summariseProfiles(dir, bundle);
+    const calls = countRpcs(log);
+    console.log(
+      `\nprovider CPU, apply + plan + destroy of ${N} at -parallelism=50 (unminified, under the profiler and ` +
+        `debug logging, so slower than above): ${seconds(totalMs)} busy`,
+    );
+    const shown = byRpc.filter(([, ms], i) => i < 14 && ms >= totalMs / 200);
+    const rest = totalMs - shown.reduce((sum, [, ms]) => sum + ms, 0);
+    console.table(
+      [...shown, ["(the rest)", rest]].map(([rpc, ms]) => ({
+        rpc,
+        calls: calls.get(rpc) ?? "-",
+        "CPU ms": Math.round(ms),
+        share: `${((100 * ms) / totalMs).toFixed(1)}%`,
+        "µs per call": calls.get(rpc) ? Math.round((1000 * ms) / calls.get(rpc)) : "-",
+      })),
+    );
+    console.log("top modules by self CPU:");
+    console.table(
+      byModule.slice(0, 12).map(([module, ms]) => ({
+        module,
+        "CPU ms": Math.round(ms),
+        share: `${((100 * ms) / totalMs).toFixed(1)}%`,
+      })),
+    );
+  } finally {
+    ws.remove();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const seed = demoSeed();
+  const server = await startSimulator({
+    seed,
+    host: "127.0.0.1",
+    port: 0,
+    timing: { launchMs: 0, reconfigureMs: 0, destroyMs: 0 },
+  });
+  let kinds;
+  try {
+    console.log(`${os.cpus().length} cores, load average ${loadavg()} (1, 5, 15 min) at the start`);
+    kinds = await workspaces(server.url);
+    const { rows, peakMib } = await runSteps(kinds, flags.steps.split(","));
+    console.table(rows);
+    const rssOk = peakMib <= RSS_BAR_MIB;
+    if (!rssOk) process.exitCode = 1;
+    console.log(
+      `provider peak RSS ${peakMib.toFixed(0)} MiB (bar ≤ ${RSS_BAR_MIB} MiB): ${rssOk ? "ok" : "MISSED"}`,
+    );
+    console.log(`load average ${loadavg()} (1, 5, 15 min) at the end of the timed steps`);
+    if (!flags["no-profile"]) await profile(server.url);
+  } finally {
+    for (const kind of Object.values(kinds ?? {})) kind.ws.remove();
+    await server.close();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exitCode = 1;
+});
