@@ -9,6 +9,7 @@ import type { CheckOptions, Finding, InstanceConfig } from "./types";
 export type { CheckOptions, Finding, InstanceConfig, SubmoduleConfig } from "./types";
 export { formatFinding, formatPath } from "./format";
 export { closestName } from "./suggest";
+export { reconfigureResets, type Reset, type ResetInput } from "./resets";
 
 const PARAMETER_NAME = /^input\.[^\s.#'"[\]]+$/;
 
