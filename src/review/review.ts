@@ -10,7 +10,17 @@ import { dataSourcesReadAtPlan, type PlanJson, type ResourceChange } from "./pla
 export const INSTANCE_TYPE = "appmgmt_instance";
 
 /** What happens to an instance, most consequential first (the order of the review). */
-export const KINDS = ["replace", "destroy", "reconfigure", "launch", "import", "move", "forget"] as const;
+/** "settings": only terraform-side attributes (manifest text, timeouts) change; the service is not called. */
+export const KINDS = [
+  "replace",
+  "destroy",
+  "reconfigure",
+  "launch",
+  "import",
+  "move",
+  "forget",
+  "settings",
+] as const;
 export type Kind = (typeof KINDS)[number];
 
 /** A value as the review shows it: terraform's placeholders for what it cannot show. */
@@ -56,6 +66,7 @@ export interface ReviewSummary {
   import: number;
   move: number;
   forget: number;
+  settings: number;
   unchanged: number;
   dataSourcesRead: number;
   /** Other resource types that change (not reviewed in detail). */
@@ -106,12 +117,13 @@ export function buildReview(plan: PlanJson): Review {
     summary: {
       launch: count("launch"),
       reconfigure: count("reconfigure"),
-      resets: instances.reduce((n, i) => n + (i.kind === "reconfigure" ? i.resets.length : 0), 0),
+      resets: instances.reduce((n, i) => n + i.resets.length, 0),
       replace: count("replace"),
       destroy: count("destroy"),
       import: count("import"),
       move: count("move"),
       forget: count("forget"),
+      settings: count("settings"),
       unchanged,
       dataSourcesRead: read.size,
       otherChanges: otherChanges.length,
@@ -189,13 +201,19 @@ export function reviewInstance(rc: ResourceChange): InstanceReview | undefined {
   let resets: ResetReview[] = [];
   if (kind === "reconfigure") {
     const serviceChange = valueChanges.some((c) => !LOCAL_ONLY.includes(c.attribute));
-    workflow = serviceChange
-      ? "reconfigure (Executing → Running): one request carrying the complete configuration"
-      : `none: only ${valueChanges.map((c) => c.attribute).join(", ")} changes, which stays in terraform`;
-    if (serviceChange) resets = resetsOf(rc, before!, after!);
+    if (serviceChange) {
+      workflow = "reconfigure (Executing → Running): one request carrying the complete configuration";
+      resets = resetsOf(rc, before!, after!);
+    } else {
+      const local = valueChanges.map((c) => c.attribute).join(", ");
+      kind = "settings";
+      words = `update of terraform-only settings (${local})`;
+      workflow = "none: these settings stay in terraform";
+    }
     if (importing) {
+      words = serviceChange ? "import, then reconfigure in place" : `import, with ${words}`;
+      if (!serviceChange) workflow = "none: the instance is taken as it is";
       kind = "import";
-      words = "import, then reconfigure in place";
     }
   }
   const prefix = [

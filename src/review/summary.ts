@@ -13,6 +13,7 @@ export function summaryLine(review: Review): string {
     `${s.destroy} to destroy`,
   ];
   for (const k of ["import", "move", "forget"] as const) if (s[k] > 0) parts.push(`${s[k]} to ${k}`);
+  if (s.settings > 0) parts.push(`${s.settings} with terraform-only changes`);
   return parts.join(", ");
 }
 

@@ -12,6 +12,7 @@ const COLOURS: Record<Kind, string> = {
   import: "36",
   move: "36",
   forget: "35",
+  settings: "36",
 };
 
 export function renderText(review: Review, opts: { colour?: boolean } = {}): string {

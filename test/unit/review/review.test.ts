@@ -9,6 +9,7 @@ import {
   renderMarkdown,
   renderText,
   ReviewInputError,
+  summaryLine,
   type ResourceChange,
 } from "../../../src/review";
 import { parseMarkdown } from "../../helpers/markdown";
@@ -179,7 +180,14 @@ describe("buildReview", () => {
         ),
       ),
     );
-    expect(review.instances[0].workflow).toBe("none: only manifest changes, which stays in terraform");
+    expect(review.instances[0]).toMatchObject({
+      kind: "settings",
+      action: "update of terraform-only settings (manifest)",
+      workflow: "none: these settings stay in terraform",
+    });
+    expect(summaryLine(review)).toBe(
+      "0 to launch, 0 to reconfigure (0 values reset to defaults), 0 to replace, 0 to destroy, 1 with terraform-only changes",
+    );
     expect(review.instances[0].resets).toEqual([]);
   });
 
