@@ -13,7 +13,7 @@ export interface MarkdownSection {
 }
 
 const md = new MarkdownIt({ html: true });
-type Token = ReturnType<MarkdownIt["parse"]>[number];
+type Token = MarkdownIt.Token;
 
 /** The plain text of an inline token: code spans, emphasis and escapes resolved. */
 function inlineText(token: Token): string {
