@@ -6,7 +6,7 @@ interface Subcommand {
   run(args: string[]): Promise<number>;
 }
 
-// Subcommand table (`appmgmt review PLAN.json` comes with a later issue). Each module loads only when its
+// Subcommand table. Each module loads only when its
 // command runs (install-provider brings esbuild, sim the whole simulator). require, not import(): the
 // TypeScript require hook of the scripts sees only require.
 const SUBCOMMANDS: Subcommand[] = [
@@ -20,6 +20,11 @@ const SUBCOMMANDS: Subcommand[] = [
     summary: "install the terraform provider where terraform and OpenTofu find it offline",
     run: (args) =>
       (require("./install-provider") as typeof import("./install-provider")).installProviderCommand(args),
+  },
+  {
+    name: "review",
+    summary: "review a terraform plan (terraform show -json) for a pull request",
+    run: (args) => (require("./review") as typeof import("./review")).reviewCommand(args),
   },
 ];
 

@@ -10,6 +10,7 @@ export type { CheckOptions, Finding, InstanceConfig, SubmoduleConfig } from "./t
 export { formatFinding, formatPath } from "./format";
 export { closestName } from "./suggest";
 export { ID_PATTERN, INSTANCE_NAME_LIMITS, idProblem, instanceNameProblem } from "./identifiers";
+export { reconfigureResets, type Reset, type ResetInput } from "./resets";
 
 const PARAMETER_NAME = /^input\.[^\s.#'"[\]]+$/;
 

@@ -1,0 +1,135 @@
+// `appmgmt review [PLAN.json|-]`: turns `terraform show -json PLANFILE` output into a review for a pull
+// request (DESIGN §7). Exit codes: 0 reviewed, 3 the plan breaks a --fail-on policy, 1 bad input, 2 usage.
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import {
+  buildReview,
+  parsePlanJson,
+  policyViolations,
+  POLICIES,
+  renderMarkdown,
+  renderText,
+  ReviewInputError,
+  type Policy,
+} from "../review";
+
+export const REVIEW_USAGE = `Usage: appmgmt review [options] [PLAN.json|-]
+
+Reads a terraform plan as JSON and writes a review of what it does to application instances: per
+instance the action (launch, reconfigure in place, replace and why, destroy, import, move, forget), the
+values before and after, the values a reconfigure resets to their manifest defaults, binding-rule
+findings and the workflow the service runs. Reads standard input when PLAN.json is - or absent:
+
+  terraform plan -out tfplan && terraform show -json tfplan | appmgmt review > review.md
+
+Options:
+  --format F        markdown (default, for pull-request comments; kept under 65,536 characters),
+                    text (for terminals; coloured when standard output is a terminal) or json
+  --no-color        no colour in text output
+  --fail-on LIST    comma-separated policies among replace, destroy, reset: exit 3 when the plan
+                    replaces or destroys an instance, or a reconfigure resets a value
+  -h, --help        show this help
+
+Exit codes: 0 reviewed, 3 a --fail-on policy is broken (the review is still written), 1 bad input
+(unreadable file, not a plan JSON, unsupported format version), 2 bad options.`;
+
+const FORMATS = ["markdown", "text", "json"] as const;
+type Format = (typeof FORMATS)[number];
+
+export interface ReviewArgs {
+  input: string;
+  format: Format;
+  colour: boolean;
+  failOn: Policy[];
+}
+
+export class ReviewUsageError extends Error {}
+
+export function parseReviewArgs(args: string[], stdoutIsTty: boolean): ReviewArgs {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      options: {
+        format: { type: "string", default: "markdown" },
+        "no-color": { type: "boolean", default: false },
+        "fail-on": { type: "string" },
+      },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (e) {
+    throw new ReviewUsageError(`${(e as Error).message.split(". ")[0]}; see appmgmt review --help`);
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length > 1) {
+    throw new ReviewUsageError(`one plan file at most, got ${positionals.length}; see appmgmt review --help`);
+  }
+  const format = values.format as Format;
+  if (!FORMATS.includes(format)) {
+    throw new ReviewUsageError(
+      `--format must be one of ${FORMATS.join(", ")}, got ${JSON.stringify(format)}`,
+    );
+  }
+  const failOn: Policy[] = [];
+  for (const p of (values["fail-on"] ?? "").split(",").map((s) => s.trim())) {
+    if (p === "") continue;
+    if (!POLICIES.includes(p as Policy)) {
+      throw new ReviewUsageError(`--fail-on takes ${POLICIES.join(", ")}; got ${JSON.stringify(p)}`);
+    }
+    failOn.push(p as Policy);
+  }
+  return {
+    input: positionals[0] ?? "-",
+    format,
+    colour: stdoutIsTty && !values["no-color"] && process.env.NO_COLOR === undefined,
+    failOn,
+  };
+}
+
+function readInput(input: string): string {
+  try {
+    return readFileSync(input === "-" ? 0 : input, "utf8");
+  } catch (e) {
+    const what = input === "-" ? "standard input" : input;
+    throw new ReviewInputError(
+      `cannot read ${what}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+    );
+  }
+}
+
+export async function reviewCommand(args: string[]): Promise<number> {
+  if (args.includes("--help") || args.includes("-h")) {
+    console.log(REVIEW_USAGE);
+    return 0;
+  }
+  let opts: ReviewArgs;
+  try {
+    opts = parseReviewArgs(args, process.stdout.isTTY === true);
+  } catch (e) {
+    if (!(e instanceof ReviewUsageError)) throw e;
+    console.error(`appmgmt review: ${e.message}`);
+    return 2;
+  }
+  let review;
+  try {
+    review = buildReview(parsePlanJson(readInput(opts.input)));
+  } catch (e) {
+    if (!(e instanceof ReviewInputError)) throw e;
+    console.error(`appmgmt review: ${e.message}`);
+    return 1;
+  }
+  const out =
+    opts.format === "json"
+      ? JSON.stringify(review, null, 2) + "\n"
+      : opts.format === "text"
+        ? renderText(review, { colour: opts.colour })
+        : renderMarkdown(review);
+  await new Promise<void>((resolve, reject) => process.stdout.write(out, (e) => (e ? reject(e) : resolve())));
+  const broken = policyViolations(review, opts.failOn);
+  if (broken.length > 0) {
+    console.error(`appmgmt review: the plan breaks --fail-on ${broken.join(",")}`);
+    return 3;
+  }
+  return 0;
+}

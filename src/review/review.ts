@@ -1,0 +1,412 @@
+// Builds the review of a plan: per appmgmt instance what happens in words, the values that change, the
+// values a reconfigure resets (src/rules), binding-rule findings and the workflow the service runs.
+// Pure: plan JSON in, a Review out; the renderers turn it into Markdown, text or JSON.
+
+import { ManifestError, parseManifest } from "../manifest";
+import type { Manifest } from "../manifest/types";
+import { checkInstanceConfig, formatFinding, reconfigureResets, type InstanceConfig } from "../rules";
+import { dataSourcesReadAtPlan, type PlanJson, type ResourceChange } from "./plan-json";
+
+export const INSTANCE_TYPE = "appmgmt_instance";
+
+/** What happens to an instance, most consequential first (the order of the review). */
+/** "settings": only terraform-side attributes (manifest text, timeouts) change; the service is not called. */
+export const KINDS = [
+  "replace",
+  "destroy",
+  "reconfigure",
+  "launch",
+  "import",
+  "move",
+  "forget",
+  "settings",
+] as const;
+export type Kind = (typeof KINDS)[number];
+
+/** A value as the review shows it: terraform's placeholders for what it cannot show. */
+export type Shown =
+  { kind: "value"; value: string } | { kind: "absent" } | { kind: "unknown" } | { kind: "sensitive" };
+
+export interface ValueChange {
+  /** `parameters["input.app-fork"]`, `submodules["db"].revision_id`, `instance_name`. */
+  attribute: string;
+  before: Shown;
+  after: Shown;
+}
+
+export interface ResetReview {
+  attribute: string;
+  current: Shown;
+  /** undefined when the default is not in the plan (submodule defaults, a revision's values). */
+  default?: string;
+}
+
+export interface InstanceReview {
+  address: string;
+  kind: Kind;
+  /** The action in words, e.g. "replace (application_id forces it)", "import, then reconfigure in place". */
+  action: string;
+  previousAddress?: string;
+  importId?: string;
+  /** Attributes that force a replacement. */
+  replacedBecause: string[];
+  changes: ValueChange[];
+  resets: ResetReview[];
+  findings: string[];
+  /** The workflow(s) the service runs, in words. */
+  workflow: string;
+}
+
+export interface ReviewSummary {
+  launch: number;
+  reconfigure: number;
+  resets: number;
+  replace: number;
+  destroy: number;
+  import: number;
+  move: number;
+  forget: number;
+  settings: number;
+  unchanged: number;
+  dataSourcesRead: number;
+  /** Other resource types that change (not reviewed in detail). */
+  otherChanges: number;
+}
+
+export interface Review {
+  terraformVersion?: string;
+  summary: ReviewSummary;
+  instances: InstanceReview[];
+  /** Other resources that change, "address: actions", sorted. */
+  otherChanges: string[];
+}
+
+type Obj = Record<string, unknown>;
+
+const TOP_ATTRIBUTES = [
+  "application_id",
+  "instance_name",
+  "environment_id",
+  "revision_id",
+  "manifest_version",
+] as const;
+const SUBMODULE_ATTRIBUTES = ["revision_id", "manifest_version"] as const;
+/** Changes to these stay in terraform: they start no workflow. */
+const LOCAL_ONLY = ["manifest", "timeouts"];
+
+export function buildReview(plan: PlanJson): Review {
+  const changes = [...(plan.resource_changes ?? [])];
+  const instances: InstanceReview[] = [];
+  const otherChanges: string[] = [];
+  let unchanged = 0;
+  const read = new Set(dataSourcesReadAtPlan(plan));
+  for (const rc of changes) {
+    if (rc.mode === "data") {
+      read.add(rc.address);
+      continue;
+    }
+    const review = rc.type === INSTANCE_TYPE ? reviewInstance(rc) : undefined;
+    if (review) instances.push(review);
+    else if (rc.type === INSTANCE_TYPE || isNoop(rc)) unchanged++;
+    else otherChanges.push(`${rc.address}: ${rc.change.actions.join(", then ")}`);
+  }
+  instances.sort((a, b) => KINDS.indexOf(a.kind) - KINDS.indexOf(b.kind) || compare(a.address, b.address));
+  const count = (k: Kind) => instances.filter((i) => i.kind === k).length;
+  return {
+    terraformVersion: plan.terraform_version,
+    summary: {
+      launch: count("launch"),
+      reconfigure: count("reconfigure"),
+      resets: instances.reduce((n, i) => n + i.resets.length, 0),
+      replace: count("replace"),
+      destroy: count("destroy"),
+      import: count("import"),
+      move: count("move"),
+      forget: count("forget"),
+      settings: count("settings"),
+      unchanged,
+      dataSourcesRead: read.size,
+      otherChanges: otherChanges.length,
+    },
+    instances,
+    otherChanges: otherChanges.sort(compare),
+  };
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function isNoop(rc: ResourceChange): boolean {
+  const a = rc.change.actions;
+  return (a.length === 1 && a[0] === "no-op") || a.length === 0;
+}
+
+/** The review of one instance change; undefined when nothing happens to it. */
+export function reviewInstance(rc: ResourceChange): InstanceReview | undefined {
+  const actions = rc.change.actions;
+  const has = (a: string) => actions.includes(a);
+  const importing = rc.change.importing ?? undefined;
+  const moved = rc.previous_address !== undefined && rc.previous_address !== rc.address;
+  const before = asObj(rc.change.before);
+  const after = asObj(rc.change.after);
+
+  let kind: Kind;
+  let words: string;
+  let workflow: string;
+  const replacedBecause = (rc.change.replace_paths ?? []).map(attributeName).sort(compare);
+  if (has("create") && has("delete")) {
+    kind = "replace";
+    const why =
+      replacedBecause.length > 0
+        ? `${replacedBecause.join(", ")} ${replacedBecause.length === 1 ? "forces" : "force"} it`
+        : replaceReason(rc.action_reason);
+    words = `replace (${why})`;
+    workflow =
+      actions[0] === "create"
+        ? "launch of the new instance, then destroy of the old one (create_before_destroy)"
+        : "destroy of the old instance, then launch of the new one";
+  } else if (has("create")) {
+    kind = "launch";
+    words = "launch";
+    workflow = "launch (Requested → Executing → Running)";
+  } else if (has("delete")) {
+    kind = "destroy";
+    words =
+      rc.action_reason === "delete_because_no_resource_config"
+        ? "destroy (removed from the configuration)"
+        : "destroy";
+    workflow = "destroy (Destroying → Destroyed)";
+  } else if (has("forget")) {
+    kind = "forget";
+    words = "forget (removed from state; the instance keeps running)";
+    workflow = "none: the service is not called";
+  } else if (has("update")) {
+    kind = "reconfigure";
+    words = "reconfigure in place";
+    workflow = "";
+  } else if (importing) {
+    kind = "import";
+    words = "import";
+    workflow = "none: the instance is taken as it is";
+  } else if (moved) {
+    kind = "move";
+    words = "move";
+    workflow = "none: only the address in state changes";
+  } else {
+    return undefined;
+  }
+
+  const valueChanges = diffValues(rc);
+  let resets: ResetReview[] = [];
+  if (kind === "reconfigure") {
+    const serviceChange = valueChanges.some((c) => !LOCAL_ONLY.includes(c.attribute));
+    if (serviceChange) {
+      workflow = "reconfigure (Executing → Running): one request carrying the complete configuration";
+      resets = resetsOf(rc, before!, after!);
+    } else {
+      const local = valueChanges.map((c) => c.attribute).join(", ");
+      kind = "settings";
+      words = `update of terraform-only settings (${local})`;
+      workflow = "none: these settings stay in terraform";
+    }
+    if (importing) {
+      words = serviceChange ? "import, then reconfigure in place" : `import, with ${words}`;
+      if (!serviceChange) workflow = "none: the instance is taken as it is";
+      kind = "import";
+    }
+  }
+  const prefix = [
+    moved && kind !== "move" ? `move from ${rc.previous_address}` : undefined,
+    importing && kind !== "import" ? "import" : undefined,
+  ].filter((p) => p !== undefined);
+  if (prefix.length > 0) words = `${prefix.join(", ")}, then ${words}`;
+  if (moved && kind === "move") words = `move from ${rc.previous_address}`;
+
+  return {
+    address: rc.address,
+    kind,
+    action: words,
+    ...(moved ? { previousAddress: rc.previous_address } : {}),
+    ...(importing?.id !== undefined ? { importId: importing.id } : {}),
+    replacedBecause,
+    changes: valueChanges,
+    resets,
+    findings: findingsOf(after, kind === "launch" || kind === "replace" ? "launch" : "reconfigure"),
+    workflow,
+  };
+}
+
+function replaceReason(reason: string | undefined): string {
+  switch (reason) {
+    case "replace_because_tainted":
+      return "tainted: an earlier launch failed or did not finish";
+    case "replace_by_request":
+      return "requested with -replace";
+    default:
+      return reason ?? "terraform gave no reason";
+  }
+}
+
+/** A plan path (["submodules", "db", "revision_id"]) in terraform's notation: submodules["db"].revision_id. */
+function attributeName(path: (string | number)[]): string {
+  let out = "";
+  let keyNext = false;
+  for (const step of path) {
+    if (typeof step === "number") out += `[${step}]`;
+    else if (keyNext) out += `["${step}"]`;
+    else out += out === "" ? step : `.${step}`;
+    keyNext = !keyNext && (step === "parameters" || step === "submodules");
+  }
+  return out;
+}
+
+function asObj(v: unknown): Obj | undefined {
+  return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : undefined;
+}
+
+/** The mask (after_unknown, *_sensitive) entry at a path: true at the path or above means "flagged". */
+function flagged(mask: unknown, path: string[]): boolean {
+  let m = mask;
+  for (const step of path) {
+    if (m === true) return true;
+    const o = asObj(m);
+    if (!o) return false;
+    m = o[step];
+  }
+  return m === true;
+}
+
+function valueAt(root: Obj | undefined, path: string[]): unknown {
+  let v: unknown = root;
+  for (const step of path) v = asObj(v)?.[step];
+  return v;
+}
+
+function shown(root: Obj | undefined, path: string[], unknownMask: unknown, sensitiveMask: unknown): Shown {
+  if (flagged(sensitiveMask, path)) return { kind: "sensitive" };
+  if (flagged(unknownMask, path)) return { kind: "unknown" };
+  const v = valueAt(root, path);
+  if (v === undefined || v === null) return { kind: "absent" };
+  return { kind: "value", value: typeof v === "string" ? v : JSON.stringify(v) };
+}
+
+function sameShown(a: Shown, b: Shown): boolean {
+  return a.kind === b.kind && (a.kind !== "value" || a.value === (b as { value: string }).value);
+}
+
+/** Every reviewed attribute whose shown value differs, in a fixed order: top level, parameters, submodules. */
+function diffValues(rc: ResourceChange): ValueChange[] {
+  const c = rc.change;
+  const before = asObj(c.before);
+  const after = asObj(c.after);
+  const paths: string[][] = TOP_ATTRIBUTES.map((a) => [a]);
+  for (const name of keysUnion(before, after, ["parameters"])) paths.push(["parameters", name]);
+  for (const sub of keysUnion(before, after, ["submodules"])) {
+    for (const a of SUBMODULE_ATTRIBUTES) paths.push(["submodules", sub, a]);
+    for (const name of keysUnion(before, after, ["submodules", sub, "parameters"]))
+      paths.push(["submodules", sub, "parameters", name]);
+  }
+  const out: ValueChange[] = [];
+  for (const path of paths) {
+    const b: Shown = before ? shown(before, path, undefined, c.before_sensitive) : { kind: "absent" };
+    const a: Shown = after ? shown(after, path, c.after_unknown, c.after_sensitive) : { kind: "absent" };
+    if (!sameShown(a, b)) out.push({ attribute: attributeName(path), before: b, after: a });
+  }
+  for (const name of LOCAL_ONLY) {
+    const b = JSON.stringify(before?.[name] ?? null);
+    const a = JSON.stringify(after?.[name] ?? null);
+    if (before && after && a !== b) {
+      out.push({ attribute: name, before: summarised(before[name]), after: summarised(after[name]) });
+    }
+  }
+  return out;
+}
+
+/** Manifest text and timeouts are shown by size, not in full: the review is about the instance. */
+function summarised(v: unknown): Shown {
+  if (v === undefined || v === null) return { kind: "absent" };
+  if (typeof v === "string") {
+    const lines = v.split("\n").filter((l) => l !== "").length;
+    return { kind: "value", value: `(text, ${lines} line${lines === 1 ? "" : "s"})` };
+  }
+  return { kind: "value", value: JSON.stringify(v) };
+}
+
+function keysUnion(a: Obj | undefined, b: Obj | undefined, path: string[]): string[] {
+  const keys = new Set([
+    ...Object.keys(asObj(valueAt(a, path)) ?? {}),
+    ...Object.keys(asObj(valueAt(b, path)) ?? {}),
+  ]);
+  return [...keys].sort(compare);
+}
+
+/** The rules' view of a planned resource's configuration (wire names). */
+function instanceConfig(values: Obj | undefined): InstanceConfig {
+  const subs = asObj(values?.submodules);
+  return {
+    parameters: asObj(values?.parameters),
+    manifestVersion: typeof values?.manifest_version === "number" ? values.manifest_version : undefined,
+    submodules: subs
+      ? Object.fromEntries(
+          Object.entries(subs).map(([name, s]) => [
+            name,
+            {
+              revisionId:
+                typeof asObj(s)?.revision_id === "string" ? (asObj(s)!.revision_id as string) : undefined,
+              parameters: asObj(asObj(s)?.parameters),
+            },
+          ]),
+        )
+      : undefined,
+  };
+}
+
+function manifestOf(values: Obj | undefined): Manifest | ManifestError | undefined {
+  const text = values?.manifest;
+  if (typeof text !== "string") return undefined;
+  try {
+    return parseManifest(text);
+  } catch (e) {
+    if (e instanceof ManifestError) return e;
+    throw e;
+  }
+}
+
+function resetsOf(rc: ResourceChange, before: Obj, after: Obj): ResetReview[] {
+  const manifest = manifestOf(after);
+  const current = asObj(before.effective_parameters);
+  const sensitive = rc.change.before_sensitive;
+  const resets = reconfigureResets(manifest instanceof ManifestError ? undefined : manifest, {
+    before: instanceConfig(before),
+    current: current as Record<string, string> | undefined,
+    after: instanceConfig(after),
+    afterRevision: typeof after.revision_id === "string",
+  });
+  return resets.map((r) => {
+    const path = r.path.map(String);
+    const hidden =
+      flagged(sensitive, path) ||
+      (path[0] === "parameters" && flagged(sensitive, ["effective_parameters", path[1]]));
+    return {
+      attribute: attributeName(path),
+      current: hidden
+        ? { kind: "sensitive" }
+        : r.current === undefined
+          ? { kind: "unknown" }
+          : { kind: "value", value: r.current },
+      ...(r.default !== undefined ? { default: r.default } : {}),
+    };
+  });
+}
+
+function findingsOf(after: Obj | undefined, operation: "launch" | "reconfigure"): string[] {
+  const manifest = manifestOf(after);
+  if (manifest === undefined) return [];
+  if (manifest instanceof ManifestError) return [`manifest: ${manifest.message}`];
+  // unknown values are null in the plan JSON: the rules judge only what is known
+  return checkInstanceConfig(manifest, instanceConfig(after), {
+    operation,
+    isUnknown: (v) => v === null,
+  }).map(formatFinding);
+}
