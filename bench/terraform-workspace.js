@@ -31,15 +31,15 @@ function runTerraform(args, cwd, env) {
  * A working directory with `main.tf` = required_providers + `provider "appmgmt" {}` + `resourcesHcl`, its
  * own CLI config, token cache and APPMGMT_* pointing at `url` (the demo user's refresh token), initialised.
  * Options: `files` ({ name: text } written beside main.tf), `provider: false` (main.tf is `resourcesHcl`
- * alone, for terraform's built-in resources), `minify: false` (an unminified provider, for profiles).
+ * alone, for terraform's built-in resources).
  * Returns { work, env, terraform(args, extraEnv?) (rejects on a non-zero exit), run(args) ({ code, out }),
  * remove() }.
  */
-async function createWorkspace(url, resourcesHcl, { files = {}, provider = true, minify = true } = {}) {
+async function createWorkspace(url, resourcesHcl, { files = {}, provider = true } = {}) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "appmgmt-bench-"));
   try {
     const mirror = path.join(root, "mirror");
-    await installProvider({ dir: mirror, minify });
+    await installProvider({ dir: mirror });
     const work = path.join(root, "work");
     fs.mkdirSync(work);
     fs.writeFileSync(path.join(root, "terraformrc"), filesystemMirrorCliConfig(mirror));

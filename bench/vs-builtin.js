@@ -128,10 +128,7 @@ async function runSteps(kinds, names) {
 }
 
 async function profile(url) {
-  const ws = await createWorkspace(url, appmgmtHcl(N), {
-    files: { "webshop.yaml": MANIFEST },
-    minify: false,
-  });
+  const ws = await createWorkspace(url, appmgmtHcl(N), { files: { "webshop.yaml": MANIFEST } });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "appmgmt-cpu-prof-"));
   const log = path.join(dir, "terraform.log");
   try {

@@ -123,10 +123,10 @@ async function main() {
     await cdktf(["synth"], ctx, first);
 
     heading("diff: what a deploy would do");
-    await cdktf(["diff", "--skip-provider-lock"], ctx, first);
+    await cdktf(["diff"], ctx, first);
 
     heading("deploy");
-    await cdktf(["deploy", "--auto-approve", "--skip-provider-lock"], ctx, first);
+    await cdktf(["deploy", "--auto-approve"], ctx, first);
     const launched = await showInstance(client);
     expect(
       launched.status === "Running",
@@ -135,11 +135,11 @@ async function main() {
     expect(launched.parameters["input.app-fork"] === FIRST_FORK, `expected input.app-fork = ${FIRST_FORK}`);
 
     heading(`diff after changing input.app-fork to ${SECOND_FORK}: an in-place update`);
-    const diff = await cdktf(["diff", "--skip-provider-lock"], ctx, second);
+    const diff = await cdktf(["diff"], ctx, second);
     expect(/1 to change, 0 to destroy/.test(diff), "expected the diff to update the instance in place");
 
     heading("deploy the change: the instance is reconfigured, not replaced");
-    await cdktf(["deploy", "--auto-approve", "--skip-provider-lock"], ctx, second);
+    await cdktf(["deploy", "--auto-approve"], ctx, second);
     const reconfigured = await showInstance(client);
     expect(reconfigured.id === launched.id, "expected the same instance (reconfigured), got a new one");
     expect(
@@ -148,7 +148,7 @@ async function main() {
     );
 
     heading("destroy");
-    await cdktf(["destroy", "--auto-approve", "--skip-provider-lock"], ctx, second);
+    await cdktf(["destroy", "--auto-approve"], ctx, second);
     const destroyed = await client.getInstance(launched.id);
     note(`the service reports instance ${destroyed.name}: ${destroyed.status}`);
     expect(

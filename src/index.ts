@@ -1,4 +1,5 @@
-// Package root: the cdktf constructs first, then the pieces library users build on.
+// Package root: what a cdktf app needs, and nothing it does not (no HTTP client, no simulator: those
+// are the subpaths `cdktf-provider-appmgmt/client` and `cdktf-provider-appmgmt/simulator`).
 
 /** Hand-written constructs: AppMgmtProvider, ApplicationManifest, ApplicationInstance. */
 export * from "./constructs";
@@ -8,8 +9,3 @@ export * as bindings from "./gen/providers/appmgmt";
 export * from "./rules";
 export { ManifestError, manifestDefaults, parseManifest } from "./manifest";
 export type { Binding, Manifest, ManifestParameter, ManifestProblem, ManifestSubmodule } from "./manifest";
-/** Typed HTTP client of the service. */
-export * from "./client";
-/** The embedded simulator of the service. */
-export { startSimulator, DEMO, demoSeed, loadSeedFile } from "./simulator";
-export type { RunningSimulator, StartSimulatorOptions } from "./simulator";

@@ -1,24 +1,28 @@
-// `appmgmt install-provider`: bundles the provider into one executable file and places it where
+// `appmgmt install-provider`: copies the provider artifact (built once, see provider-artifact.ts) where
 // terraform and OpenTofu look for providers offline (the implied local mirror under the home directory,
-// or an explicit filesystem mirror given with --dir). See DESIGN §5 "Install".
+// or an explicit filesystem mirror given with --dir), for this platform or the ones asked for, under
+// both registry hosts. See DESIGN §5 "Install".
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { build } from "esbuild";
+import { parseArgs } from "node:util";
 import { PROVIDER_SOURCE, PROVIDER_VERSION } from "../provider/schema";
+import { EXECUTABLE_NAME, readArtifact, REGISTRY_HOSTS } from "./provider-artifact";
 
 export interface InstallProviderOptions {
   /** Filesystem mirror root; default: the implied local mirror ~/.terraform.d/plugins. */
   dir?: string;
-  /** Progress lines (what is being built and where). */
+  /** terraform `<os>_<arch>` names; default: this machine's. */
+  platforms?: string[];
+  /** Progress lines (where the provider is installed). */
   log?: (message: string) => void;
-  /** Minify the bundle (default true); benches profile an unminified one, whose function names stay. */
-  minify?: boolean;
 }
 
 export interface InstalledProvider {
-  /** Absolute path of the installed executable. */
+  /** Absolute path of the executable installed for this machine's platform under registry.terraform.io. */
   path: string;
+  /** Every executable written. */
+  paths: string[];
   version: string;
   /** The `required_providers` block a configuration needs to use this provider. */
   snippet: string;
@@ -40,17 +44,38 @@ const TERRAFORM_ARCH: Partial<Record<string, string>> = {
   arm: "arm",
 };
 
+const WINDOWS_UNSUPPORTED =
+  "Windows is not supported: terraform starts a provider with CreateProcess, which runs only .exe " +
+  "files, and this provider is a node script (run terraform in WSL, where the linux platforms work)";
+
 /** terraform's `<os>_<arch>` name of this machine's platform. */
 export function terraformPlatform(): string {
   const osName = TERRAFORM_OS[process.platform];
   const arch = TERRAFORM_ARCH[process.arch];
   if (!osName || !arch) {
     throw new Error(
-      `install-provider supports Linux, macOS and the BSDs on x64/arm64/386/arm (this is ${process.platform}/${process.arch}): ` +
-        `run it on one of those, or run the provider with \`terraform-provider-appmgmt --debug\` and TF_REATTACH_PROVIDERS`,
+      process.platform === "win32"
+        ? WINDOWS_UNSUPPORTED
+        : `install-provider supports Linux, macOS and the BSDs on x64/arm64/386/arm (this is ` +
+            `${process.platform}/${process.arch}): pass --platform for the machine terraform runs on`,
     );
   }
   return `${osName}_${arch}`;
+}
+
+/** Checks a `--platform` value; throws naming the accepted forms. */
+export function checkPlatform(platform: string): string {
+  const [osName, arch, ...rest] = platform.split("_");
+  if (osName === "windows") throw new Error(`--platform ${platform}: ${WINDOWS_UNSUPPORTED}`);
+  const osNames = Object.values(TERRAFORM_OS);
+  const archs = Object.values(TERRAFORM_ARCH);
+  if (rest.length || !osNames.includes(osName) || !archs.includes(arch)) {
+    throw new Error(
+      `--platform ${JSON.stringify(platform)} is not a platform this provider runs on: use OS_ARCH ` +
+        `with OS one of ${osNames.join(", ")} and ARCH one of ${archs.join(", ")}, e.g. darwin_arm64`,
+    );
+  }
+  return platform;
 }
 
 export function impliedMirrorDir(): string {
@@ -88,52 +113,11 @@ export function filesystemMirrorCliConfig(dir: string): string {
   ].join("\n");
 }
 
-/**
- * The interpreter line. terraform executes the provider with its own environment, where node may not be
- * on PATH (IDEs, nvm shells, CI steps), so the node that runs the installer is written in absolutely.
- * Linux truncates interpreter lines at 127 bytes and splits them at spaces: such paths fall back to env.
- */
-function interpreterLine(): string {
-  const node = process.execPath;
-  return node.length <= 120 && !/\s/.test(node) ? `#!${node}` : "#!/usr/bin/env node";
-}
-
-/** The provider entry point: from src/ under ts-jest (provider-main.ts), from lib/ in the package (.js). */
-function providerEntry(): string {
-  return require.resolve(path.join(__dirname, "..", "cli", "provider-main"));
-}
-
-async function bundleProvider(minify: boolean): Promise<string> {
-  const result = await build({
-    entryPoints: [providerEntry()],
-    bundle: true,
-    platform: "node",
-    target: "node20",
-    format: "cjs",
-    minify,
-    sourcemap: false,
-    legalComments: "none",
-    write: false,
-    logLevel: "silent",
-  });
-  // esbuild keeps an entry point's own "#!" line; ours replaces it.
-  const code = result.outputFiles[0].text.replace(/^#![^\n]*\n/, "");
-  return `${interpreterLine()}\n${code}`;
-}
-
-export async function installProvider(opts: InstallProviderOptions = {}): Promise<InstalledProvider> {
-  const log = opts.log ?? (() => undefined);
-  const version = PROVIDER_VERSION;
-  const mirror = path.resolve(opts.dir ?? impliedMirrorDir());
-  const targetDir = path.join(mirror, ...PROVIDER_SOURCE.split("/"), version, terraformPlatform());
-  const target = path.join(targetDir, `terraform-provider-appmgmt_v${version}`);
-
-  log(`bundling the provider (${path.relative(process.cwd(), providerEntry())})`);
-  const code = await bundleProvider(opts.minify ?? true);
-  fs.mkdirSync(targetDir, { recursive: true });
-  // Write beside the target and rename: a terraform running meanwhile never sees a half-written file.
+/** Writes `code` as the executable `target`, atomically: a running terraform never sees half a file. */
+function writeExecutable(target: string, code: Buffer): void {
+  fs.mkdirSync(path.dirname(target), { recursive: true });
   // The temporary name does not start with "terraform-provider-", so terraform never takes it for one.
-  const tmp = path.join(targetDir, `.install-${process.pid}.tmp`);
+  const tmp = path.join(path.dirname(target), `.install-${process.pid}.tmp`);
   try {
     fs.writeFileSync(tmp, code);
     fs.chmodSync(tmp, 0o755); // explicit: writeFileSync's mode is filtered by the umask
@@ -141,45 +125,72 @@ export async function installProvider(opts: InstallProviderOptions = {}): Promis
   } finally {
     fs.rmSync(tmp, { force: true });
   }
-  log(`installed ${target} (${Math.round(code.length / 1024)} KiB)`);
-  return { path: target, version, snippet: requiredProvidersSnippet(version) };
 }
 
-const USAGE = `Usage: appmgmt install-provider [--dir DIR]
+export async function installProvider(opts: InstallProviderOptions = {}): Promise<InstalledProvider> {
+  const log = opts.log ?? (() => undefined);
+  const platforms = opts.platforms?.length ? opts.platforms.map(checkPlatform) : [terraformPlatform()];
+  const mirror = path.resolve(opts.dir ?? impliedMirrorDir());
+  const code = readArtifact();
+  const [, namespace, type] = PROVIDER_SOURCE.split("/");
+  const paths: string[] = [];
+  for (const host of REGISTRY_HOSTS) {
+    for (const platform of platforms) {
+      const target = path.join(mirror, host, namespace, type, PROVIDER_VERSION, platform, EXECUTABLE_NAME);
+      writeExecutable(target, code);
+      paths.push(target);
+      log(`installed ${target}`);
+    }
+  }
+  return {
+    path: paths[0],
+    paths,
+    version: PROVIDER_VERSION,
+    snippet: requiredProvidersSnippet(PROVIDER_VERSION),
+  };
+}
 
-Bundles the appmgmt terraform provider into one executable file and installs it
+const USAGE = `Usage: appmgmt install-provider [--dir DIR] [--platform OS_ARCH ...]
+
+Installs the appmgmt terraform provider (one executable file, the same bytes on every machine) under
+registry.terraform.io/ and registry.opentofu.org/
   - by default into the implied local mirror ~/.terraform.d/plugins/, which terraform and OpenTofu
     search with no CLI configuration (as long as the CLI configuration has no provider_installation block);
   - with --dir DIR into the filesystem mirror DIR; the command prints the CLI configuration that uses it.
 
-The provider runs with the node that ran this command.
+terraform runs the provider with the \`node\` on its PATH (Node.js >= 20.18).
 
 Options:
-  --dir DIR   install into the filesystem mirror DIR instead of ~/.terraform.d/plugins
-  --help      show this help`;
+  --dir DIR             install into the filesystem mirror DIR instead of ~/.terraform.d/plugins
+  --platform OS_ARCH    install for this platform (repeatable; default: this machine's), e.g. linux_amd64,
+                        darwin_arm64; windows is not supported (terraform runs only .exe providers there)
+  -h, --help            show this help`;
 
 /** The `appmgmt install-provider` subcommand; resolves to the process exit code. */
 export async function installProviderCommand(args: string[]): Promise<number> {
-  let dir: string | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (arg === "--help" || arg === "-h") {
-      console.log(USAGE);
-      return 0;
-    } else if (arg === "--dir" && args[i + 1] !== undefined) {
-      dir = args[++i];
-    } else if (arg.startsWith("--dir=")) {
-      dir = arg.slice("--dir=".length);
-    } else {
-      console.error(
-        arg === "--dir"
-          ? "install-provider: --dir needs a directory, e.g. --dir ./providers"
-          : `install-provider: unknown argument ${JSON.stringify(arg)}; see appmgmt install-provider --help`,
-      );
-      return 2;
-    }
+  let values: { dir?: string; platform?: string[]; help?: boolean };
+  try {
+    values = parseArgs({
+      args,
+      options: {
+        dir: { type: "string" },
+        platform: { type: "string", multiple: true },
+        help: { type: "boolean", short: "h" },
+      },
+      strict: true,
+      allowPositionals: false,
+    }).values;
+    values.platform?.forEach(checkPlatform);
+  } catch (e) {
+    console.error(`install-provider: ${(e as Error).message}; see appmgmt install-provider --help`);
+    return 2;
   }
-  const installed = await installProvider({ dir, log: (m) => console.log(m) });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const { dir } = values;
+  const installed = await installProvider({ dir, platforms: values.platform, log: (m) => console.log(m) });
   console.log(`\nappmgmt provider ${installed.version} is installed. Use it in your configuration with:\n`);
   console.log(installed.snippet);
   if (dir !== undefined) {

@@ -1,4 +1,7 @@
 // The `appmgmt` command (DESIGN §7): a table of subcommands, each `(args) => Promise<exit code>`.
+// Every subcommand answers `--help` itself (test/unit/cli/main.test.ts checks each entry of the table).
+import * as fs from "node:fs";
+import * as path from "node:path";
 
 interface Subcommand {
   name: string;
@@ -6,10 +9,10 @@ interface Subcommand {
   run(args: string[]): Promise<number>;
 }
 
-// Subcommand table. Each module loads only when its
-// command runs (install-provider brings esbuild, sim the whole simulator). require, not import(): the
+// Subcommand table. Each module loads only when its command runs (sim brings the whole simulator,
+// review the rules and the manifest parser). require, not import(): the
 // TypeScript require hook of the scripts sees only require.
-const SUBCOMMANDS: Subcommand[] = [
+export const SUBCOMMANDS: Subcommand[] = [
   {
     name: "sim",
     summary: "run the simulator of the Application Management Service",
@@ -22,16 +25,31 @@ const SUBCOMMANDS: Subcommand[] = [
       (require("./install-provider") as typeof import("./install-provider")).installProviderCommand(args),
   },
   {
+    name: "package",
+    summary: "write the provider's registry release files (zips, SHA256SUMS, manifest)",
+    run: (args) => (require("./package") as typeof import("./package")).packageCommand(args),
+  },
+  {
     name: "review",
     summary: "review a terraform plan (terraform show -json) for a pull request",
     run: (args) => (require("./review") as typeof import("./review")).reviewCommand(args),
   },
 ];
 
+/** The package's version (package.json is two levels up from src/cli and from lib/cli). */
+export function packageVersion(): string {
+  const file = path.join(__dirname, "..", "..", "package.json");
+  return (JSON.parse(fs.readFileSync(file, "utf8")) as { version: string }).version;
+}
+
 export function usage(): string {
   const width = Math.max(...SUBCOMMANDS.map((c) => c.name.length)) + 2;
   return [
     "Usage: appmgmt <command> [options]",
+    "",
+    "Options:",
+    "  --version, -v   print the version",
+    "  --help, -h      show this help",
     "",
     "Commands:",
     ...SUBCOMMANDS.map((c) => `  ${c.name.padEnd(width)}${c.summary}`),
@@ -46,6 +64,10 @@ export async function main(argv: string[]): Promise<number> {
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
     (name === undefined ? console.error : console.log)(usage());
     return name === undefined ? 2 : 0;
+  }
+  if (name === "--version" || name === "-v" || name === "version") {
+    console.log(packageVersion());
+    return 0;
   }
   const command = SUBCOMMANDS.find((c) => c.name === name);
   if (!command) {

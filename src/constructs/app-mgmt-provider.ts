@@ -1,13 +1,16 @@
 // The `appmgmt` provider as a construct. Every setting also has an environment fallback
 // (APPMGMT_BASE_URL, ...) applied by the provider itself, so a stack may leave them all unset.
+// At synth it writes the provider's lock entry into the stack's directory (see provider-lock.ts).
 
 import type { Construct } from "constructs";
 import { AppmgmtProvider, type AppmgmtProviderConfig } from "../gen/providers/appmgmt/provider";
+import { writeLockEntryOnSynth } from "./provider-lock";
 
 export type AppMgmtProviderProps = AppmgmtProviderConfig;
 
 export class AppMgmtProvider extends AppmgmtProvider {
   constructor(scope: Construct, id: string, props: AppMgmtProviderProps = {}) {
     super(scope, id, props);
+    writeLockEntryOnSynth(this);
   }
 }

@@ -178,12 +178,6 @@ const instanceResource: Schema = {
           "checked against it at plan time (unknown names, bound submodule parameters). Never sent to the service.",
         { optional: true },
       ),
-      {
-        name: "timeouts",
-        description: "How long create, update and delete wait for their workflow.",
-        optional: true,
-        nestedType: { nesting: "single", attributes: timeoutAttributes },
-      },
       str(
         "status",
         "Status of the instance: `Requested`, `Executing`, `Running`, `Failed`, `Destroying` or `Destroyed`.",
@@ -201,6 +195,17 @@ const instanceResource: Schema = {
         type: ["map", "string"],
         description: "Values returned by the instance's workflows (non-string values JSON-encoded).",
         computed: true,
+      },
+    ],
+    // A block, as in terraform's own providers: `timeouts { create = "10m" }`.
+    blockTypes: [
+      {
+        typeName: "timeouts",
+        nesting: "single",
+        block: {
+          description: "How long create, update and delete wait for their workflow.",
+          attributes: timeoutAttributes,
+        },
       },
     ],
   },

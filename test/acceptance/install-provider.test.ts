@@ -5,6 +5,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { installProviderCommand, terraformPlatform } from "../../src/cli/install-provider";
+import { ARTIFACT_PATH } from "../../src/cli/provider-artifact";
 import { PROVIDER_SOURCE, PROVIDER_VERSION } from "../../src/provider/schema";
 import { PROVIDER_HCL, TerraformWorkspace } from "../helpers/terraform";
 
@@ -50,8 +51,16 @@ describe("install-provider", () => {
     expect(cli.stdout).not.toContain("provider_installation");
 
     expect(fs.statSync(executable).mode & 0o777).toBe(0o755);
-    expect(fs.readFileSync(executable, "utf8").split("\n", 1)[0]).toBe(`#!${process.execPath}`);
+    // The artifact as built, byte for byte: no path of this machine in it.
+    expect(fs.readFileSync(executable)).toEqual(fs.readFileSync(ARTIFACT_PATH));
+    expect(fs.readFileSync(executable, "utf8").split("\n", 1)[0]).toBe("#!/usr/bin/env node");
     expect(fs.readdirSync(path.dirname(executable))).toEqual([EXECUTABLE]);
+    // OpenTofu's default registry host gets the same file.
+    const forTofu = executable.replace(
+      `${path.sep}registry.terraform.io${path.sep}`,
+      `${path.sep}registry.opentofu.org${path.sep}`,
+    );
+    expect(fs.readFileSync(forTofu)).toEqual(fs.readFileSync(executable));
 
     // Self-contained: it runs from a directory with no node_modules anywhere above it.
     const schema = spawnSync(executable, ["schema"], { cwd: os.tmpdir(), encoding: "utf8" });
@@ -100,12 +109,22 @@ describe("install-provider", () => {
     jest.spyOn(console, "log").mockImplementation((line: string) => void out.push(line));
     jest.spyOn(console, "error").mockImplementation((line: string) => void err.push(line));
     expect(await installProviderCommand(["--help"])).toBe(0);
-    expect(out.join("\n")).toContain("Usage: appmgmt install-provider [--dir DIR]");
+    expect(out.join("\n")).toContain("Usage: appmgmt install-provider [--dir DIR] [--platform OS_ARCH ...]");
     expect(await installProviderCommand(["--frobnicate"])).toBe(2);
     expect(await installProviderCommand(["--dir"])).toBe(2);
+    expect(await installProviderCommand(["--platform", "windows_amd64"])).toBe(2);
+    expect(await installProviderCommand(["--platform", "linux-amd64"])).toBe(2);
     expect(err).toEqual([
-      'install-provider: unknown argument "--frobnicate"; see appmgmt install-provider --help',
-      "install-provider: --dir needs a directory, e.g. --dir ./providers",
+      expect.stringMatching(
+        /^install-provider: Unknown option '--frobnicate'.*see appmgmt install-provider --help$/,
+      ),
+      expect.stringMatching(/^install-provider: Option '--dir <value>' argument missing.*--help$/),
+      expect.stringContaining(
+        "install-provider: --platform windows_amd64: Windows is not supported: terraform starts a provider with CreateProcess, which runs only .exe files",
+      ),
+      expect.stringContaining(
+        'install-provider: --platform "linux-amd64" is not a platform this provider runs on: use OS_ARCH',
+      ),
     ]);
   });
 });

@@ -3,6 +3,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { lockHash } from "../../src/cli/provider-artifact";
 import { DEMO } from "../../src/simulator";
 import type { InstanceStatus } from "../../src/client";
 import { installTestProvider, type TestProvider } from "../helpers/provider";
@@ -72,7 +73,7 @@ describe("examples/quickstart with the cdktf CLI (steps run in order)", () => {
   });
 
   test("deploy launches the instance the stack describes", async () => {
-    await cdktfOk(dir, ["deploy", "--auto-approve", "--skip-provider-lock"], {
+    await cdktfOk(dir, ["deploy", "--auto-approve"], {
       QUICKSTART_APP_FORK: "release-1",
     });
     const instance = await instanceNamed(DEMO.defaultEnvironmentId, "quickstart-webshop");
@@ -88,13 +89,13 @@ describe("examples/quickstart with the cdktf CLI (steps run in order)", () => {
   });
 
   test("diff after a parameter change shows an in-place update; deploy reconfigures the same instance", async () => {
-    const diff = await cdktfOk(dir, ["diff", "--skip-provider-lock"], { QUICKSTART_APP_FORK: "release-2" });
+    const diff = await cdktfOk(dir, ["diff"], { QUICKSTART_APP_FORK: "release-2" });
     expect(diff).toMatch(/appmgmt_instance\.webshop \(webshop\/Default\) will be updated in-place/);
     expect(diff).toMatch(/~ "input\.app-fork" = "release-1" -> "release-2"/);
     expect(diff).toMatch(/Plan: 0 to add, 1 to change, 0 to destroy/);
     expect((await svc.client.getInstance(launchedId)).parameters["input.app-fork"]).toBe("release-1");
 
-    await cdktfOk(dir, ["deploy", "--auto-approve", "--skip-provider-lock"], {
+    await cdktfOk(dir, ["deploy", "--auto-approve"], {
       QUICKSTART_APP_FORK: "release-2",
     });
     const instance = await svc.client.getInstance(launchedId);
@@ -108,7 +109,7 @@ describe("examples/quickstart with the cdktf CLI (steps run in order)", () => {
   });
 
   test("destroy destroys the instance on the service", async () => {
-    await cdktfOk(dir, ["destroy", "--auto-approve", "--skip-provider-lock"], {
+    await cdktfOk(dir, ["destroy", "--auto-approve"], {
       QUICKSTART_APP_FORK: "release-2",
     });
     expect((await svc.client.getInstance(launchedId)).status).toBe("Destroyed");
@@ -133,28 +134,41 @@ test("cdktf synth of an app breaking the binding rule fails with the construct p
   expect(fs.existsSync(path.join(dir, "cdktf.out", "stacks", "violating", "cdk.tf.json"))).toBe(false);
 });
 
-test("examples/multi-environment deploys one definition to the default and staging environments", async () => {
-  const dir = newProject("multi-environment", "examples/multi-environment/main.ts");
-  await cdktfOk(dir, [
-    "deploy",
-    "webshop-default",
-    "webshop-staging",
-    "--auto-approve",
-    "--skip-provider-lock",
-  ]);
+/**
+ * A clean copy of examples/multi-environment, run by its own cdktf.json: the example's files copied,
+ * the repository folders it reaches (../../scripts, ../../src, ../quickstart, node_modules) linked.
+ */
+function cleanExampleCopy(): string {
+  const copy = path.join(tmp, "checkout");
+  const example = path.join(copy, "examples", "multi-environment");
+  fs.mkdirSync(example, { recursive: true });
+  for (const file of ["cdktf.json", "main.ts"])
+    fs.copyFileSync(path.join(ROOT, "examples", "multi-environment", file), path.join(example, file));
+  for (const linked of ["node_modules", "scripts", "src", path.join("examples", "quickstart")])
+    fs.symlinkSync(path.join(ROOT, linked), path.join(copy, linked));
+  return example;
+}
+
+test("examples/multi-environment: diff and deploy as its header says, no lock step on the public registry", async () => {
+  const dir = cleanExampleCopy();
+  const diff = await cdktfOk(dir, ["diff", "webshop-default"]);
+  expect(diff).toMatch(/Plan: 1 to add, 0 to change, 0 to destroy/);
+  expect(diff).not.toContain("registry.terraform.io/appmgmt");
+  // The lock the provider construct wrote at synth, kept by terraform init.
+  const lock = fs.readFileSync(
+    path.join(dir, "cdktf.out", "stacks", "webshop-default", ".terraform.lock.hcl"),
+    "utf8",
+  );
+  expect(lock).toContain(lockHash());
+
+  await cdktfOk(dir, ["deploy", "*", "--auto-approve"]);
   const production = await instanceNamed(DEMO.defaultEnvironmentId, "webshop-default");
   const staging = await instanceNamed(DEMO.stagingEnvironmentId, "webshop-staging");
   expect([production.status, staging.status]).toEqual(["Running", "Running"]);
   expect(production.parameters).toEqual({ "input.app-fork": "release-1", "input.db-size": "large" });
   expect(staging.parameters).toEqual({ "input.app-fork": "main", "input.db-size": "small" });
 
-  await cdktfOk(dir, [
-    "destroy",
-    "webshop-default",
-    "webshop-staging",
-    "--auto-approve",
-    "--skip-provider-lock",
-  ]);
+  await cdktfOk(dir, ["destroy", "*", "--auto-approve"]);
   expect((await svc.client.getInstance(production.id)).status).toBe("Destroyed");
   expect((await svc.client.getInstance(staging.id)).status).toBe("Destroyed");
 });

@@ -1,4 +1,5 @@
-// Installs the provider once per test file (jest gives each file its own module registry, so the
+// Installs the provider once per test file (a copy of the artifact `npm run build` bundles, so this is
+// cheap; jest gives each file its own module registry, so the
 // memoised promise below is per file) into a temp filesystem mirror, exactly as
 // `appmgmt install-provider --dir D` does. Pass the result to TerraformWorkspace.create; call remove()
 // in afterAll. The cdktf e2e tests point TF_CLI_CONFIG_FILE at a file holding `cliConfig`.
