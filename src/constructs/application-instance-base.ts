@@ -39,20 +39,27 @@ interface InstanceSubmodules {
   readonly parameters?: { [name: string]: string };
 }
 
-/** The generated resource's config, as far as the construct sets it. */
-export interface InstanceResourceConfig<L extends LibraryTypes> {
-  readonly applicationId: string;
+/** The settings the construct passes to the generated resource as they are. */
+interface PassedOnSettings<L extends LibraryTypes> {
   readonly instanceName?: string;
+  /** Environment to launch into; the organization's default environment when unset. */
   readonly environmentId?: string;
   readonly revisionId?: string;
   readonly manifestVersion?: number;
+  /** Main parameters, keyed `input.<name>`; unlisted ones take their defaults. */
   readonly parameters?: { [name: string]: string };
-  readonly submodules?: { [name: string]: InstanceSubmodules };
+  /** Workflow timeouts as duration strings (e.g. "30m"). */
   readonly timeouts?: L["timeouts"];
-  readonly manifest?: string;
   readonly provider?: L["provider"];
   readonly dependsOn?: L["dependable"][];
   readonly lifecycle?: L["lifecycle"];
+}
+
+/** The generated resource's config, as far as the construct sets it. */
+export interface InstanceResourceConfig<L extends LibraryTypes> extends PassedOnSettings<L> {
+  readonly applicationId: string;
+  readonly submodules?: { [name: string]: InstanceSubmodules };
+  readonly manifest?: string;
 }
 
 /** The library the construct is built on: its Token and its generated Instance class. */
@@ -69,25 +76,13 @@ export interface ApplicationSubmoduleSettings {
   readonly parameters?: { [name: string]: string };
 }
 
-export interface ApplicationInstancePropsOf<L extends LibraryTypes> {
+export interface ApplicationInstancePropsOf<L extends LibraryTypes> extends PassedOnSettings<L> {
   /** Id of the application to launch. */
   readonly application: string;
-  readonly instanceName?: string;
-  /** Environment to launch into; the organization's default environment when unset. */
-  readonly environmentId?: string;
-  readonly revisionId?: string;
-  readonly manifestVersion?: number;
-  /** Main parameters, keyed `input.<name>`; unlisted ones take their defaults. */
-  readonly parameters?: { [name: string]: string };
   /** Settings per submodule, keyed by the submodule's name in the manifest. */
   readonly submodules?: { [name: string]: ApplicationSubmoduleSettings };
-  /** Workflow timeouts as duration strings (e.g. "30m"). */
-  readonly timeouts?: L["timeouts"];
   /** When given, parameters and submodules are checked against it at synth, and again at plan. */
   readonly manifest?: ApplicationManifest;
-  readonly provider?: L["provider"];
-  readonly dependsOn?: L["dependable"][];
-  readonly lifecycle?: L["lifecycle"];
 }
 
 export abstract class ApplicationInstanceBase<L extends LibraryTypes> extends Construct {
@@ -98,32 +93,24 @@ export abstract class ApplicationInstanceBase<L extends LibraryTypes> extends Co
   protected constructor(
     scope: Construct,
     id: string,
-    props: ApplicationInstancePropsOf<L>,
+    { application, submodules: submoduleSettings, manifest, ...passedOn }: ApplicationInstancePropsOf<L>,
     { Token, Instance }: InstanceLibrary<L>,
   ) {
     super(scope, id);
     this.token = Token;
     const isUnresolved = (value: unknown) => Token.isUnresolved(value);
-    const parameters = sortedRecord(props.parameters, isUnresolved);
-    const submodules = sortedSubmodules(props.submodules, isUnresolved);
+    const parameters = sortedRecord(passedOn.parameters, isUnresolved);
+    const submodules = sortedSubmodules(submoduleSettings, isUnresolved);
     // "Default" keeps the resource's logical id that of this construct.
     this.resource = new Instance(this, "Default", {
-      applicationId: props.application,
-      instanceName: props.instanceName,
-      environmentId: props.environmentId,
-      revisionId: props.revisionId,
-      manifestVersion: props.manifestVersion,
+      ...passedOn,
+      applicationId: application,
       parameters,
       submodules,
-      timeouts: props.timeouts,
-      manifest: props.manifest?.yaml,
-      provider: props.provider,
-      dependsOn: props.dependsOn,
-      lifecycle: props.lifecycle,
+      manifest: manifest?.yaml,
     });
-    const manifest = props.manifest;
     if (manifest) {
-      const config = knownConfig(parameters, props.manifestVersion, submodules, isUnresolved);
+      const config = knownConfig(parameters, passedOn.manifestVersion, submodules, isUnresolved);
       // Synth cannot tell a launch from a reconfigure; the rules are the same for both.
       const options = { isUnknown: isUnresolved };
       this.node.addValidation({
