@@ -9,7 +9,7 @@ const nodeGlobals = Object.fromEntries(
 );
 
 export default tseslint.config(
-  { ignores: ["lib/", "dist/", "node_modules/", "src/gen/", "**/cdktf.out/", "**/.gen/", "coverage/"] },
+  { ignores: ["lib/", "dist/", "node_modules/", "src/gen/", "src/gen-cdktn/", "**/cdktf.out/", "**/.gen/", "coverage/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

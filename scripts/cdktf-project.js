@@ -1,6 +1,7 @@
-// Runs the real cdktf CLI on one of the examples in a throw-away project directory: cdktf.json, the
-// synthesized output and the local state all land there, never in the checkout. Used by
-// scripts/quickstart.js and the e2e tests.
+// Runs the real cdktf CLI (or cdktn-cli, its maintained fork, which reads the same cdktf.json and
+// environment) on one of the examples in a throw-away project directory: cdktf.json, the synthesized
+// output and the local state all land there, never in the checkout. Used by scripts/quickstart.js
+// and the e2e tests.
 "use strict";
 
 const { spawn } = require("node:child_process");
@@ -9,15 +10,19 @@ const path = require("node:path");
 
 const ROOT = path.resolve(__dirname, "..");
 const CDKTF = path.join(ROOT, "node_modules", ".bin", "cdktf");
+const CDKTN = path.join(ROOT, "node_modules", ".bin", "cdktn");
 
 /** A shell word (cdktf runs `app` through the shell). */
 function shellQuote(word) {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-/** Writes `dir`/cdktf.json whose app runs the TypeScript file `appFile` with this node (no build needed). */
-function createCdktfProject(dir, appFile) {
-  const app = [process.execPath, "-r", path.join(__dirname, "register-ts.js"), path.resolve(appFile)]
+/**
+ * Writes `dir`/cdktf.json whose app runs the TypeScript file `appFile` (no build needed) with `node`,
+ * by default this one.
+ */
+function createCdktfProject(dir, appFile, { node = process.execPath } = {}) {
+  const app = [node, "-r", path.join(__dirname, "register-ts.js"), path.resolve(appFile)]
     .map(shellQuote)
     .join(" ");
   const config = {
@@ -58,11 +63,14 @@ function cdktfEnv({ cliConfigFile, extra = {} }) {
 
 /**
  * Runs `cdktf <args>` in `cwd`; resolves { code, output } (stdout and stderr interleaved) whatever the
- * exit code. `onOutput` sees the output as it arrives.
+ * exit code. `onOutput` sees the output as it arrives. `cli` is the command line before `args`, e.g.
+ * [node22, CDKTN] for cdktn-cli on a given node.
  */
-function runCdktf(args, { cwd, env, onOutput = () => {} }) {
+function runCdktf(args, { cwd, env, onOutput = () => {}, cli = [CDKTF] }) {
+  const [command, ...cliArgs] = cli;
+  const name = path.basename(cli[cli.length - 1]);
   return new Promise((resolve, reject) => {
-    const child = spawn(CDKTF, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, [...cliArgs, ...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     const collect = (chunk) => {
       output += chunk;
@@ -72,11 +80,11 @@ function runCdktf(args, { cwd, env, onOutput = () => {} }) {
     child.stderr.setEncoding("utf8").on("data", collect);
     child.on("error", (err) =>
       reject(
-        err.code === "ENOENT" ? new Error(`cdktf CLI not found at ${CDKTF}: run \`npm ci\` first`) : err,
+        err.code === "ENOENT" ? new Error(`${name} not found at ${command}: run \`npm install\` first`) : err,
       ),
     );
     child.on("close", (code, signal) => resolve({ code: code ?? 1, signal, output }));
   });
 }
 
-module.exports = { ROOT, CDKTF, createCdktfProject, cdktfEnv, runCdktf };
+module.exports = { ROOT, CDKTF, CDKTN, createCdktfProject, cdktfEnv, runCdktf };

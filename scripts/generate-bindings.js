@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run generate`: writes the provider's schema document (schema/appmgmt.json, committed) and the
-// cdktf bindings generated from it (src/gen/, committed, never hand-edited). The schema comes straight
+// cdktf and cdktn bindings generated from it (src/gen/ and src/gen-cdktn/, committed, never
+// hand-edited; see generate-cdktn-bindings.js). The schema comes straight
 // from src/ (transpiled on load, see register-ts.js), so this works on a fresh clone without a build.
 "use strict";
 
@@ -25,14 +26,17 @@ function schemaText(document) {
   return `${JSON.stringify(document, null, 2)}\n`;
 }
 
-/** Generates the TypeScript bindings for `document` into `targetDir` (emptied first). */
-async function generateBindings(document, targetDir) {
+/**
+ * Generates the TypeScript bindings for `document` into `targetDir` (emptied first) with `generator`:
+ * @cdktf/provider-generator, or its cdktn fork, which has the same API.
+ */
+async function generateBindings(document, targetDir, generator = "@cdktf/provider-generator") {
   // The generator's helper library runs `terraform version` when loaded: keep it offline and quiet
   // about a CLI config file that the machine names but does not have.
   process.env.CHECKPOINT_DISABLE = "1";
   const cliConfig = process.env.TF_CLI_CONFIG_FILE;
   if (cliConfig && !fs.existsSync(cliConfig)) process.env.TF_CLI_CONFIG_FILE = os.devNull;
-  const { generateProviderBindingsFromSchema } = require("@cdktf/provider-generator");
+  const { generateProviderBindingsFromSchema } = require(generator);
   fs.rmSync(targetDir, { recursive: true, force: true });
   fs.mkdirSync(targetDir, { recursive: true });
   await generateProviderBindingsFromSchema(targetDir, document);
@@ -43,9 +47,11 @@ async function main() {
   fs.mkdirSync(path.dirname(SCHEMA_FILE), { recursive: true });
   fs.writeFileSync(SCHEMA_FILE, schemaText(document));
   await generateBindings(document, GEN_DIR);
-  console.log(
-    `wrote ${path.relative(ROOT, SCHEMA_FILE)} and the bindings in ${path.relative(ROOT, GEN_DIR)}/`,
-  );
+  // Required here, not at the top: that module requires this one.
+  const { generateCdktnBindings, CDKTN_GEN_DIR } = require("./generate-cdktn-bindings");
+  await generateCdktnBindings(document);
+  const dirs = [GEN_DIR, CDKTN_GEN_DIR].map((dir) => `${path.relative(ROOT, dir)}/`).join(" and ");
+  console.log(`wrote ${path.relative(ROOT, SCHEMA_FILE)} and the bindings in ${dirs}`);
 }
 
 module.exports = { currentSchemaDocument, schemaText, generateBindings, SCHEMA_FILE, GEN_DIR };

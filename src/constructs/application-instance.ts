@@ -1,152 +1,29 @@
-// An application instance of the service: the generated `appmgmt_instance` resource with camelCase
-// props, deterministic output, and the binding rules checked at synth when a manifest is given.
+// ApplicationInstance for cdktf apps: the construct of application-instance-base.ts on cdktf's Token
+// and the cdktf bindings.
 
-import { Construct } from "constructs";
+import type { Construct } from "constructs";
 import {
   Token,
   type ITerraformDependable,
   type TerraformProvider,
   type TerraformResourceLifecycle,
 } from "cdktf";
-import { Instance, type InstanceSubmodules, type InstanceTimeouts } from "../gen/providers/appmgmt/instance";
-import { checkInstanceConfig, formatFinding, type InstanceConfig } from "../rules";
-import type { ApplicationManifest } from "./application-manifest";
+import { Instance, type InstanceTimeouts } from "../gen/providers/appmgmt/instance";
+import { ApplicationInstanceBase, type ApplicationInstancePropsOf } from "./application-instance-base";
 
-export interface ApplicationSubmoduleSettings {
-  /** Revision of the submodule (launch only; changing it replaces the instance). */
-  readonly revisionId?: string;
-  readonly manifestVersion?: number;
-  /** Free (unbound) submodule parameters, keyed `input.<name>`. */
-  readonly parameters?: { [name: string]: string };
-}
-
-export interface ApplicationInstanceProps {
-  /** Id of the application to launch. */
-  readonly application: string;
-  readonly instanceName?: string;
-  /** Environment to launch into; the organization's default environment when unset. */
-  readonly environmentId?: string;
-  readonly revisionId?: string;
-  readonly manifestVersion?: number;
-  /** Main parameters, keyed `input.<name>`; unlisted ones take their defaults. */
-  readonly parameters?: { [name: string]: string };
-  /** Settings per submodule, keyed by the submodule's name in the manifest. */
-  readonly submodules?: { [name: string]: ApplicationSubmoduleSettings };
-  /** Workflow timeouts as duration strings (e.g. "30m"). */
-  readonly timeouts?: InstanceTimeouts;
-  /** When given, parameters and submodules are checked against it at synth, and again at plan. */
-  readonly manifest?: ApplicationManifest;
-  readonly provider?: TerraformProvider;
-  readonly dependsOn?: ITerraformDependable[];
-  readonly lifecycle?: TerraformResourceLifecycle;
-}
-
-export class ApplicationInstance extends Construct {
-  /** The underlying generated resource (escape hatch for overrides). */
+/** The cdktf types of the construct's resource and meta-arguments. */
+export interface CdktfTypes {
   readonly resource: Instance;
+  readonly timeouts: InstanceTimeouts;
+  readonly provider: TerraformProvider;
+  readonly dependable: ITerraformDependable;
+  readonly lifecycle: TerraformResourceLifecycle;
+}
 
+export type ApplicationInstanceProps = ApplicationInstancePropsOf<CdktfTypes>;
+
+export class ApplicationInstance extends ApplicationInstanceBase<CdktfTypes> {
   constructor(scope: Construct, id: string, props: ApplicationInstanceProps) {
-    super(scope, id);
-    const parameters = sortedRecord(props.parameters);
-    const submodules = sortedSubmodules(props.submodules);
-    // "Default" keeps the resource's logical id that of this construct.
-    this.resource = new Instance(this, "Default", {
-      applicationId: props.application,
-      instanceName: props.instanceName,
-      environmentId: props.environmentId,
-      revisionId: props.revisionId,
-      manifestVersion: props.manifestVersion,
-      parameters,
-      submodules,
-      timeouts: props.timeouts,
-      manifest: props.manifest?.yaml,
-      provider: props.provider,
-      dependsOn: props.dependsOn,
-      lifecycle: props.lifecycle,
-    });
-    const manifest = props.manifest;
-    if (manifest) {
-      const config = knownConfig(parameters, props.manifestVersion, submodules);
-      // Synth cannot tell a launch from a reconfigure; the rules are the same for both.
-      const options = { isUnknown: Token.isUnresolved };
-      this.node.addValidation({
-        validate: () => checkInstanceConfig(manifest.model, config, options).map(formatFinding),
-      });
-    }
+    super(scope, id, props, { Token, Instance });
   }
-
-  /** The instance id (known after apply). */
-  get id(): string {
-    return this.resource.id;
-  }
-
-  /** Running, Failed, ... as last read from the service. */
-  get status(): string {
-    return this.resource.status;
-  }
-
-  /** Every main parameter's actual value, defaults included (known after apply). */
-  get effectiveParameters(): { [name: string]: string } {
-    return Token.asStringMap(this.resource.effectiveParameters);
-  }
-
-  /** Values the application's workflow returned, e.g. a URL (known after apply). */
-  get returnValues(): { [name: string]: string } {
-    return Token.asStringMap(this.resource.returnValues);
-  }
-
-  /** One main parameter's actual value, e.g. effectiveParameter("input.db-size"). */
-  effectiveParameter(name: string): string {
-    return this.resource.effectiveParameters.lookup(name);
-  }
-}
-
-/** The config the rules can judge at synth: a map that is a token as a whole is left to plan time. */
-function knownConfig(
-  parameters: { [key: string]: string } | undefined,
-  manifestVersion: number | undefined,
-  submodules: { [name: string]: InstanceSubmodules } | undefined,
-): InstanceConfig {
-  const known = <T>(value: T | undefined) =>
-    value !== undefined && Token.isUnresolved(value) ? undefined : value;
-  const knownSubmodules = known(submodules);
-  return {
-    parameters: known(parameters),
-    manifestVersion,
-    submodules:
-      knownSubmodules &&
-      Object.fromEntries(
-        Object.entries(knownSubmodules).map(([name, s]) => [
-          name,
-          { manifestVersion: s.manifestVersion, parameters: known(s.parameters) },
-        ]),
-      ),
-  };
-}
-
-/** A copy with keys in sorted order (so synth output does not depend on prop order); tokens pass through. */
-function sortedRecord<T>(record: { [key: string]: T } | undefined): { [key: string]: T } | undefined {
-  if (record === undefined || Token.isUnresolved(record)) return record;
-  return Object.fromEntries(
-    Object.keys(record)
-      .sort()
-      .map((key) => [key, record[key]]),
-  );
-}
-
-function sortedSubmodules(
-  submodules: { [name: string]: ApplicationSubmoduleSettings } | undefined,
-): { [name: string]: InstanceSubmodules } | undefined {
-  const sorted = sortedRecord(submodules);
-  if (sorted === undefined || Token.isUnresolved(sorted)) return sorted;
-  return Object.fromEntries(
-    Object.entries(sorted).map(([name, s]) => [
-      name,
-      {
-        revisionId: s.revisionId,
-        manifestVersion: s.manifestVersion,
-        parameters: sortedRecord(s.parameters),
-      },
-    ]),
-  );
 }

@@ -1,7 +1,4 @@
 export { AppMgmtProvider, type AppMgmtProviderProps } from "./app-mgmt-provider";
 export { ApplicationManifest } from "./application-manifest";
-export {
-  ApplicationInstance,
-  type ApplicationInstanceProps,
-  type ApplicationSubmoduleSettings,
-} from "./application-instance";
+export { ApplicationInstance, type ApplicationInstanceProps } from "./application-instance";
+export type { ApplicationSubmoduleSettings } from "./application-instance-base";

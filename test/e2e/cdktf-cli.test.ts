@@ -1,69 +1,28 @@
 // The examples through the real cdktf CLI and terraform, against the simulator over loopback: each
 // step is checked on the service side, not only in terraform's output.
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { lockHash } from "../../src/cli/provider-artifact";
 import { DEMO } from "../../src/simulator";
-import type { InstanceStatus } from "../../src/client";
-import { installTestProvider, type TestProvider } from "../helpers/provider";
-import { startTestSimulator, type TestSimulator } from "../helpers/simulator";
+import { CdkCliSession } from "../helpers/cdk-cli";
 
-const project: {
-  createCdktfProject(dir: string, appFile: string): void;
-  cdktfEnv(opts: { cliConfigFile: string; extra?: Record<string, string> }): NodeJS.ProcessEnv;
-  runCdktf(
-    args: string[],
-    opts: { cwd: string; env: NodeJS.ProcessEnv },
-  ): Promise<{ code: number; output: string }>;
-} = require("../../scripts/cdktf-project.js");
-
-const ROOT = path.join(__dirname, "../..");
-
-let svc: TestSimulator;
-let provider: TestProvider;
-let tmp: string;
-let cliConfigFile: string;
+let session: CdkCliSession;
+let svc: CdkCliSession["svc"];
 
 beforeAll(async () => {
-  [svc, provider] = await Promise.all([startTestSimulator(), installTestProvider()]);
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "appmgmt-e2e-"));
-  cliConfigFile = path.join(tmp, "terraformrc");
-  fs.writeFileSync(cliConfigFile, `${provider.cliConfig}\n`);
+  session = await CdkCliSession.start();
+  svc = session.svc;
 });
 
 afterAll(async () => {
-  provider?.remove();
-  await svc?.close();
-  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+  await session?.close();
 });
 
-/** A throw-away cdktf project running `appFile` (relative to the repository root). */
-function newProject(name: string, appFile: string): string {
-  const dir = path.join(tmp, name);
-  project.createCdktfProject(dir, path.join(ROOT, appFile));
-  return dir;
-}
-
-async function cdktf(dir: string, args: string[], extra: Record<string, string> = {}) {
-  const env = project.cdktfEnv({
-    cliConfigFile,
-    extra: { ...svc.env, APPMGMT_TOKEN_CACHE_DIR: path.join(tmp, "tokens"), ...extra },
-  });
-  return project.runCdktf(args, { cwd: dir, env });
-}
-
-async function cdktfOk(dir: string, args: string[], extra: Record<string, string> = {}): Promise<string> {
-  const run = await cdktf(dir, args, extra);
-  if (run.code !== 0) throw new Error(`cdktf ${args.join(" ")} exited ${run.code}:\n${run.output}`);
-  return run.output;
-}
-
-async function instanceNamed(environmentId: string, name: string): Promise<InstanceStatus> {
-  const summary = (await svc.client.listInstances(environmentId)).find((i) => i.name === name);
-  if (!summary) throw new Error(`no instance named ${name} in environment ${environmentId}`);
-  return svc.client.getInstance(summary.id);
-}
+const newProject = (name: string, appFile: string) => session.newProject(name, appFile);
+const cdktf = (dir: string, args: string[], extra?: Record<string, string>) => session.run(dir, args, extra);
+const cdktfOk = (dir: string, args: string[], extra?: Record<string, string>) =>
+  session.runOk(dir, args, extra);
+const instanceNamed = (environmentId: string, name: string) => session.instanceNamed(environmentId, name);
 
 describe("examples/quickstart with the cdktf CLI (steps run in order)", () => {
   let dir: string;

@@ -1,5 +1,5 @@
-// src/gen and schema/appmgmt.json are generated and committed: they must match what `npm run generate`
-// produces from the provider's schema today.
+// src/gen, src/gen-cdktn and schema/appmgmt.json are generated and committed: they must match what
+// `npm run generate` produces from the provider's schema today.
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -11,6 +11,10 @@ const generator: {
   SCHEMA_FILE: string;
   GEN_DIR: string;
 } = require("../../../scripts/generate-bindings.js");
+const cdktnGenerator: {
+  generateCdktnBindings(document: unknown, targetDir: string): Promise<void>;
+  CDKTN_GEN_DIR: string;
+} = require("../../../scripts/generate-cdktn-bindings.js");
 
 function listFiles(dir: string, prefix = ""): string[] {
   return fs
@@ -21,7 +25,16 @@ function listFiles(dir: string, prefix = ""): string[] {
     .sort();
 }
 
-const STALE = "run `npm run generate` and commit schema/appmgmt.json and src/gen/";
+const STALE = "run `npm run generate` and commit schema/appmgmt.json, src/gen/ and src/gen-cdktn/";
+
+const BINDING_SETS = [
+  {
+    library: "cdktf",
+    dir: generator.GEN_DIR,
+    generate: (document: unknown, dir: string) => generator.generateBindings(document, dir),
+  },
+  { library: "cdktn", dir: cdktnGenerator.CDKTN_GEN_DIR, generate: cdktnGenerator.generateCdktnBindings },
+];
 
 describe("generated bindings", () => {
   let tmp: string;
@@ -39,17 +52,25 @@ describe("generated bindings", () => {
     });
   });
 
-  it("regenerating from the committed schema reproduces src/gen exactly", async () => {
-    const document = JSON.parse(fs.readFileSync(generator.SCHEMA_FILE, "utf8"));
-    await generator.generateBindings(document, tmp);
-    const expected = listFiles(tmp);
-    expect(listFiles(generator.GEN_DIR)).toEqual(expected);
-    expect(expected).toContain(path.join("providers", "appmgmt", "instance", "index.ts"));
-    const differing = expected.filter(
-      (f) =>
-        fs.readFileSync(path.join(tmp, f), "utf8") !==
-        fs.readFileSync(path.join(generator.GEN_DIR, f), "utf8"),
-    );
-    if (differing.length > 0) throw new Error(`src/gen differs in ${differing.join(", ")}: ${STALE}`);
-  });
+  it.each(BINDING_SETS)(
+    "regenerating the $library bindings from the committed schema reproduces them exactly",
+    async ({ library, dir, generate }) => {
+      const document = JSON.parse(fs.readFileSync(generator.SCHEMA_FILE, "utf8"));
+      const target = path.join(tmp, library);
+      await generate(document, target);
+      const expected = listFiles(target);
+      expect(listFiles(dir)).toEqual(expected);
+      const instanceFile = path.join("providers", "appmgmt", "instance", "index.ts");
+      expect(expected).toContain(instanceFile);
+      // Each set is built on its own library.
+      expect(fs.readFileSync(path.join(target, instanceFile), "utf8")).toContain(
+        `import * as ${library} from '${library}';`,
+      );
+      const differing = expected.filter(
+        (f) => fs.readFileSync(path.join(target, f), "utf8") !== fs.readFileSync(path.join(dir, f), "utf8"),
+      );
+      const shown = path.relative(path.join(__dirname, "../../.."), dir);
+      if (differing.length > 0) throw new Error(`${shown} differs in ${differing.join(", ")}: ${STALE}`);
+    },
+  );
 });

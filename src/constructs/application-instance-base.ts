@@ -1,0 +1,200 @@
+// An application instance of the service: the generated `appmgmt_instance` resource with camelCase
+// props, deterministic output, and the binding rules checked at synth when a manifest is given.
+// cdktf and its maintained fork cdktn have the same API under two package names, and a construct built
+// on one library fails in an app built on the other. So the construct is written once here against
+// what it needs from the library (Token and the generated Instance class), and each library's
+// ApplicationInstance (src/constructs/ for cdktf, src/cdktn/ for cdktn) passes its own.
+
+import { Construct } from "constructs";
+import { checkInstanceConfig, formatFinding, type InstanceConfig } from "../rules";
+import type { ApplicationManifest } from "./application-manifest";
+
+/** The types that differ between cdktf and cdktn: the generated resource and the meta-arguments. */
+export interface LibraryTypes {
+  readonly resource: InstanceResource;
+  readonly timeouts: unknown;
+  readonly provider: unknown;
+  readonly dependable: unknown;
+  readonly lifecycle: unknown;
+}
+
+/** What the construct reads from the generated `appmgmt_instance` resource. */
+export interface InstanceResource {
+  readonly id: string;
+  readonly status: string;
+  readonly effectiveParameters: { lookup(name: string): string };
+  readonly returnValues: unknown;
+}
+
+/** The library's Token functions the construct uses. */
+export interface TokenFunctions {
+  isUnresolved(value: unknown): boolean;
+  asStringMap(value: unknown): { [name: string]: string };
+}
+
+/** The generated resource's submodule settings (the same shape in both libraries). */
+interface InstanceSubmodules {
+  readonly revisionId?: string;
+  readonly manifestVersion?: number;
+  readonly parameters?: { [name: string]: string };
+}
+
+/** The settings the construct passes to the generated resource as they are. */
+interface PassedOnSettings<L extends LibraryTypes> {
+  readonly instanceName?: string;
+  /** Environment to launch into; the organization's default environment when unset. */
+  readonly environmentId?: string;
+  readonly revisionId?: string;
+  readonly manifestVersion?: number;
+  /** Main parameters, keyed `input.<name>`; unlisted ones take their defaults. */
+  readonly parameters?: { [name: string]: string };
+  /** Workflow timeouts as duration strings (e.g. "30m"). */
+  readonly timeouts?: L["timeouts"];
+  readonly provider?: L["provider"];
+  readonly dependsOn?: L["dependable"][];
+  readonly lifecycle?: L["lifecycle"];
+}
+
+/** The generated resource's config, as far as the construct sets it. */
+export interface InstanceResourceConfig<L extends LibraryTypes> extends PassedOnSettings<L> {
+  readonly applicationId: string;
+  readonly submodules?: { [name: string]: InstanceSubmodules };
+  readonly manifest?: string;
+}
+
+/** The library the construct is built on: its Token and its generated Instance class. */
+export interface InstanceLibrary<L extends LibraryTypes> {
+  readonly Token: TokenFunctions;
+  readonly Instance: new (scope: Construct, id: string, config: InstanceResourceConfig<L>) => L["resource"];
+}
+
+export interface ApplicationSubmoduleSettings {
+  /** Revision of the submodule (launch only; changing it replaces the instance). */
+  readonly revisionId?: string;
+  readonly manifestVersion?: number;
+  /** Free (unbound) submodule parameters, keyed `input.<name>`. */
+  readonly parameters?: { [name: string]: string };
+}
+
+export interface ApplicationInstancePropsOf<L extends LibraryTypes> extends PassedOnSettings<L> {
+  /** Id of the application to launch. */
+  readonly application: string;
+  /** Settings per submodule, keyed by the submodule's name in the manifest. */
+  readonly submodules?: { [name: string]: ApplicationSubmoduleSettings };
+  /** When given, parameters and submodules are checked against it at synth, and again at plan. */
+  readonly manifest?: ApplicationManifest;
+}
+
+export abstract class ApplicationInstanceBase<L extends LibraryTypes> extends Construct {
+  /** The underlying generated resource (escape hatch for overrides). */
+  readonly resource: L["resource"];
+  private readonly token: TokenFunctions;
+
+  protected constructor(
+    scope: Construct,
+    id: string,
+    { application, submodules: submoduleSettings, manifest, ...passedOn }: ApplicationInstancePropsOf<L>,
+    { Token, Instance }: InstanceLibrary<L>,
+  ) {
+    super(scope, id);
+    this.token = Token;
+    const isUnresolved = (value: unknown) => Token.isUnresolved(value);
+    const parameters = sortedRecord(passedOn.parameters, isUnresolved);
+    const submodules = sortedSubmodules(submoduleSettings, isUnresolved);
+    // "Default" keeps the resource's logical id that of this construct.
+    this.resource = new Instance(this, "Default", {
+      ...passedOn,
+      applicationId: application,
+      parameters,
+      submodules,
+      manifest: manifest?.yaml,
+    });
+    if (manifest) {
+      const config = knownConfig(parameters, passedOn.manifestVersion, submodules, isUnresolved);
+      // Synth cannot tell a launch from a reconfigure; the rules are the same for both.
+      const options = { isUnknown: isUnresolved };
+      this.node.addValidation({
+        validate: () => checkInstanceConfig(manifest.model, config, options).map(formatFinding),
+      });
+    }
+  }
+
+  /** The instance id (known after apply). */
+  get id(): string {
+    return this.resource.id;
+  }
+
+  /** Running, Failed, ... as last read from the service. */
+  get status(): string {
+    return this.resource.status;
+  }
+
+  /** Every main parameter's actual value, defaults included (known after apply). */
+  get effectiveParameters(): { [name: string]: string } {
+    return this.token.asStringMap(this.resource.effectiveParameters);
+  }
+
+  /** Values the application's workflow returned, e.g. a URL (known after apply). */
+  get returnValues(): { [name: string]: string } {
+    return this.token.asStringMap(this.resource.returnValues);
+  }
+
+  /** One main parameter's actual value, e.g. effectiveParameter("input.db-size"). */
+  effectiveParameter(name: string): string {
+    return this.resource.effectiveParameters.lookup(name);
+  }
+}
+
+/** The config the rules can judge at synth: a map that is a token as a whole is left to plan time. */
+function knownConfig(
+  parameters: { [key: string]: string } | undefined,
+  manifestVersion: number | undefined,
+  submodules: { [name: string]: InstanceSubmodules } | undefined,
+  isUnresolved: (value: unknown) => boolean,
+): InstanceConfig {
+  const known = <T>(value: T | undefined) => (value !== undefined && isUnresolved(value) ? undefined : value);
+  const knownSubmodules = known(submodules);
+  return {
+    parameters: known(parameters),
+    manifestVersion,
+    submodules:
+      knownSubmodules &&
+      Object.fromEntries(
+        Object.entries(knownSubmodules).map(([name, s]) => [
+          name,
+          { manifestVersion: s.manifestVersion, parameters: known(s.parameters) },
+        ]),
+      ),
+  };
+}
+
+/** A copy with keys in sorted order (so synth output does not depend on prop order); tokens pass through. */
+function sortedRecord<T>(
+  record: { [key: string]: T } | undefined,
+  isUnresolved: (value: unknown) => boolean,
+): { [key: string]: T } | undefined {
+  if (record === undefined || isUnresolved(record)) return record;
+  return Object.fromEntries(
+    Object.keys(record)
+      .sort()
+      .map((key) => [key, record[key]]),
+  );
+}
+
+function sortedSubmodules(
+  submodules: { [name: string]: ApplicationSubmoduleSettings } | undefined,
+  isUnresolved: (value: unknown) => boolean,
+): { [name: string]: InstanceSubmodules } | undefined {
+  const sorted = sortedRecord(submodules, isUnresolved);
+  if (sorted === undefined || isUnresolved(sorted)) return sorted;
+  return Object.fromEntries(
+    Object.entries(sorted).map(([name, s]) => [
+      name,
+      {
+        revisionId: s.revisionId,
+        manifestVersion: s.manifestVersion,
+        parameters: sortedRecord(s.parameters, isUnresolved),
+      },
+    ]),
+  );
+}

@@ -1,0 +1,725 @@
+// https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance
+// generated from terraform resource schema
+
+import { Construct } from 'constructs';
+import * as cdktn from 'cdktn';
+
+// Configuration
+
+export interface InstanceConfig extends cdktn.TerraformMetaArguments {
+  /**
+  * Application to launch, a 24-character lowercase hexadecimal identifier. Changing it replaces the instance.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#application_id Instance#application_id}
+  */
+  readonly applicationId: string;
+  /**
+  * Environment to launch into, a 24-character lowercase hexadecimal identifier. Default: the organization's default environment. Changing it replaces the instance.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#environment_id Instance#environment_id}
+  */
+  readonly environmentId?: string;
+  /**
+  * Name of the instance; the service generates one when unset. Setting it lets the provider find the instance again if a launch's answer is lost. Changing it replaces the instance.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#instance_name Instance#instance_name}
+  */
+  readonly instanceName?: string;
+  /**
+  * YAML text of the application manifest. Optional; when set, `parameters` and `submodules` are checked against it at plan time (unknown names, bound submodule parameters). Never sent to the service.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#manifest Instance#manifest}
+  */
+  readonly manifest?: string;
+  /**
+  * Manifest version the instance runs. Default: the latest version at launch. Changing it resets parameters not listed in `parameters` to the new version's defaults.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#manifest_version Instance#manifest_version}
+  */
+  readonly manifestVersion?: number;
+  /**
+  * Main parameters, keyed `input.<name>`, values strings. Parameters not listed take their defaults: removing one resets it to its default (the plan warns about it).
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#parameters Instance#parameters}
+  */
+  readonly parameters?: { [key: string]: string };
+  /**
+  * Revision of the application to run, a 24-character lowercase hexadecimal identifier. Its stored versions and values apply; explicit `parameters` override them.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#revision_id Instance#revision_id}
+  */
+  readonly revisionId?: string;
+  /**
+  * Per-submodule settings, keyed by the submodule's name in the manifest.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#submodules Instance#submodules}
+  */
+  readonly submodules?: { [key: string]: InstanceSubmodules } | cdktn.IResolvable;
+  /**
+  * How long create, update and delete wait for their workflow.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#timeouts Instance#timeouts}
+  */
+  readonly timeouts?: InstanceTimeouts;
+}
+export interface InstanceSubmodules {
+  /**
+  * Manifest version of the submodule.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#manifest_version Instance#manifest_version}
+  */
+  readonly manifestVersion?: number;
+  /**
+  * Submodule parameters, keyed `input.<name>`. A parameter that the main manifest binds to one of its own parameters cannot be set here: set the binding main parameter instead.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#parameters Instance#parameters}
+  */
+  readonly parameters?: { [key: string]: string };
+  /**
+  * Revision of the submodule, a 24-character lowercase hexadecimal identifier. Applied at launch only: changing it replaces the instance.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#revision_id Instance#revision_id}
+  */
+  readonly revisionId?: string;
+}
+
+export function instanceSubmodulesToTerraform(struct?: InstanceSubmodules | cdktn.IResolvable): any {
+  if (!cdktn.canInspect(struct) || cdktn.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktn.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdktn.io/docs/concepts/resources#references");
+  }
+  return {
+    manifest_version: cdktn.numberToTerraform(struct!.manifestVersion),
+    parameters: cdktn.hashMapper(cdktn.stringToTerraform)(struct!.parameters),
+    revision_id: cdktn.stringToTerraform(struct!.revisionId),
+  }
+}
+
+
+export function instanceSubmodulesToHclTerraform(struct?: InstanceSubmodules | cdktn.IResolvable): any {
+  if (!cdktn.canInspect(struct) || cdktn.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktn.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdktn.io/docs/concepts/resources#references");
+  }
+  const attrs = {
+    manifest_version: {
+      value: cdktn.numberToHclTerraform(struct!.manifestVersion),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "number",
+    },
+    parameters: {
+      value: cdktn.hashMapperHcl(cdktn.stringToHclTerraform)(struct!.parameters),
+      isBlock: false,
+      type: "map",
+      storageClassType: "stringMap",
+    },
+    revision_id: {
+      value: cdktn.stringToHclTerraform(struct!.revisionId),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+  };
+
+  // remove undefined attributes
+  return Object.fromEntries(Object.entries(attrs).filter(([_, value]) => value !== undefined && value.value !== undefined));
+}
+
+export class InstanceSubmodulesOutputReference extends cdktn.ComplexObject {
+  private isEmptyObject = false;
+  private resolvableValue?: cdktn.IResolvable;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  * @param complexObjectKey the key of this item in the map
+  */
+  public constructor(terraformResource: cdktn.IInterpolatingParent, terraformAttribute: string, complexObjectKey: string) {
+    super(terraformResource, terraformAttribute, false, complexObjectKey);
+  }
+
+  public get internalValue(): InstanceSubmodules | cdktn.IResolvable | undefined {
+    if (this.resolvableValue) {
+      return this.resolvableValue;
+    }
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    if (this._manifestVersion !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.manifestVersion = this._manifestVersion;
+    }
+    if (this._parameters !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.parameters = this._parameters;
+    }
+    if (this._revisionId !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.revisionId = this._revisionId;
+    }
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: InstanceSubmodules | cdktn.IResolvable | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+      this.resolvableValue = undefined;
+      this._manifestVersion = undefined;
+      this._parameters = undefined;
+      this._revisionId = undefined;
+    }
+    else if (cdktn.Tokenization.isResolvable(value)) {
+      this.isEmptyObject = false;
+      this.resolvableValue = value;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+      this.resolvableValue = undefined;
+      this._manifestVersion = value.manifestVersion;
+      this._parameters = value.parameters;
+      this._revisionId = value.revisionId;
+    }
+  }
+
+  // manifest_version - computed: false, optional: true, required: false
+  private _manifestVersion?: number; 
+  public get manifestVersion() {
+    return this.getNumberAttribute('manifest_version');
+  }
+  public set manifestVersion(value: number) {
+    this._manifestVersion = value;
+  }
+  public resetManifestVersion() {
+    this._manifestVersion = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get manifestVersionInput() {
+    return this._manifestVersion;
+  }
+
+  // parameters - computed: false, optional: true, required: false
+  private _parameters?: { [key: string]: string }; 
+  public get parameters() {
+    return this.getStringMapAttribute('parameters');
+  }
+  public set parameters(value: { [key: string]: string }) {
+    this._parameters = value;
+  }
+  public resetParameters() {
+    this._parameters = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get parametersInput() {
+    return this._parameters;
+  }
+
+  // revision_id - computed: false, optional: true, required: false
+  private _revisionId?: string; 
+  public get revisionId() {
+    return this.getStringAttribute('revision_id');
+  }
+  public set revisionId(value: string) {
+    this._revisionId = value;
+  }
+  public resetRevisionId() {
+    this._revisionId = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get revisionIdInput() {
+    return this._revisionId;
+  }
+}
+
+export class InstanceSubmodulesMap extends cdktn.ComplexMap {
+  public internalValue? : { [key: string]: InstanceSubmodules } | cdktn.IResolvable
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  */
+  constructor(terraformResource: cdktn.IInterpolatingParent, terraformAttribute: string) {
+    super(terraformResource, terraformAttribute);
+  }
+
+  /**
+  * @param key the key of the item to return
+  */
+  public get(key: string): InstanceSubmodulesOutputReference {
+    return new InstanceSubmodulesOutputReference(this.terraformResource, this.terraformAttribute, key);
+  }
+}
+export interface InstanceTimeouts {
+  /**
+  * How long to wait for the create workflow to finish, as a duration such as `"30m"`, `"1h30m"` or `"45s"`. Default: `30m`.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#create Instance#create}
+  */
+  readonly create?: string;
+  /**
+  * How long to wait for the delete workflow to finish, as a duration such as `"30m"`, `"1h30m"` or `"45s"`. Default: `30m`.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#delete Instance#delete}
+  */
+  readonly delete?: string;
+  /**
+  * How long to wait for the update workflow to finish, as a duration such as `"30m"`, `"1h30m"` or `"45s"`. Default: `30m`.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#update Instance#update}
+  */
+  readonly update?: string;
+}
+
+export function instanceTimeoutsToTerraform(struct?: InstanceTimeouts | cdktn.IResolvable): any {
+  if (!cdktn.canInspect(struct) || cdktn.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktn.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdktn.io/docs/concepts/resources#references");
+  }
+  return {
+    create: cdktn.stringToTerraform(struct!.create),
+    delete: cdktn.stringToTerraform(struct!.delete),
+    update: cdktn.stringToTerraform(struct!.update),
+  }
+}
+
+
+export function instanceTimeoutsToHclTerraform(struct?: InstanceTimeouts | cdktn.IResolvable): any {
+  if (!cdktn.canInspect(struct) || cdktn.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktn.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdktn.io/docs/concepts/resources#references");
+  }
+  const attrs = {
+    create: {
+      value: cdktn.stringToHclTerraform(struct!.create),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+    delete: {
+      value: cdktn.stringToHclTerraform(struct!.delete),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+    update: {
+      value: cdktn.stringToHclTerraform(struct!.update),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+  };
+
+  // remove undefined attributes
+  return Object.fromEntries(Object.entries(attrs).filter(([_, value]) => value !== undefined && value.value !== undefined));
+}
+
+export class InstanceTimeoutsOutputReference extends cdktn.ComplexObject {
+  private isEmptyObject = false;
+  private resolvableValue?: cdktn.IResolvable;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  */
+  public constructor(terraformResource: cdktn.IInterpolatingParent, terraformAttribute: string) {
+    super(terraformResource, terraformAttribute, false);
+  }
+
+  public get internalValue(): InstanceTimeouts | cdktn.IResolvable | undefined {
+    if (this.resolvableValue) {
+      return this.resolvableValue;
+    }
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    if (this._create !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.create = this._create;
+    }
+    if (this._delete !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.delete = this._delete;
+    }
+    if (this._update !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.update = this._update;
+    }
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: InstanceTimeouts | cdktn.IResolvable | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+      this.resolvableValue = undefined;
+      this._create = undefined;
+      this._delete = undefined;
+      this._update = undefined;
+    }
+    else if (cdktn.Tokenization.isResolvable(value)) {
+      this.isEmptyObject = false;
+      this.resolvableValue = value;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+      this.resolvableValue = undefined;
+      this._create = value.create;
+      this._delete = value.delete;
+      this._update = value.update;
+    }
+  }
+
+  // create - computed: false, optional: true, required: false
+  private _create?: string; 
+  public get create() {
+    return this.getStringAttribute('create');
+  }
+  public set create(value: string) {
+    this._create = value;
+  }
+  public resetCreate() {
+    this._create = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get createInput() {
+    return this._create;
+  }
+
+  // delete - computed: false, optional: true, required: false
+  private _delete?: string; 
+  public get delete() {
+    return this.getStringAttribute('delete');
+  }
+  public set delete(value: string) {
+    this._delete = value;
+  }
+  public resetDelete() {
+    this._delete = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get deleteInput() {
+    return this._delete;
+  }
+
+  // update - computed: false, optional: true, required: false
+  private _update?: string; 
+  public get update() {
+    return this.getStringAttribute('update');
+  }
+  public set update(value: string) {
+    this._update = value;
+  }
+  public resetUpdate() {
+    this._update = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get updateInput() {
+    return this._update;
+  }
+}
+
+/**
+* Represents a {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance appmgmt_instance}
+*/
+export class Instance extends cdktn.TerraformResource {
+
+  // =================
+  // STATIC PROPERTIES
+  // =================
+  public static readonly tfResourceType = "appmgmt_instance";
+
+  // ==============
+  // STATIC Methods
+  // ==============
+  /**
+  * Generates CDKTN code for importing a Instance resource upon running "cdktn plan <stack-name>"
+  * @param scope The scope in which to define this construct
+  * @param importToId The construct id used in the generated config for the Instance to import
+  * @param importFromId The id of the existing Instance that should be imported. Refer to the {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#import import section} in the documentation of this resource for the id to use
+  * @param provider? Optional instance of the provider where the Instance to import is found
+  */
+  public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktn.TerraformProvider) {
+        return new cdktn.ImportableResource(scope, importToId, { terraformResourceType: "appmgmt_instance", importId: importFromId, provider });
+      }
+
+  // ===========
+  // INITIALIZER
+  // ===========
+
+  /**
+  * Create a new {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance appmgmt_instance} Resource
+  *
+  * @param scope The scope in which to define this construct
+  * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
+  * @param options InstanceConfig
+  */
+  public constructor(scope: Construct, id: string, config: InstanceConfig) {
+    super(scope, id, {
+      terraformResourceType: 'appmgmt_instance',
+      terraformGeneratorMetadata: {
+        providerName: 'appmgmt',
+        providerVersion: '0.1.0'
+      },
+      provider: config.provider,
+      dependsOn: config.dependsOn,
+      count: config.count,
+      lifecycle: config.lifecycle,
+      provisioners: config.provisioners,
+      connection: config.connection,
+      forEach: config.forEach
+    });
+    this._applicationId = config.applicationId;
+    this._environmentId = config.environmentId;
+    this._instanceName = config.instanceName;
+    this._manifest = config.manifest;
+    this._manifestVersion = config.manifestVersion;
+    this._parameters = config.parameters;
+    this._revisionId = config.revisionId;
+    this._submodules.internalValue = config.submodules;
+    this._timeouts.internalValue = config.timeouts;
+  }
+
+  // ==========
+  // ATTRIBUTES
+  // ==========
+
+  // application_id - computed: false, optional: false, required: true
+  private _applicationId?: string; 
+  public get applicationId() {
+    return this.getStringAttribute('application_id');
+  }
+  public set applicationId(value: string) {
+    this._applicationId = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get applicationIdInput() {
+    return this._applicationId;
+  }
+
+  // effective_parameters - computed: true, optional: false, required: false
+  private _effectiveParameters = new cdktn.StringMap(this, "effective_parameters");
+  public get effectiveParameters() {
+    return this._effectiveParameters;
+  }
+
+  // environment_id - computed: true, optional: true, required: false
+  private _environmentId?: string; 
+  public get environmentId() {
+    return this.getStringAttribute('environment_id');
+  }
+  public set environmentId(value: string) {
+    this._environmentId = value;
+  }
+  public resetEnvironmentId() {
+    this._environmentId = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get environmentIdInput() {
+    return this._environmentId;
+  }
+
+  // id - computed: true, optional: false, required: false
+  public get id() {
+    return this.getStringAttribute('id');
+  }
+
+  // instance_name - computed: true, optional: true, required: false
+  private _instanceName?: string; 
+  public get instanceName() {
+    return this.getStringAttribute('instance_name');
+  }
+  public set instanceName(value: string) {
+    this._instanceName = value;
+  }
+  public resetInstanceName() {
+    this._instanceName = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get instanceNameInput() {
+    return this._instanceName;
+  }
+
+  // manifest - computed: false, optional: true, required: false
+  private _manifest?: string; 
+  public get manifest() {
+    return this.getStringAttribute('manifest');
+  }
+  public set manifest(value: string) {
+    this._manifest = value;
+  }
+  public resetManifest() {
+    this._manifest = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get manifestInput() {
+    return this._manifest;
+  }
+
+  // manifest_version - computed: true, optional: true, required: false
+  private _manifestVersion?: number; 
+  public get manifestVersion() {
+    return this.getNumberAttribute('manifest_version');
+  }
+  public set manifestVersion(value: number) {
+    this._manifestVersion = value;
+  }
+  public resetManifestVersion() {
+    this._manifestVersion = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get manifestVersionInput() {
+    return this._manifestVersion;
+  }
+
+  // parameters - computed: false, optional: true, required: false
+  private _parameters?: { [key: string]: string }; 
+  public get parameters() {
+    return this.getStringMapAttribute('parameters');
+  }
+  public set parameters(value: { [key: string]: string }) {
+    this._parameters = value;
+  }
+  public resetParameters() {
+    this._parameters = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get parametersInput() {
+    return this._parameters;
+  }
+
+  // return_values - computed: true, optional: false, required: false
+  private _returnValues = new cdktn.StringMap(this, "return_values");
+  public get returnValues() {
+    return this._returnValues;
+  }
+
+  // revision_id - computed: false, optional: true, required: false
+  private _revisionId?: string; 
+  public get revisionId() {
+    return this.getStringAttribute('revision_id');
+  }
+  public set revisionId(value: string) {
+    this._revisionId = value;
+  }
+  public resetRevisionId() {
+    this._revisionId = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get revisionIdInput() {
+    return this._revisionId;
+  }
+
+  // status - computed: true, optional: false, required: false
+  public get status() {
+    return this.getStringAttribute('status');
+  }
+
+  // submodules - computed: false, optional: true, required: false
+  private _submodules = new InstanceSubmodulesMap(this, "submodules");
+  public get submodules() {
+    return this._submodules;
+  }
+  public putSubmodules(value: { [key: string]: InstanceSubmodules } | cdktn.IResolvable) {
+    this._submodules.internalValue = value;
+  }
+  public resetSubmodules() {
+    this._submodules.internalValue = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get submodulesInput() {
+    return this._submodules.internalValue;
+  }
+
+  // timeouts - computed: false, optional: true, required: false
+  private _timeouts = new InstanceTimeoutsOutputReference(this, "timeouts");
+  public get timeouts() {
+    return this._timeouts;
+  }
+  public putTimeouts(value: InstanceTimeouts) {
+    this._timeouts.internalValue = value;
+  }
+  public resetTimeouts() {
+    this._timeouts.internalValue = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get timeoutsInput() {
+    return this._timeouts.internalValue;
+  }
+
+  // =========
+  // SYNTHESIS
+  // =========
+
+  protected synthesizeAttributes(): { [name: string]: any } {
+    return {
+      application_id: cdktn.stringToTerraform(this._applicationId),
+      environment_id: cdktn.stringToTerraform(this._environmentId),
+      instance_name: cdktn.stringToTerraform(this._instanceName),
+      manifest: cdktn.stringToTerraform(this._manifest),
+      manifest_version: cdktn.numberToTerraform(this._manifestVersion),
+      parameters: cdktn.hashMapper(cdktn.stringToTerraform)(this._parameters),
+      revision_id: cdktn.stringToTerraform(this._revisionId),
+      submodules: cdktn.hashMapper(instanceSubmodulesToTerraform)(this._submodules.internalValue),
+      timeouts: instanceTimeoutsToTerraform(this._timeouts.internalValue),
+    };
+  }
+
+  protected synthesizeHclAttributes(): { [name: string]: any } {
+    const attrs = {
+      application_id: {
+        value: cdktn.stringToHclTerraform(this._applicationId),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      environment_id: {
+        value: cdktn.stringToHclTerraform(this._environmentId),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      instance_name: {
+        value: cdktn.stringToHclTerraform(this._instanceName),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      manifest: {
+        value: cdktn.stringToHclTerraform(this._manifest),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      manifest_version: {
+        value: cdktn.numberToHclTerraform(this._manifestVersion),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "number",
+      },
+      parameters: {
+        value: cdktn.hashMapperHcl(cdktn.stringToHclTerraform)(this._parameters),
+        isBlock: false,
+        type: "map",
+        storageClassType: "stringMap",
+      },
+      revision_id: {
+        value: cdktn.stringToHclTerraform(this._revisionId),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      submodules: {
+        value: cdktn.hashMapperHcl(instanceSubmodulesToHclTerraform)(this._submodules.internalValue),
+        isBlock: true,
+        type: "map",
+        storageClassType: "InstanceSubmodulesMap",
+      },
+      timeouts: {
+        value: instanceTimeoutsToHclTerraform(this._timeouts.internalValue),
+        isBlock: true,
+        type: "struct",
+        storageClassType: "InstanceTimeouts",
+      },
+    };
+
+    // remove undefined attributes
+    return Object.fromEntries(Object.entries(attrs).filter(([_, value]) => value !== undefined && value.value !== undefined ))
+  }
+}
