@@ -56,7 +56,7 @@ export interface InstanceConfig extends cdktn.TerraformMetaArguments {
   */
   readonly submodules?: { [key: string]: InstanceSubmodules } | cdktn.IResolvable;
   /**
-  * How long create, update and delete wait for their workflow.
+  * timeouts block
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#timeouts Instance#timeouts}
   */
