@@ -1,4 +1,4 @@
-// The simulator's HTTP front (node:http): routing, body limits, JSON, auth order, injected faults.
+// The simulator's HTTP(S) front (node:http, node:https): routing, auth before bodies, injected faults.
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { createServer as createTlsServer } from "node:https";
