@@ -215,6 +215,8 @@ async function runGitlabJob(
   const job = pipeline[jobName] as GitlabJob;
   const defaults = (pipeline.default ?? {}) as { before_script?: string[] };
   const lines = [...(job.before_script ?? defaults.before_script ?? []), ...job.script];
+  // a plain YAML line holding ": " is a mapping, not a command: GitLab would refuse it too
+  for (const line of lines) expect(typeof line).toBe("string");
   // `npm ci` is the runner's business here: stood in for before the script runs
   expect(lines).toContain("npm ci");
   npmCi(dir);
