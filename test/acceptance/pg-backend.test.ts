@@ -90,7 +90,7 @@ describe("shared state in PostgreSQL", () => {
     );
     // one state row for the default workspace, in the cluster
     expect(psql(pg, "select name from shared.states")).toBe("default");
-  });
+  }, 300_000);
 
   test("examples/pg-backend/main.ts: a cdktf stack with PgBackend takes conn_str from PG_CONN_STR", async () => {
     const outdir = fs.mkdtempSync(path.join(ctx.tf.dir, "cdktf-"));

@@ -238,6 +238,9 @@ async function runGitlabJob(
 
 // ---- the tests ----
 
+/** Each test runs terraform four times and, for cdktf, two synths: minutes on a busy machine. */
+const PIPELINE_TIMEOUT_MS = 600_000;
+
 describe("examples/pipelines run against the simulator", () => {
   let pg: TestPostgres;
   const cleanup: (() => unknown)[] = [];
@@ -297,110 +300,120 @@ describe("examples/pipelines run against the simulator", () => {
   }
 
   describe.each(["hcl", "cdktf"] as const)("GitHub Actions, %s project", (kind) => {
-    test("pull request: plan, review, comment; merge: apply the reviewed plan", async () => {
-      const database = `github_${kind}`;
-      const { svc, artifacts, secrets } = await setUp(database);
-      const workflow = parseYaml(
-        fs.readFileSync(path.join(RECIPES, `github/${kind}.yml`), "utf8"),
-      ) as GithubWorkflow;
-      expect(workflow.env).toMatchObject({ TF_IN_AUTOMATION: "1" });
-      expect(workflow.jobs.plan.if).toBe("github.event.action != 'closed'");
-      expect(workflow.jobs.apply.if).toContain("github.event.pull_request.merged == true");
+    test(
+      "pull request: plan, review, comment; merge: apply the reviewed plan",
+      async () => {
+        const database = `github_${kind}`;
+        const { svc, artifacts, secrets } = await setUp(database);
+        const workflow = parseYaml(
+          fs.readFileSync(path.join(RECIPES, `github/${kind}.yml`), "utf8"),
+        ) as GithubWorkflow;
+        expect(workflow.env).toMatchObject({ TF_IN_AUTOMATION: "1" });
+        expect(workflow.jobs.plan.if).toBe("github.event.action != 'closed'");
+        expect(workflow.jobs.apply.if).toContain("github.event.pull_request.merged == true");
 
-      const runsPath = "/repos/acme/shop/actions/runs?head_sha=abc123&event=pull_request&status=success";
-      const host = await startCodeHost({
-        "POST /repos/acme/shop/issues/7/comments": () => ({ status: 201, body: '{"id":1}' }),
-        [`GET ${runsPath}`]: () => ({ body: '{"total_count":1,"workflow_runs":[{"id":4242}]}' }),
-      });
-      cleanup.push(() => host.close());
-      const context = {
-        "vars.APPMGMT_BASE_URL": secrets.APPMGMT_BASE_URL,
-        "secrets.APPMGMT_REFRESH_TOKEN": secrets.APPMGMT_REFRESH_TOKEN,
-        "secrets.PG_CONN_STR": secrets.PG_CONN_STR,
-        "github.token": "ghs_test-token",
-        "github.event.pull_request.number": "7",
-        "github.event.pull_request.head.sha": "abc123",
-        "github.event.pull_request.merge_commit_sha": "def456",
-        "test.apiUrl": host.url,
-        "test.reviewedRunId": "4242",
-      };
+        const runsPath = "/repos/acme/shop/actions/runs?head_sha=abc123&event=pull_request&status=success";
+        const host = await startCodeHost({
+          "POST /repos/acme/shop/issues/7/comments": () => ({ status: 201, body: '{"id":1}' }),
+          [`GET ${runsPath}`]: () => ({ body: '{"total_count":1,"workflow_runs":[{"id":4242}]}' }),
+        });
+        cleanup.push(() => host.close());
+        const context = {
+          "vars.APPMGMT_BASE_URL": secrets.APPMGMT_BASE_URL,
+          "secrets.APPMGMT_REFRESH_TOKEN": secrets.APPMGMT_REFRESH_TOKEN,
+          "secrets.PG_CONN_STR": secrets.PG_CONN_STR,
+          "github.token": "ghs_test-token",
+          "github.event.pull_request.number": "7",
+          "github.event.pull_request.head.sha": "abc123",
+          "github.event.pull_request.merge_commit_sha": "def456",
+          "test.apiUrl": host.url,
+          "test.reviewedRunId": "4242",
+        };
 
-      const pr = trackedCheckout(kind);
-      await runGithubJob(workflow, "plan", pr, context, artifacts);
-      const comment = host.requests.find((r) => r.method === "POST");
-      expect(comment).toMatchObject({
-        path: "/repos/acme/shop/issues/7/comments",
-        headers: { authorization: "Bearer ghs_test-token" },
-      });
-      expectReviewOf(pr, JSON.parse(Buffer.from(comment!.body, "latin1").toString("utf8")).body);
-      expect(svc.sim.instances()).toEqual([]);
+        const pr = trackedCheckout(kind);
+        await runGithubJob(workflow, "plan", pr, context, artifacts);
+        const comment = host.requests.find((r) => r.method === "POST");
+        expect(comment).toMatchObject({
+          path: "/repos/acme/shop/issues/7/comments",
+          headers: { authorization: "Bearer ghs_test-token" },
+        });
+        expectReviewOf(pr, JSON.parse(Buffer.from(comment!.body, "latin1").toString("utf8")).body);
+        expect(svc.sim.instances()).toEqual([]);
 
-      const merged = trackedCheckout(kind);
-      await runGithubJob(workflow, "apply", merged, context, artifacts);
-      expect(host.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
-        "POST /repos/acme/shop/issues/7/comments",
-        `GET ${runsPath}`,
-      ]);
-      expect(host.requests[1].headers.authorization).toBe("Bearer ghs_test-token");
-      expectDeployed(svc, database);
-    });
+        const merged = trackedCheckout(kind);
+        await runGithubJob(workflow, "apply", merged, context, artifacts);
+        expect(host.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+          "POST /repos/acme/shop/issues/7/comments",
+          `GET ${runsPath}`,
+        ]);
+        expect(host.requests[1].headers.authorization).toBe("Bearer ghs_test-token");
+        expectDeployed(svc, database);
+      },
+      PIPELINE_TIMEOUT_MS,
+    );
   });
 
   describe.each(["hcl", "cdktf"] as const)("GitLab CI, %s project", (kind) => {
-    test("merge request: plan, review, note; merge: apply the reviewed plan", async () => {
-      const database = `gitlab_${kind}`;
-      const { svc, artifacts, secrets } = await setUp(database);
-      const pipeline = parseYaml(fs.readFileSync(path.join(RECIPES, `gitlab/${kind}.gitlab-ci.yml`), "utf8"));
-      expect(pipeline.variables).toMatchObject({ TF_IN_AUTOMATION: "1" });
-      expect(pipeline.plan.rules).toEqual([{ if: '$CI_PIPELINE_SOURCE == "merge_request_event"' }]);
-      expect(pipeline.apply.rules).toEqual([{ if: "$CI_COMMIT_BRANCH == $CI_DEFAULT_BRANCH" }]);
+    test(
+      "merge request: plan, review, note; merge: apply the reviewed plan",
+      async () => {
+        const database = `gitlab_${kind}`;
+        const { svc, artifacts, secrets } = await setUp(database);
+        const pipeline = parseYaml(
+          fs.readFileSync(path.join(RECIPES, `gitlab/${kind}.gitlab-ci.yml`), "utf8"),
+        );
+        expect(pipeline.variables).toMatchObject({ TF_IN_AUTOMATION: "1" });
+        expect(pipeline.plan.rules).toEqual([{ if: '$CI_PIPELINE_SOURCE == "merge_request_event"' }]);
+        expect(pipeline.apply.rules).toEqual([{ if: "$CI_COMMIT_BRANCH == $CI_DEFAULT_BRANCH" }]);
 
-      const planFile = (pipeline.plan as GitlabJob).artifacts!.paths.find((p) => p.endsWith("tfplan"))!;
-      const artifactPath = `/api/v4/projects/42/jobs/artifacts/refs%2Fmerge-requests%2F7%2Fhead/raw/${planFile.replace(/\//g, "%2F")}?job=plan`;
-      const host = await startCodeHost({
-        "POST /api/v4/projects/42/merge_requests/7/notes": () => ({ status: 201, body: '{"id":1}' }),
-        "GET /api/v4/projects/42/repository/commits/def456/merge_requests": () => ({ body: '[{"iid":7}]' }),
-        [`GET ${artifactPath}`]: () => ({ body: fs.readFileSync(path.join(artifacts, planFile)) }),
-      });
-      cleanup.push(() => host.close());
-      const ci = {
-        ...secrets,
-        GITLAB_API_TOKEN: "glpat-test-token",
-        CI_API_V4_URL: `${host.url}/api/v4`,
-        CI_PROJECT_ID: "42",
-        CI_DEFAULT_BRANCH: "main",
-      };
+        const planFile = (pipeline.plan as GitlabJob).artifacts!.paths.find((p) => p.endsWith("tfplan"))!;
+        const artifactPath = `/api/v4/projects/42/jobs/artifacts/refs%2Fmerge-requests%2F7%2Fhead/raw/${planFile.replace(/\//g, "%2F")}?job=plan`;
+        const host = await startCodeHost({
+          "POST /api/v4/projects/42/merge_requests/7/notes": () => ({ status: 201, body: '{"id":1}' }),
+          "GET /api/v4/projects/42/repository/commits/def456/merge_requests": () => ({ body: '[{"iid":7}]' }),
+          [`GET ${artifactPath}`]: () => ({ body: fs.readFileSync(path.join(artifacts, planFile)) }),
+        });
+        cleanup.push(() => host.close());
+        const ci = {
+          ...secrets,
+          GITLAB_API_TOKEN: "glpat-test-token",
+          CI_API_V4_URL: `${host.url}/api/v4`,
+          CI_PROJECT_ID: "42",
+          CI_DEFAULT_BRANCH: "main",
+        };
 
-      const mr = trackedCheckout(kind);
-      await runGitlabJob(
-        pipeline,
-        "plan",
-        mr,
-        { ...ci, CI_PIPELINE_SOURCE: "merge_request_event", CI_MERGE_REQUEST_IID: "7" },
-        artifacts,
-      );
-      const note = host.requests.find((r) => r.method === "POST");
-      expect(note).toMatchObject({
-        path: "/api/v4/projects/42/merge_requests/7/notes",
-        headers: { "private-token": "glpat-test-token" },
-      });
-      expectReviewOf(mr, JSON.parse(Buffer.from(note!.body, "latin1").toString("utf8")).body);
-      expect(svc.sim.instances()).toEqual([]);
+        const mr = trackedCheckout(kind);
+        await runGitlabJob(
+          pipeline,
+          "plan",
+          mr,
+          { ...ci, CI_PIPELINE_SOURCE: "merge_request_event", CI_MERGE_REQUEST_IID: "7" },
+          artifacts,
+        );
+        const note = host.requests.find((r) => r.method === "POST");
+        expect(note).toMatchObject({
+          path: "/api/v4/projects/42/merge_requests/7/notes",
+          headers: { "private-token": "glpat-test-token" },
+        });
+        expectReviewOf(mr, JSON.parse(Buffer.from(note!.body, "latin1").toString("utf8")).body);
+        expect(svc.sim.instances()).toEqual([]);
 
-      const merged = trackedCheckout(kind);
-      await runGitlabJob(
-        pipeline,
-        "apply",
-        merged,
-        { ...ci, CI_COMMIT_BRANCH: "main", CI_COMMIT_SHA: "def456", CI_PIPELINE_SOURCE: "push" },
-        artifacts,
-      );
-      expect(host.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
-        "POST /api/v4/projects/42/merge_requests/7/notes",
-        "GET /api/v4/projects/42/repository/commits/def456/merge_requests",
-        `GET ${artifactPath}`,
-      ]);
-      expectDeployed(svc, database);
-    });
+        const merged = trackedCheckout(kind);
+        await runGitlabJob(
+          pipeline,
+          "apply",
+          merged,
+          { ...ci, CI_COMMIT_BRANCH: "main", CI_COMMIT_SHA: "def456", CI_PIPELINE_SOURCE: "push" },
+          artifacts,
+        );
+        expect(host.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+          "POST /api/v4/projects/42/merge_requests/7/notes",
+          "GET /api/v4/projects/42/repository/commits/def456/merge_requests",
+          `GET ${artifactPath}`,
+        ]);
+        expectDeployed(svc, database);
+      },
+      PIPELINE_TIMEOUT_MS,
+    );
   });
 });
