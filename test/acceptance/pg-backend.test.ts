@@ -7,7 +7,7 @@ import * as path from "node:path";
 import { App } from "cdktf";
 import { SharedStateStack } from "../../examples/pg-backend/main";
 import { useTerraformAgainstSimulator } from "../helpers/acceptance";
-import { psql, startTestPostgres, type TestPostgres } from "../helpers/postgres";
+import { postgresBinDir, psql, startTestPostgres, type TestPostgres } from "../helpers/postgres";
 import { describeRun, TerraformWorkspace } from "../helpers/terraform";
 import { pollUntil } from "../helpers/wait";
 
@@ -91,6 +91,13 @@ describe("shared state in PostgreSQL", () => {
     // one state row for the default workspace, in the cluster
     expect(psql(pg, "select name from shared.states")).toBe("default");
   }, 300_000);
+
+  test("a machine without PostgreSQL fails these tests with a message naming what to install", () => {
+    expect(() => postgresBinDir("", path.join(ctx.tf.dir, "no-postgresql"))).toThrow(
+      /not found.*\.ci\/run installs Debian's `postgresql` package/s,
+    );
+    expect(fs.existsSync(path.join(postgresBinDir(), "initdb"))).toBe(true);
+  });
 
   test("examples/pg-backend/main.ts: a cdktf stack with PgBackend takes conn_str from PG_CONN_STR", async () => {
     const outdir = fs.mkdtempSync(path.join(ctx.tf.dir, "cdktf-"));
