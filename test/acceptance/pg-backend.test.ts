@@ -81,6 +81,8 @@ describe("shared state in PostgreSQL", () => {
     // it waited for the lock, then found the instances the first apply made: nothing more to do
     expect(waited.stdout).toContain("No changes.");
 
+    // nothing launched twice, nothing destroyed: the three instances of the first apply, all running
+    expect(ctx.svc.sim.instances()).toHaveLength(NAMES.length);
     const running = ctx.svc.sim.instances().filter((i) => NAMES.includes(i.name) && i.status !== "Destroyed");
     expect(running.map((i) => i.name).sort()).toEqual(NAMES);
     expect(running.every((i) => i.status === "Running")).toBe(true);
