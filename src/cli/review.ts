@@ -111,6 +111,12 @@ export async function reviewCommand(args: string[]): Promise<number> {
     console.error(`appmgmt review: ${e.message}`);
     return 2;
   }
+  if (opts.input === "-" && process.stdin.isTTY) {
+    console.error(
+      "appmgmt review: no plan given: pass PLAN.json, or pipe `terraform show -json PLANFILE` into it",
+    );
+    return 2;
+  }
   let review;
   try {
     review = buildReview(parsePlanJson(readInput(opts.input)));

@@ -7,7 +7,7 @@ import * as path from "node:path";
 import { App } from "cdktf";
 import { SharedStateStack } from "../../examples/pg-backend/main";
 import { useTerraformAgainstSimulator } from "../helpers/acceptance";
-import { psql, startTestPostgres, type TestPostgres } from "../helpers/postgres";
+import { postgresBinDir, psql, startTestPostgres, type TestPostgres } from "../helpers/postgres";
 import { describeRun, TerraformWorkspace } from "../helpers/terraform";
 import { pollUntil } from "../helpers/wait";
 
@@ -81,6 +81,8 @@ describe("shared state in PostgreSQL", () => {
     // it waited for the lock, then found the instances the first apply made: nothing more to do
     expect(waited.stdout).toContain("No changes.");
 
+    // nothing launched twice, nothing destroyed: the three instances of the first apply, all running
+    expect(ctx.svc.sim.instances()).toHaveLength(NAMES.length);
     const running = ctx.svc.sim.instances().filter((i) => NAMES.includes(i.name) && i.status !== "Destroyed");
     expect(running.map((i) => i.name).sort()).toEqual(NAMES);
     expect(running.every((i) => i.status === "Running")).toBe(true);
@@ -90,6 +92,13 @@ describe("shared state in PostgreSQL", () => {
     );
     // one state row for the default workspace, in the cluster
     expect(psql(pg, "select name from shared.states")).toBe("default");
+  }, 300_000);
+
+  test("a machine without PostgreSQL fails these tests with a message naming what to install", () => {
+    expect(() => postgresBinDir("", path.join(ctx.tf.dir, "no-postgresql"))).toThrow(
+      /not found.*\.ci\/run installs Debian's `postgresql` package/s,
+    );
+    expect(fs.existsSync(path.join(postgresBinDir(), "initdb"))).toBe(true);
   });
 
   test("examples/pg-backend/main.ts: a cdktf stack with PgBackend takes conn_str from PG_CONN_STR", async () => {

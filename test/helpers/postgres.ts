@@ -23,17 +23,17 @@ const DEBIAN_DIR = "/usr/lib/postgresql";
 const UNPRIVILEGED = "nobody";
 
 /** The directory holding initdb, pg_ctl and postgres; throws naming the package when there is none. */
-export function postgresBinDir(): string {
-  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
+export function postgresBinDir(pathEnv = process.env.PATH ?? "", debianDir = DEBIAN_DIR): string {
+  for (const dir of pathEnv.split(path.delimiter)) {
     if (dir && ["initdb", "pg_ctl", "postgres"].every((b) => fs.existsSync(path.join(dir, b)))) return dir;
   }
-  const majors = fs.existsSync(DEBIAN_DIR)
+  const majors = fs.existsSync(debianDir)
     ? fs
-        .readdirSync(DEBIAN_DIR)
-        .filter((m) => fs.existsSync(path.join(DEBIAN_DIR, m, "bin", "initdb")))
+        .readdirSync(debianDir)
+        .filter((m) => fs.existsSync(path.join(debianDir, m, "bin", "initdb")))
         .sort((a, b) => Number(b) - Number(a))
     : [];
-  if (majors.length > 0) return path.join(DEBIAN_DIR, majors[0], "bin");
+  if (majors.length > 0) return path.join(debianDir, majors[0], "bin");
   throw new Error(
     "PostgreSQL not found: initdb, pg_ctl and postgres are neither on the PATH nor in /usr/lib/postgresql/*/bin. " +
       "These tests start a throw-away cluster; .ci/run installs Debian's `postgresql` package " +

@@ -1,0 +1,419 @@
+// The CI recipes of examples/pipelines, run: each recipe's YAML is parsed, its shell steps run in order
+// with bash, the way the CI runs them, against the simulator, a throw-away PostgreSQL for the shared
+// state, and a local HTTP server standing in for the code host's API (GITHUB_API_URL / CI_API_V4_URL).
+// First the pull-request job (plan → show -json → appmgmt review → comment, plan kept as an artifact)
+// in one checkout, then the merge job (fetch the reviewed plan → apply) in a fresh checkout.
+//
+// What the CI runner itself provides is stood in for, not run: GitHub's `uses:` actions (checkout =
+// the prepared checkout, setup-node / setup-terraform = node and terraform on the PATH, upload- and
+// download-artifact = a directory), and `npm ci` (= a node_modules/.bin with this package's `appmgmt`
+// and the cdktf CLI).
+import { spawn } from "node:child_process";
+import * as fs from "node:fs";
+import * as http from "node:http";
+import type { AddressInfo } from "node:net";
+import * as os from "node:os";
+import * as path from "node:path";
+import { parse as parseYaml } from "yaml";
+import { buildReview, parsePlanJson, renderMarkdown } from "../../src/review";
+import { DEMO } from "../../src/simulator";
+import { psql, startTestPostgres, type TestPostgres } from "../helpers/postgres";
+import { startTestSimulator, type TestSimulator } from "../helpers/simulator";
+import { terraformBinary } from "../helpers/terraform";
+
+const ROOT = path.join(__dirname, "../..");
+const RECIPES = path.join(ROOT, "examples/pipelines");
+const NAMES = ["shop-a", "shop-b", "shop-c"];
+const createCdktfProject: (dir: string, appFile: string) => void =
+  require("../../scripts/cdktf-project.js").createCdktfProject;
+
+// ---- the code host's API ----
+
+interface Recorded {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** Answers the calls the recipes make; records them all. `routes` maps "METHOD path" to a reply. */
+async function startCodeHost(routes: Record<string, () => { status?: number; body: Buffer | string }>) {
+  const requests: Recorded[] = [];
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.setEncoding("latin1");
+    req.on("data", (d: string) => (body += d));
+    req.on("end", () => {
+      requests.push({ method: req.method!, path: req.url!, headers: req.headers, body });
+      const route = routes[`${req.method} ${req.url}`];
+      const reply = route ? route() : { status: 404, body: '{"message":"Not Found"}' };
+      res.writeHead(reply.status ?? 200, { "content-type": "application/json" }).end(reply.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, requests, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+// ---- checkouts, environment, shell ----
+
+function tempDir(prefix: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `appmgmt-pipeline-${prefix}-`));
+}
+
+/** A checkout of a project repository: the HCL configuration in ./terraform, or a cdktf app at the root. */
+function checkout(kind: "hcl" | "cdktf"): string {
+  const dir = tempDir(`${kind}-checkout`);
+  if (kind === "hcl") {
+    fs.mkdirSync(path.join(dir, "terraform"));
+    fs.mkdirSync(path.join(dir, "hcl"));
+    fs.copyFileSync(path.join(ROOT, "examples/pg-backend/main.tf"), path.join(dir, "terraform/main.tf"));
+    fs.copyFileSync(path.join(ROOT, "examples/hcl/webshop.yaml"), path.join(dir, "hcl/webshop.yaml"));
+  } else {
+    createCdktfProject(dir, path.join(ROOT, "examples/pg-backend/main.ts"));
+  }
+  return dir;
+}
+
+/** Stands in for `npm ci`: this package's `appmgmt` and the cdktf CLI in node_modules/.bin. */
+function npmCi(dir: string): void {
+  const bin = path.join(dir, "node_modules/.bin");
+  fs.mkdirSync(bin, { recursive: true });
+  fs.symlinkSync(path.join(ROOT, "bin/appmgmt.js"), path.join(bin, "appmgmt"));
+  fs.symlinkSync(path.join(ROOT, "node_modules/.bin/cdktf"), path.join(bin, "cdktf"));
+}
+
+/** A runner's clean environment: tools on the PATH, a HOME of its own, none of our TF_* / APPMGMT_*. */
+function runnerEnv(home: string, extra: Record<string, string>): NodeJS.ProcessEnv {
+  const tfDir = path.dirname(whichSync(terraformBinary()));
+  return {
+    PATH: [path.dirname(process.execPath), tfDir, "/usr/local/bin", "/usr/bin", "/bin"].join(path.delimiter),
+    HOME: home,
+    LANG: "C.UTF-8",
+    CI: "true",
+    npm_config_update_notifier: "false",
+    ...extra,
+  };
+}
+
+function whichSync(binary: string): string {
+  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
+    const file = path.join(dir, binary);
+    if (dir && fs.existsSync(file)) return file;
+  }
+  throw new Error(`${binary} not found on PATH: the pipeline tests need terraform (>= 1.11)`);
+}
+
+async function bash(script: string, cwd: string, env: NodeJS.ProcessEnv, what: string): Promise<string> {
+  const child = spawn("bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", script], { cwd, env });
+  let output = "";
+  child.stdout.setEncoding("utf8").on("data", (d: string) => (output += d));
+  child.stderr.setEncoding("utf8").on("data", (d: string) => (output += d));
+  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  if (code !== 0) throw new Error(`${what} exited ${code}:\n${script}\n--- output ---\n${output}`);
+  return output;
+}
+
+// ---- GitHub Actions ----
+
+interface GithubStep {
+  id?: string;
+  name?: string;
+  uses?: string;
+  run?: string;
+  with?: Record<string, string>;
+  env?: Record<string, string>;
+}
+interface GithubJob {
+  if?: string;
+  env?: Record<string, string>;
+  steps: GithubStep[];
+}
+interface GithubWorkflow {
+  env?: Record<string, string>;
+  jobs: Record<string, GithubJob>;
+}
+
+/** Runs one job of a workflow: `run:` steps with bash, the runner's own actions stood in for. */
+async function runGithubJob(
+  workflow: GithubWorkflow,
+  jobName: string,
+  dir: string,
+  context: Record<string, string>,
+  artifacts: string,
+): Promise<void> {
+  const job = workflow.jobs[jobName];
+  const outputs: Record<string, string> = {};
+  const resolve = (text: string) =>
+    String(text).replace(/\$\{\{\s*([^}]+?)\s*\}\}/g, (_, expr: string) => {
+      const value = expr in context ? context[expr] : outputs[expr];
+      if (value === undefined) throw new Error(`${jobName}: the test has no value for \${{ ${expr} }}`);
+      return value;
+    });
+  const resolveAll = (env: Record<string, string> = {}) =>
+    Object.fromEntries(Object.entries(env).map(([k, v]) => [k, resolve(v)]));
+  const home = tempDir("home");
+  const outputFile = path.join(home, "github_output");
+  for (const [i, step] of job.steps.entries()) {
+    const what = `${jobName} step ${i + 1} (${step.name ?? step.uses})`;
+    if (step.uses) {
+      const action = step.uses.split("@")[0];
+      const opts = resolveAll(step.with);
+      if (action === "actions/upload-artifact") {
+        fs.mkdirSync(path.join(artifacts, opts.name), { recursive: true });
+        fs.copyFileSync(path.join(dir, opts.path), path.join(artifacts, opts.name, path.basename(opts.path)));
+      } else if (action === "actions/download-artifact") {
+        expect(opts["run-id"]).toBe(context["test.reviewedRunId"]);
+        for (const f of fs.readdirSync(path.join(artifacts, opts.name)))
+          fs.copyFileSync(path.join(artifacts, opts.name, f), path.join(dir, opts.path, f));
+      } else if (!["actions/checkout", "actions/setup-node", "hashicorp/setup-terraform"].includes(action)) {
+        throw new Error(`${what}: the test cannot stand in for ${step.uses}`);
+      }
+      continue;
+    }
+    if (step.run!.trim() === "npm ci") {
+      npmCi(dir);
+      continue;
+    }
+    fs.writeFileSync(outputFile, "");
+    const env = runnerEnv(home, {
+      ...resolveAll(workflow.env),
+      ...resolveAll(job.env),
+      ...resolveAll(step.env),
+      GITHUB_API_URL: context["test.apiUrl"],
+      GITHUB_REPOSITORY: "acme/shop",
+      GITHUB_OUTPUT: outputFile,
+      GITHUB_ACTIONS: "true",
+    });
+    await bash(step.run!, dir, env, what);
+    for (const line of fs.readFileSync(outputFile, "utf8").split("\n")) {
+      const eq = line.indexOf("=");
+      if (step.id && eq > 0) outputs[`steps.${step.id}.outputs.${line.slice(0, eq)}`] = line.slice(eq + 1);
+    }
+  }
+  fs.rmSync(home, { recursive: true, force: true });
+}
+
+// ---- GitLab CI ----
+
+interface GitlabJob {
+  rules?: { if: string }[];
+  variables?: Record<string, string>;
+  before_script?: string[];
+  script: string[];
+  artifacts?: { paths: string[] };
+}
+
+/** Runs one job: before_script then script in one bash, as the runner does; artifacts kept by path. */
+async function runGitlabJob(
+  pipeline: Record<string, unknown>,
+  jobName: string,
+  dir: string,
+  ciVariables: Record<string, string>,
+  artifacts: string,
+): Promise<void> {
+  const job = pipeline[jobName] as GitlabJob;
+  const defaults = (pipeline.default ?? {}) as { before_script?: string[] };
+  const lines = [...(job.before_script ?? defaults.before_script ?? []), ...job.script];
+  // a plain YAML line holding ": " is a mapping, not a command: GitLab would refuse it too
+  for (const line of lines) expect(typeof line).toBe("string");
+  // `npm ci` is the runner's business here: stood in for before the script runs
+  expect(lines).toContain("npm ci");
+  npmCi(dir);
+  const script = lines.filter((l) => l !== "npm ci").join("\n");
+  const home = tempDir("home");
+  const env = runnerEnv(home, {
+    ...(pipeline.variables as Record<string, string>),
+    ...job.variables,
+    ...ciVariables,
+    GITLAB_CI: "true",
+  });
+  await bash(script, dir, env, `GitLab job ${jobName}`);
+  for (const p of job.artifacts?.paths ?? []) {
+    fs.mkdirSync(path.dirname(path.join(artifacts, p)), { recursive: true });
+    fs.copyFileSync(path.join(dir, p), path.join(artifacts, p));
+  }
+  fs.rmSync(home, { recursive: true, force: true });
+}
+
+// ---- the tests ----
+
+/** Each test runs terraform four times and, for cdktf, two synths: minutes on a busy machine. */
+const PIPELINE_TIMEOUT_MS = 600_000;
+
+describe("examples/pipelines run against the simulator", () => {
+  let pg: TestPostgres;
+  const cleanup: (() => unknown)[] = [];
+  beforeAll(async () => {
+    pg = await startTestPostgres();
+  });
+  afterAll(async () => {
+    for (const c of cleanup.reverse()) await c();
+    await pg?.stop();
+  });
+
+  async function setUp(database: string) {
+    psql(pg, `create database ${database}`);
+    const svc: TestSimulator = await startTestSimulator();
+    const artifacts = tempDir("artifacts");
+    cleanup.push(
+      () => svc.close(),
+      () => fs.rmSync(artifacts, { recursive: true, force: true }),
+    );
+    const secrets = {
+      APPMGMT_BASE_URL: svc.url,
+      APPMGMT_REFRESH_TOKEN: DEMO.refreshToken,
+      PG_CONN_STR: pg.connStr.replace("/postgres?", `/${database}?`),
+    };
+    return { svc, artifacts, secrets };
+  }
+
+  function trackedCheckout(kind: "hcl" | "cdktf"): string {
+    const dir = checkout(kind);
+    cleanup.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+    return dir;
+  }
+
+  /** The review the recipe posted is the review of the plan it made. */
+  function expectReviewOf(dir: string, posted: string): void {
+    const plan = fs.readFileSync(path.join(dir, "plan.json"), "utf8");
+    const review = renderMarkdown(buildReview(parsePlanJson(plan)));
+    expect(posted).toBe(review);
+    expect(fs.readFileSync(path.join(dir, "review.md"), "utf8")).toBe(review);
+    expect(review).toContain(
+      "**3 to launch, 0 to reconfigure (0 values reset to defaults), 0 to replace, 0 to destroy**",
+    );
+  }
+
+  /** After the merge job: every instance once, running, and the shared state holds exactly them. */
+  function expectDeployed(svc: TestSimulator, database: string): void {
+    const live = svc.sim.instances().filter((i) => i.status !== "Destroyed");
+    expect(live.map((i) => [i.name, i.status]).sort()).toEqual(NAMES.map((n) => [n, "Running"]));
+    const state = JSON.parse(
+      psql(
+        { ...pg, connStr: pg.connStr.replace("/postgres?", `/${database}?`) },
+        "select data from terraform_remote_state.states",
+      ),
+    ) as { resources: { instances: { attributes: { id: string } }[] }[] };
+    const ids = state.resources.flatMap((r) => r.instances.map((i) => i.attributes.id)).filter(Boolean);
+    expect(ids.sort()).toEqual(live.map((i) => i.id).sort());
+  }
+
+  describe.each(["hcl", "cdktf"] as const)("GitHub Actions, %s project", (kind) => {
+    test(
+      "pull request: plan, review, comment; merge: apply the reviewed plan",
+      async () => {
+        const database = `github_${kind}`;
+        const { svc, artifacts, secrets } = await setUp(database);
+        const workflow = parseYaml(
+          fs.readFileSync(path.join(RECIPES, `github/${kind}.yml`), "utf8"),
+        ) as GithubWorkflow;
+        expect(workflow.env).toMatchObject({ TF_IN_AUTOMATION: "1" });
+        expect(workflow.jobs.plan.if).toBe("github.event.action != 'closed'");
+        expect(workflow.jobs.apply.if).toContain("github.event.pull_request.merged == true");
+
+        const runsPath = "/repos/acme/shop/actions/runs?head_sha=abc123&event=pull_request&status=success";
+        const host = await startCodeHost({
+          "POST /repos/acme/shop/issues/7/comments": () => ({ status: 201, body: '{"id":1}' }),
+          [`GET ${runsPath}`]: () => ({ body: '{"total_count":1,"workflow_runs":[{"id":4242}]}' }),
+        });
+        cleanup.push(() => host.close());
+        const context = {
+          "vars.APPMGMT_BASE_URL": secrets.APPMGMT_BASE_URL,
+          "secrets.APPMGMT_REFRESH_TOKEN": secrets.APPMGMT_REFRESH_TOKEN,
+          "secrets.PG_CONN_STR": secrets.PG_CONN_STR,
+          "github.token": "ghs_test-token",
+          "github.event.pull_request.number": "7",
+          "github.event.pull_request.head.sha": "abc123",
+          "github.event.pull_request.merge_commit_sha": "def456",
+          "test.apiUrl": host.url,
+          "test.reviewedRunId": "4242",
+        };
+
+        const pr = trackedCheckout(kind);
+        await runGithubJob(workflow, "plan", pr, context, artifacts);
+        const comment = host.requests.find((r) => r.method === "POST");
+        expect(comment).toMatchObject({
+          path: "/repos/acme/shop/issues/7/comments",
+          headers: { authorization: "Bearer ghs_test-token" },
+        });
+        expectReviewOf(pr, JSON.parse(Buffer.from(comment!.body, "latin1").toString("utf8")).body);
+        expect(svc.sim.instances()).toEqual([]);
+
+        const merged = trackedCheckout(kind);
+        await runGithubJob(workflow, "apply", merged, context, artifacts);
+        expect(host.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+          "POST /repos/acme/shop/issues/7/comments",
+          `GET ${runsPath}`,
+        ]);
+        expect(host.requests[1].headers.authorization).toBe("Bearer ghs_test-token");
+        expectDeployed(svc, database);
+      },
+      PIPELINE_TIMEOUT_MS,
+    );
+  });
+
+  describe.each(["hcl", "cdktf"] as const)("GitLab CI, %s project", (kind) => {
+    test(
+      "merge request: plan, review, note; merge: apply the reviewed plan",
+      async () => {
+        const database = `gitlab_${kind}`;
+        const { svc, artifacts, secrets } = await setUp(database);
+        const pipeline = parseYaml(
+          fs.readFileSync(path.join(RECIPES, `gitlab/${kind}.gitlab-ci.yml`), "utf8"),
+        );
+        expect(pipeline.variables).toMatchObject({ TF_IN_AUTOMATION: "1" });
+        expect(pipeline.plan.rules).toEqual([{ if: '$CI_PIPELINE_SOURCE == "merge_request_event"' }]);
+        expect(pipeline.apply.rules).toEqual([{ if: "$CI_COMMIT_BRANCH == $CI_DEFAULT_BRANCH" }]);
+
+        const planFile = (pipeline.plan as GitlabJob).artifacts!.paths.find((p) => p.endsWith("tfplan"))!;
+        const artifactPath = `/api/v4/projects/42/jobs/artifacts/refs%2Fmerge-requests%2F7%2Fhead/raw/${planFile.replace(/\//g, "%2F")}?job=plan`;
+        const host = await startCodeHost({
+          "POST /api/v4/projects/42/merge_requests/7/notes": () => ({ status: 201, body: '{"id":1}' }),
+          "GET /api/v4/projects/42/repository/commits/def456/merge_requests": () => ({ body: '[{"iid":7}]' }),
+          [`GET ${artifactPath}`]: () => ({ body: fs.readFileSync(path.join(artifacts, planFile)) }),
+        });
+        cleanup.push(() => host.close());
+        const ci = {
+          ...secrets,
+          GITLAB_API_TOKEN: "glpat-test-token",
+          CI_API_V4_URL: `${host.url}/api/v4`,
+          CI_PROJECT_ID: "42",
+          CI_DEFAULT_BRANCH: "main",
+        };
+
+        const mr = trackedCheckout(kind);
+        await runGitlabJob(
+          pipeline,
+          "plan",
+          mr,
+          { ...ci, CI_PIPELINE_SOURCE: "merge_request_event", CI_MERGE_REQUEST_IID: "7" },
+          artifacts,
+        );
+        const note = host.requests.find((r) => r.method === "POST");
+        expect(note).toMatchObject({
+          path: "/api/v4/projects/42/merge_requests/7/notes",
+          headers: { "private-token": "glpat-test-token" },
+        });
+        expectReviewOf(mr, JSON.parse(Buffer.from(note!.body, "latin1").toString("utf8")).body);
+        expect(svc.sim.instances()).toEqual([]);
+
+        const merged = trackedCheckout(kind);
+        await runGitlabJob(
+          pipeline,
+          "apply",
+          merged,
+          { ...ci, CI_COMMIT_BRANCH: "main", CI_COMMIT_SHA: "def456", CI_PIPELINE_SOURCE: "push" },
+          artifacts,
+        );
+        expect(host.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+          "POST /api/v4/projects/42/merge_requests/7/notes",
+          "GET /api/v4/projects/42/repository/commits/def456/merge_requests",
+          `GET ${artifactPath}`,
+        ]);
+        expectDeployed(svc, database);
+      },
+      PIPELINE_TIMEOUT_MS,
+    );
+  });
+});
