@@ -9,7 +9,14 @@ import {
   type TerraformResourceLifecycle,
 } from "cdktf";
 import { Instance, type InstanceSubmodules, type InstanceTimeouts } from "../gen/providers/appmgmt/instance";
-import { checkInstanceConfig, formatFinding, type InstanceConfig } from "../rules";
+import {
+  checkInstanceConfig,
+  formatFinding,
+  idProblem,
+  instanceNameProblem,
+  type Finding,
+  type InstanceConfig,
+} from "../rules";
 import type { ApplicationManifest } from "./application-manifest";
 
 export interface ApplicationSubmoduleSettings {
@@ -64,6 +71,9 @@ export class ApplicationInstance extends Construct {
       dependsOn: props.dependsOn,
       lifecycle: props.lifecycle,
     });
+    this.node.addValidation({
+      validate: () => [...identifierFindings(props), ...droppedKeyFindings(props)].map(formatFinding),
+    });
     const manifest = props.manifest;
     if (manifest) {
       const config = knownConfig(parameters, props.manifestVersion, submodules);
@@ -99,6 +109,68 @@ export class ApplicationInstance extends Construct {
   effectiveParameter(name: string): string {
     return this.resource.effectiveParameters.lookup(name);
   }
+}
+
+/** Where each kind of id comes from, for the fix of a malformed one. */
+const ID_SOURCES = {
+  application: "the application's id (the appmgmt_applications data source lists them)",
+  environmentId: "the environment's id (the appmgmt_environments data source lists them)",
+  revisionId: "the revision's id as the service shows it",
+} as const;
+
+/** Malformed ids and instance name, caught at synth instead of at plan or by the service. */
+function identifierFindings(props: ApplicationInstanceProps): Finding[] {
+  const findings: Finding[] = [];
+  const checkId = (path: Finding["path"], kind: keyof typeof ID_SOURCES, value: string | undefined) => {
+    if (value === undefined || Token.isUnresolved(value)) return;
+    const problem = idProblem(String(path[path.length - 1]), value);
+    if (problem) findings.push({ path, message: problem, fix: `set it to ${ID_SOURCES[kind]}` });
+  };
+  checkId(["application"], "application", props.application);
+  checkId(["environmentId"], "environmentId", props.environmentId);
+  checkId(["revisionId"], "revisionId", props.revisionId);
+  const submodules = props.submodules;
+  if (submodules && !Token.isUnresolved(submodules)) {
+    for (const [name, s] of Object.entries(submodules)) {
+      checkId(["submodules", name, "revisionId"], "revisionId", s?.revisionId);
+    }
+  }
+  const name = props.instanceName;
+  if (name !== undefined && !Token.isUnresolved(name)) {
+    const problem = instanceNameProblem(name);
+    if (problem) {
+      findings.push({
+        path: ["instanceName"],
+        message: problem,
+        fix: "rename it within these limits, or leave instanceName unset for a generated name",
+      });
+    }
+  }
+  return findings;
+}
+
+/**
+ * cdktf builds the synthesized JSON by assigning keys, which drops a key named "__proto__" without a word
+ * (every other name, "constructor" or "toString" included, passes through). Say so instead of losing it.
+ */
+function droppedKeyFindings(props: ApplicationInstanceProps): Finding[] {
+  const findings: Finding[] = [];
+  const check = (record: object | undefined, path: Finding["path"]) => {
+    if (record === undefined || Token.isUnresolved(record) || !Object.hasOwn(record, "__proto__")) return;
+    findings.push({
+      path: [...path, "__proto__"],
+      message:
+        "cdktf drops a key named '__proto__' from the synthesized configuration, so terraform would never see it",
+      fix: "declare this instance in HCL (terraform and the provider accept the key), or rename it in the manifest",
+    });
+  };
+  check(props.parameters, ["parameters"]);
+  check(props.submodules, ["submodules"]);
+  if (props.submodules && !Token.isUnresolved(props.submodules)) {
+    for (const [name, s] of Object.entries(props.submodules))
+      check(s?.parameters, ["submodules", name, "parameters"]);
+  }
+  return findings;
 }
 
 /** The config the rules can judge at synth: a map that is a token as a whole is left to plan time. */
