@@ -138,7 +138,7 @@ export async function applyInstance(
     if (!planned) return prior ? await deleteInstance(ctx, prior) : { newState: null, diagnostics: [] };
     const config = asObject(req.config) ?? planned;
     if (!prior) return await createInstance(ctx, planned, config);
-    return await updateInstance(ctx, prior, planned, config);
+    return await updateInstance(ctx, prior, planned, config, req.plannedPrivate);
   } catch (e) {
     // a failure before anything reached the service (e.g. provider not configured)
     return {
@@ -509,10 +509,13 @@ async function updateInstance(
   prior: ValueObject,
   planned: ValueObject,
   config: ValueObject,
+  plannedPrivate: Buffer,
 ): Promise<ApplyResult> {
   const id = knownString(prior, "id")!;
-  if (!needsReconfigure(prior, config))
-    return { newState: stateAfterApply(planned, id, undefined), diagnostics: [] };
+  if (!needsReconfigure(prior, config)) {
+    // nothing reaches the service: keep what the last read learnt (the plan passed it on)
+    return { newState: stateAfterApply(planned, id, undefined), private: plannedPrivate, diagnostics: [] };
+  }
   const request = reconfigureRequest(config);
   const timeout = timeoutMs(config, "update");
   const deadline = Date.now() + timeout;
