@@ -356,12 +356,12 @@ async function awaitWorkflow(
       ],
     };
   }
-  const private_ = privateFromStatus(last);
+  const privateState = privateFromStatus(last);
   if (last.status === "Running")
-    return { newState: stateAfterApply(planned, id, last), private: private_, diagnostics: [] };
+    return { newState: stateAfterApply(planned, id, last), private: privateState, diagnostics: [] };
   return {
     newState: stateAfterApply(planned, id, last),
-    private: private_,
+    private: privateState,
     diagnostics: [
       errorDiagnostic(
         `Instance ${id}: ${operation} ended with status ${last.status}`,
