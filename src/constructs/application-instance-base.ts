@@ -6,7 +6,14 @@
 // ApplicationInstance (src/constructs/ for cdktf, src/cdktn/ for cdktn) passes its own.
 
 import { Construct } from "constructs";
-import { checkInstanceConfig, formatFinding, type InstanceConfig } from "../rules";
+import {
+  checkInstanceConfig,
+  formatFinding,
+  idProblem,
+  instanceNameProblem,
+  type Finding,
+  type InstanceConfig,
+} from "../rules";
 import type { ApplicationManifest } from "./application-manifest";
 
 /** The types that differ between cdktf and cdktn: the generated resource and the meta-arguments. */
@@ -109,6 +116,13 @@ export abstract class ApplicationInstanceBase<L extends LibraryTypes> extends Co
       submodules,
       manifest: manifest?.yaml,
     });
+    const checked = { ...passedOn, application, submodules: submoduleSettings };
+    this.node.addValidation({
+      validate: () =>
+        [...identifierFindings(checked, isUnresolved), ...droppedKeyFindings(checked, isUnresolved)].map(
+          formatFinding,
+        ),
+    });
     if (manifest) {
       const config = knownConfig(parameters, passedOn.manifestVersion, submodules, isUnresolved);
       // Synth cannot tell a launch from a reconfigure; the rules are the same for both.
@@ -143,6 +157,79 @@ export abstract class ApplicationInstanceBase<L extends LibraryTypes> extends Co
   effectiveParameter(name: string): string {
     return this.resource.effectiveParameters.lookup(name);
   }
+}
+
+/** The props whose form synth can check without a manifest. */
+interface CheckedProps {
+  readonly application: string;
+  readonly instanceName?: string;
+  readonly environmentId?: string;
+  readonly revisionId?: string;
+  readonly parameters?: { [name: string]: string };
+  readonly submodules?: { [name: string]: ApplicationSubmoduleSettings };
+}
+
+/** Where each kind of id comes from, for the fix of a malformed one. */
+const ID_SOURCES = {
+  application: "the application's id (the appmgmt_applications data source lists them)",
+  environmentId: "the environment's id (the appmgmt_environments data source lists them)",
+  revisionId: "the revision's id as the service shows it",
+} as const;
+
+/** Malformed ids and instance name, caught at synth instead of at plan or by the service. */
+function identifierFindings(props: CheckedProps, isUnresolved: (value: unknown) => boolean): Finding[] {
+  const findings: Finding[] = [];
+  const checkId = (path: Finding["path"], kind: keyof typeof ID_SOURCES, value: string | undefined) => {
+    if (value === undefined || isUnresolved(value)) return;
+    const problem = idProblem(String(path[path.length - 1]), value);
+    if (problem) findings.push({ path, message: problem, fix: `set it to ${ID_SOURCES[kind]}` });
+  };
+  checkId(["application"], "application", props.application);
+  checkId(["environmentId"], "environmentId", props.environmentId);
+  checkId(["revisionId"], "revisionId", props.revisionId);
+  const submodules = props.submodules;
+  if (submodules && !isUnresolved(submodules)) {
+    for (const [name, s] of Object.entries(submodules)) {
+      checkId(["submodules", name, "revisionId"], "revisionId", s?.revisionId);
+    }
+  }
+  const name = props.instanceName;
+  if (name !== undefined && !isUnresolved(name)) {
+    const problem = instanceNameProblem(name);
+    if (problem) {
+      findings.push({
+        path: ["instanceName"],
+        message: problem,
+        fix: "rename it within these limits, or leave instanceName unset for a generated name",
+      });
+    }
+  }
+  return findings;
+}
+
+/**
+ * cdktf and cdktn build the synthesized JSON by assigning keys, which drops a key named "__proto__"
+ * without a word (every other name, "constructor" or "toString" included, passes through). Say so
+ * instead of losing it.
+ */
+function droppedKeyFindings(props: CheckedProps, isUnresolved: (value: unknown) => boolean): Finding[] {
+  const findings: Finding[] = [];
+  const check = (record: object | undefined, path: Finding["path"]) => {
+    if (record === undefined || isUnresolved(record) || !Object.hasOwn(record, "__proto__")) return;
+    findings.push({
+      path: [...path, "__proto__"],
+      message:
+        "the CDK drops a key named '__proto__' from the synthesized configuration, so terraform would never see it",
+      fix: "declare this instance in HCL (terraform and the provider accept the key), or rename it in the manifest",
+    });
+  };
+  check(props.parameters, ["parameters"]);
+  check(props.submodules, ["submodules"]);
+  if (props.submodules && !isUnresolved(props.submodules)) {
+    for (const [name, s] of Object.entries(props.submodules))
+      check(s?.parameters, ["submodules", name, "parameters"]);
+  }
+  return findings;
 }
 
 /** The config the rules can judge at synth: a map that is a token as a whole is left to plan time. */

@@ -1,6 +1,7 @@
 // The shape every data source file implements, and the checks they share.
 
 import type { Diagnostic, Value, ValueObject } from "../protocol/model";
+import { idProblem } from "../rules/identifiers";
 import type { ProviderContext } from "./context";
 import { errorDiagnostic } from "./diagnostics";
 import { attrPath, knownString } from "./values";
@@ -12,22 +13,13 @@ export interface DataSource {
   read(ctx: ProviderContext, config: ValueObject): Promise<Value>;
 }
 
-const ID = /^[0-9a-f]{24}$/;
-
 /** Errors for the named id attributes that are known and not 24-hex ids. */
 export function checkIdAttributes(config: ValueObject, names: string[]): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const name of names) {
     const v = knownString(config, name);
-    if (v !== undefined && !ID.test(v)) {
-      out.push(
-        errorDiagnostic(
-          `Invalid ${name}`,
-          `${name} must be a 24-character lowercase hexadecimal id, got ${JSON.stringify(v.slice(0, 40))}.`,
-          attrPath(name),
-        ),
-      );
-    }
+    const problem = v === undefined ? undefined : idProblem(name, v);
+    if (problem) out.push(errorDiagnostic(`Invalid ${name}`, `${problem}.`, attrPath(name)));
   }
   return out;
 }

@@ -9,6 +9,7 @@ import {
   type ValueObject,
 } from "../protocol/model";
 import { idProblem, instanceNameProblem } from "../rules/identifiers";
+import { checkIdAttributes } from "./data-source";
 import { errorDiagnostic } from "./diagnostics";
 import { parseDuration } from "./duration";
 import { asObject, attrPath, knownString, mapEntries } from "./values";
@@ -28,20 +29,14 @@ export function checkInstanceConfig(config: ValueObject, operation: "launch" | "
 }
 
 function checkIds(config: ValueObject): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  const check = (value: string | undefined, path: AttributePath, name: string) => {
-    const problem = value === undefined ? undefined : idProblem(name, value);
-    if (problem) out.push(errorDiagnostic(`Invalid ${name}`, `${problem}.`, path));
-  };
-  for (const name of ["application_id", "environment_id", "revision_id"]) {
-    check(knownString(config, name), attrPath(name), name);
-  }
+  const out = checkIdAttributes(config, ["application_id", "environment_id", "revision_id"]);
   for (const [sub, settings] of mapEntries(config, "submodules")) {
-    check(
-      knownString(asObject(settings), "revision_id"),
-      attrPath("submodules", { key: sub }, "revision_id"),
-      "revision_id",
-    );
+    const value = knownString(asObject(settings), "revision_id");
+    const problem = value === undefined ? undefined : idProblem("revision_id", value);
+    if (problem) {
+      const path = attrPath("submodules", { key: sub }, "revision_id");
+      out.push(errorDiagnostic("Invalid revision_id", `${problem}.`, path));
+    }
   }
   return out;
 }

@@ -138,7 +138,7 @@ export async function applyInstance(
     if (!planned) return prior ? await deleteInstance(ctx, prior) : { newState: null, diagnostics: [] };
     const config = asObject(req.config) ?? planned;
     if (!prior) return await createInstance(ctx, planned, config);
-    return await updateInstance(ctx, prior, planned, config);
+    return await updateInstance(ctx, prior, planned, config, req.plannedPrivate);
   } catch (e) {
     // a failure before anything reached the service (e.g. provider not configured)
     return {
@@ -356,12 +356,12 @@ async function awaitWorkflow(
       ],
     };
   }
-  const private_ = privateFromStatus(last);
+  const privateState = privateFromStatus(last);
   if (last.status === "Running")
-    return { newState: stateAfterApply(planned, id, last), private: private_, diagnostics: [] };
+    return { newState: stateAfterApply(planned, id, last), private: privateState, diagnostics: [] };
   return {
     newState: stateAfterApply(planned, id, last),
-    private: private_,
+    private: privateState,
     diagnostics: [
       errorDiagnostic(
         `Instance ${id}: ${operation} ended with status ${last.status}`,
@@ -509,10 +509,13 @@ async function updateInstance(
   prior: ValueObject,
   planned: ValueObject,
   config: ValueObject,
+  plannedPrivate: Buffer,
 ): Promise<ApplyResult> {
   const id = knownString(prior, "id")!;
-  if (!needsReconfigure(prior, config))
-    return { newState: stateAfterApply(planned, id, undefined), diagnostics: [] };
+  if (!needsReconfigure(prior, config)) {
+    // nothing reaches the service: keep what the last read learnt (the plan passed it on)
+    return { newState: stateAfterApply(planned, id, undefined), private: plannedPrivate, diagnostics: [] };
+  }
   const request = reconfigureRequest(config);
   const timeout = timeoutMs(config, "update");
   const deadline = Date.now() + timeout;

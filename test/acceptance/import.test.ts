@@ -1,6 +1,7 @@
 // Adopting instances launched outside terraform: `terraform import` and an `import` block, each followed
 // by a plan that proposes no change when the configuration matches the service. An imported instance's
-// \`parameters\` are all its actual main parameters, so the configuration lists them all.
+// \`parameters\` are all its actual main parameters and its \`submodules\` each submodule's manifest version
+// and free parameters, so the configuration lists them all.
 import { waitForInstance } from "../../src/client";
 import { DEMO } from "../../src/simulator";
 import { useTerraformAgainstSimulator } from "../helpers/acceptance";
@@ -15,6 +16,9 @@ resource "appmgmt_instance" "${name}" {
     "input.app-fork" = "${appFork}"
     "input.db-size"  = "medium"
     "input.replicas" = "1"
+  }
+  submodules = {
+    db = { manifest_version = 1, parameters = { "input.engine" = "postgres-15" } }
   }
 }
 `;

@@ -219,6 +219,18 @@ describe("update", () => {
     },
   });
 
+  it("records the service's actual values and submodule values, whatever the plan predicted", async () => {
+    const h = await configuredProvider({ reconfigure: [{ id: ID }], statuses: [done] });
+    const predicted = { ...planned, effective_parameters: { "input.app-fork": "main" } };
+    const res = await apply(h, prior, predicted, config);
+    expect(res.diagnostics).toEqual([]);
+    // a wrong prediction surfaces as terraform's inconsistent-result error, never as a wrong state
+    expect(obj(res.newState).effective_parameters).toEqual(done.parameters);
+    expect(JSON.parse(res.private!.toString())).toEqual({
+      submodules: { db: { "input.size": "large", "input.engine": "postgres-16" } },
+    });
+  });
+
   it("sends one reconfigure with the complete desired configuration and waits until the values are visible", async () => {
     const h = await configuredProvider({
       reconfigure: [{ id: ID }],

@@ -4,7 +4,7 @@ import { parseManifest } from "../../../src/manifest";
 import { checkInstanceConfig } from "../../../src/rules";
 import { webshopManifest } from "./webshop-manifest";
 
-export const OBJECT_MEMBER_NAMES = ["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf"];
+const OBJECT_MEMBER_NAMES = ["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf"];
 
 /** A record holding `key` as an own entry, even "__proto__" (which a literal or assignment would not store). */
 function withKey<T>(key: string, value: T): Record<string, T> {
