@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run generate`: writes the provider's schema document (schema/appmgmt.json, committed) and the
-// cdktf bindings generated from it (src/gen/, committed, never hand-edited). The schema comes straight
-// from src/ (transpiled on load, see register-ts.js), so this works on a fresh clone without a build.
+// cdktf bindings generated from it (src/gen/, committed, never hand-edited), and the registry docs
+// (docs/, see generate-docs.js). The schema comes straight from src/ (transpiled on load, see
+// register-ts.js), so this works on a fresh clone without a build.
 "use strict";
 
 const fs = require("node:fs");
@@ -42,9 +43,12 @@ async function main() {
   const document = currentSchemaDocument();
   fs.mkdirSync(path.dirname(SCHEMA_FILE), { recursive: true });
   fs.writeFileSync(SCHEMA_FILE, schemaText(document));
+  // Docs first: the bindings generator adds cdktf's own `alias` attribute to the document it is given.
+  const docs = require("./generate-docs").writeRegistryDocs(document);
   await generateBindings(document, GEN_DIR);
   console.log(
-    `wrote ${path.relative(ROOT, SCHEMA_FILE)} and the bindings in ${path.relative(ROOT, GEN_DIR)}/`,
+    `wrote ${path.relative(ROOT, SCHEMA_FILE)}, the bindings in ${path.relative(ROOT, GEN_DIR)}/ ` +
+      `and ${docs.length} pages in docs/`,
   );
 }
 
