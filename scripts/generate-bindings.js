@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm run generate`: writes the provider's schema document (schema/appmgmt.json, committed) and the
 // cdktf and cdktn bindings generated from it (src/gen/ and src/gen-cdktn/, committed, never
-// hand-edited; see generate-cdktn-bindings.js). The schema comes straight
-// from src/ (transpiled on load, see register-ts.js), so this works on a fresh clone without a build.
+// hand-edited; see generate-cdktn-bindings.js), and the registry docs (docs/, see generate-docs.js).
+// The schema comes straight from src/ (transpiled on load, see register-ts.js), so this works on a
+// fresh clone without a build.
 "use strict";
 
 const fs = require("node:fs");
@@ -46,12 +47,16 @@ async function main() {
   const document = currentSchemaDocument();
   fs.mkdirSync(path.dirname(SCHEMA_FILE), { recursive: true });
   fs.writeFileSync(SCHEMA_FILE, schemaText(document));
+  // Docs first: the bindings generator adds cdktf's own `alias` attribute to the document it is given.
+  const docs = require("./generate-docs").writeRegistryDocs(document);
   await generateBindings(document, GEN_DIR);
   // Required here, not at the top: that module requires this one.
   const { generateCdktnBindings, CDKTN_GEN_DIR } = require("./generate-cdktn-bindings");
   await generateCdktnBindings(document);
   const dirs = [GEN_DIR, CDKTN_GEN_DIR].map((dir) => `${path.relative(ROOT, dir)}/`).join(" and ");
-  console.log(`wrote ${path.relative(ROOT, SCHEMA_FILE)} and the bindings in ${dirs}`);
+  console.log(
+    `wrote ${path.relative(ROOT, SCHEMA_FILE)}, the bindings in ${dirs} and ${docs.length} pages in docs/`,
+  );
 }
 
 module.exports = { currentSchemaDocument, schemaText, generateBindings, SCHEMA_FILE, GEN_DIR };

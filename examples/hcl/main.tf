@@ -1,5 +1,6 @@
 # A webshop instance on the Application Management Service, looked up by name, with its database
 # submodule. Runs against `appmgmt sim` (see README.md).
+
 terraform {
   required_providers {
     appmgmt = {
@@ -53,9 +54,19 @@ resource "appmgmt_instance" "webshop" {
     }
   }
 
-  timeouts = {
+  timeouts {
     create = "10m"
   }
+}
+
+# The running instances of the environment, and the webshop instance as the service reports it.
+data "appmgmt_instances" "running" {
+  environment_id = appmgmt_instance.webshop.environment_id
+  status         = "Running"
+}
+
+data "appmgmt_instance" "webshop" {
+  id = appmgmt_instance.webshop.id
 }
 
 output "instance_id" {
@@ -64,4 +75,12 @@ output "instance_id" {
 
 output "effective_parameters" {
   value = appmgmt_instance.webshop.effective_parameters
+}
+
+output "running_instances" {
+  value = [for i in data.appmgmt_instances.running.instances : i.name]
+}
+
+output "webshop_status" {
+  value = data.appmgmt_instance.webshop.status
 }

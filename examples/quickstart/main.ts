@@ -2,7 +2,10 @@
 // source, deployed against whichever service APPMGMT_BASE_URL points at (`npm run quickstart` starts
 // the embedded simulator for you). In your own project, import from "cdktf-provider-appmgmt".
 //
-//   cdktf synth | diff | deploy | destroy      (from the repository root; cdktf.json runs this file)
+//   npx appmgmt install-provider                          (once per machine)
+//   npx cdktf synth | diff | deploy | destroy             (from the repository root; cdktf.json runs this file)
+//
+// No extra flags: the provider construct writes the stack's lock entry, so cdktf skips its registry lock step.
 //
 // QUICKSTART_APP_FORK changes the main parameter input.app-fork: a later deploy reconfigures the
 // instance in place.

@@ -19,7 +19,7 @@ export interface InstallProviderOptions {
 }
 
 export interface InstalledProvider {
-  /** Absolute path of the executable installed for this machine's platform under registry.terraform.io. */
+  /** Absolute path of the first executable written (registry.terraform.io, the first platform). */
   path: string;
   /** Every executable written. */
   paths: string[];

@@ -43,22 +43,24 @@ describe("timeouts block", () => {
     });
   });
 
-  test("a bad duration in the block names timeouts.create", async () => {
+  test.each([
+    [
+      "a bad duration in the block names timeouts.create",
+      'timeouts {\n    create = "soon"\n  }',
+      /Invalid timeouts\.create/,
+    ],
+    [
+      "the attribute form gets terraform's hint to write a block",
+      'timeouts = { create = "10m" }',
+      /Did you mean to define a\s+block of type "timeouts"/,
+    ],
+  ])("%s", async (_name, timeouts, error) => {
     const tf = ctx.workspace();
-    tf.writeMain(`${PROVIDER_HCL}${instance("bad", 'timeouts {\n    create = "soon"\n  }')}`);
+    tf.writeMain(`${PROVIDER_HCL}${instance("refused", timeouts)}`);
     await tf.init();
     const plan = await tf.plan({ check: false });
     expect(plan.code).toBe(1);
-    expect(plan.stderr).toContain("Invalid timeouts.create");
-  });
-
-  test("the attribute form gets terraform's hint to write a block", async () => {
-    const tf = ctx.workspace();
-    tf.writeMain(`${PROVIDER_HCL}${instance("attr", 'timeouts = { create = "10m" }')}`);
-    await tf.init();
-    const plan = await tf.plan({ check: false });
-    expect(plan.code).toBe(1);
-    expect(plan.stderr).toMatch(/Did you mean to define a\s+block of type "timeouts"/);
+    expect(plan.stderr).toMatch(error);
   });
 
   test("create waits only as long as the block's create says", async () => {

@@ -10,30 +10,10 @@ import { main } from "../../../src/cli/main";
 import { SIM_USAGE } from "../../../src/cli/sim";
 import { demoSeed } from "../../../src/simulator";
 import { stringify } from "yaml";
+import { captureConsole } from "../../helpers/console";
 import { call } from "./http";
 
 const ROOT = resolve(__dirname, "../../..");
-
-function captureConsole(): { out: () => string; err: () => string; clear: () => void; restore: () => void } {
-  const out: string[] = [];
-  const err: string[] = [];
-  const log = jest.spyOn(console, "log").mockImplementation((...a: unknown[]) => void out.push(a.join(" ")));
-  const error = jest
-    .spyOn(console, "error")
-    .mockImplementation((...a: unknown[]) => void err.push(a.join(" ")));
-  return {
-    out: () => out.join("\n"),
-    err: () => err.join("\n"),
-    clear: () => {
-      out.length = 0;
-      err.length = 0;
-    },
-    restore: () => {
-      log.mockRestore();
-      error.mockRestore();
-    },
-  };
-}
 
 describe("appmgmt dispatcher", () => {
   it("--help lists the subcommands", async () => {

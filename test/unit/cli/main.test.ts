@@ -4,6 +4,7 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { main, SUBCOMMANDS } from "../../../src/cli/main";
+import { captureConsole } from "../../helpers/console";
 
 const ROOT = path.join(__dirname, "..", "..", "..");
 const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
@@ -11,18 +12,12 @@ const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), 
 };
 
 async function captured(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const log = jest.spyOn(console, "log").mockImplementation((...a: unknown[]) => void out.push(a.join(" ")));
-  const error = jest
-    .spyOn(console, "error")
-    .mockImplementation((...a: unknown[]) => void err.push(a.join(" ")));
+  const io = captureConsole();
   try {
     const code = await main(argv);
-    return { code, out: out.join("\n"), err: err.join("\n") };
+    return { code, out: io.out(), err: io.err() };
   } finally {
-    log.mockRestore();
-    error.mockRestore();
+    io.restore();
   }
 }
 
