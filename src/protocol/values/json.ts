@@ -114,10 +114,11 @@ class JsonParser {
 }
 
 /**
- * Texts whose numbers JSON.parse might round: 16 digits in a row, 17 digits and dots (15+ significant digits
- * around a point), or an exponent. Anything matching, strings included, takes the exact parser.
+ * Numbers JSON.parse might round: 16 digits in a row, 17 digits and dots (15+ significant digits around a
+ * point), or an exponent; looked for outside string literals (ids are long digit runs).
  */
 const MAY_ROUND = /\d{16}|[\d.]{17}|\d[eE]/;
+const STRING_LITERAL = /"(?:[^"\\]|\\.)*"/g;
 
 /** Numbers of at most 15 significant digits survive a double, and String() gives back one with that value. */
 const keepNumberText = (_key: string, v: unknown): unknown =>
@@ -125,7 +126,7 @@ const keepNumberText = (_key: string, v: unknown): unknown =>
 
 /** Parses JSON keeping every number's exact text (natively, when no number can lose precision). */
 export function parseJsonLossless(text: string): Json {
-  if (!MAY_ROUND.test(text)) {
+  if (!MAY_ROUND.test(text.replace(STRING_LITERAL, '""'))) {
     try {
       return JSON.parse(text, keepNumberText) as Json;
     } catch {
