@@ -16,15 +16,19 @@ function peakRssKib(pid) {
   }
 }
 
-function providerPids() {
+/** Provider pids among /proc's; each pid's command line is read once (`seen`: pid -> is a provider). */
+function providerPids(seen) {
   const pids = [];
   for (const name of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(name)) continue;
-    try {
-      if (fs.readFileSync(`/proc/${name}/cmdline`, "utf8").includes(PROVIDER_EXECUTABLE)) pids.push(name);
-    } catch {
-      // exited meanwhile
+    if (!seen.has(name)) {
+      try {
+        seen.set(name, fs.readFileSync(`/proc/${name}/cmdline`, "utf8").includes(PROVIDER_EXECUTABLE));
+      } catch {
+        continue; // exited meanwhile
+      }
     }
+    if (seen.get(name)) pids.push(name);
   }
   return pids;
 }
@@ -34,10 +38,11 @@ function providerPids() {
  * { processes, peakMib } (the largest high-water mark seen; a process's last `everyMs` may be missed).
  * Linux only: elsewhere peakMib is NaN.
  */
-function watchProviderMemory(everyMs = 50) {
+function watchProviderMemory(everyMs = 100) {
   const peaks = new Map();
+  const seen = new Map();
   const sample = () => {
-    for (const pid of providerPids()) {
+    for (const pid of providerPids(seen)) {
       const kib = peakRssKib(pid);
       if (kib !== undefined) peaks.set(pid, Math.max(peaks.get(pid) ?? 0, kib));
     }

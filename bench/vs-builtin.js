@@ -86,27 +86,35 @@ async function workspaces(url) {
   return kinds;
 }
 
-async function timed(kind, args) {
+/** Wall time, provider peak RSS, and this process's CPU (the simulator's, mostly) and service calls. */
+async function timed(kind, args, sim) {
   const memory = watchProviderMemory();
+  const calls = sim.stats.requests.length;
+  const cpu = process.cpuUsage();
   const start = performance.now();
   await kind.ws.terraform([...args, "-input=false", "-no-color"]);
   const ms = performance.now() - start;
-  return { ms, ...memory.stop() };
+  const { user, system } = process.cpuUsage(cpu);
+  return { ms, simCpuMs: (user + system) / 1000, calls: sim.stats.requests.length - calls, ...memory.stop() };
 }
 
-async function runSteps(kinds, names) {
+async function runSteps(sim, kinds, names) {
   const rows = [];
   let peakMib = 0;
   for (const name of names) {
     const step = STEPS[name];
     if (!step) throw new Error(`unknown step ${name}; steps are ${Object.keys(STEPS).join(", ")}`);
     const times = { appmgmt: [], terraform_data: [] };
+    let service;
     for (let r = 0; r < (step.runs ?? 1); r++) {
       for (const [kindName, kind] of Object.entries(kinds)) {
         kind.setCount(step.n);
-        const t = await timed(kind, step.args);
+        const t = await timed(kind, step.args, sim);
         times[kindName].push(t.ms);
-        if (kindName === "appmgmt") peakMib = Math.max(peakMib, t.peakMib);
+        if (kindName === "appmgmt") {
+          peakMib = Math.max(peakMib, t.peakMib);
+          service = t;
+        }
       }
     }
     const a = median(times.appmgmt);
@@ -121,6 +129,8 @@ async function runSteps(kinds, names) {
       ratio: `${ratio.toFixed(2)}x`,
       bar: `≤ ${step.bar}x`,
       result: ok ? "ok" : "MISSED",
+      "service calls": service.calls,
+      "simulator CPU": seconds(service.simCpuMs),
     });
     console.log(`  ${rows.at(-1).step}: ${rows.at(-1).ratio} (load ${loadavg()})`);
   }
@@ -187,7 +197,7 @@ async function main() {
   try {
     console.log(`${os.cpus().length} cores, load average ${loadavg()} (1, 5, 15 min) at the start`);
     kinds = await workspaces(server.url);
-    const { rows, peakMib } = await runSteps(kinds, flags.steps.split(","));
+    const { rows, peakMib } = await runSteps(server.sim, kinds, flags.steps.split(","));
     console.table(rows);
     const rssOk = peakMib <= RSS_BAR_MIB;
     if (!rssOk) process.exitCode = 1;

@@ -30,7 +30,7 @@ const CALLS_UP_TO_10_S = 10;
 /** The default's polls from 3 s on: a learnt schedule ends with them, so long workflows are seen as before. */
 const LATE_TAIL_MS = [3000, 5500, 8000, 10400];
 /** No poll earlier than this: a workflow is not over before its start has been answered and read. */
-const MIN_OFFSET_MS = 20;
+const MIN_OFFSET_MS = 5;
 
 /**
  * When nothing is known yet about this kind of workflow: the default schedule with one probe at 0.1 s instead
@@ -46,7 +46,7 @@ export const FIRST_CONTACT_POLL_SCHEDULE: PollSchedule = {
  * The schedule for workflows that typically end after `typicalMs` (undefined: not known yet). Pure.
  *
  * Workflows of a second or more keep the default schedule. Faster ones are polled at 0.75, 1, 1.25, 1.6
- * and 2 × the typical time (not before 20 ms), so they are seen soon after they end; the calls left up to
+ * and 2 × the typical time (not before 5 ms), so they are seen soon after they end; the calls left up to
  * the 10 s budget go to a geometric ladder up to the default's 3.0, 5.5, 8.0, 10.4 s polls, so an unusually
  * long workflow of the same kind costs no more calls than with the default schedule and is seen as late.
  */

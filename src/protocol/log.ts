@@ -11,6 +11,8 @@ export interface Logger {
   error(message: string, fields?: Record<string, unknown>): void;
   /** A logger writing under another `@module` name. */
   named(module: string): Logger;
+  /** Whether lines of this level are written (wrappers skip their own work for the others). */
+  enabled?(level: LogLevel): boolean;
 }
 
 /** TF_LOG_PROVIDER wins over TF_LOG; unset means warnings and errors only. */
@@ -51,5 +53,6 @@ export function createLogger(opts: LoggerOptions = {}): Logger {
     warn: emit("warn"),
     error: emit("error"),
     named: (name) => createLogger({ write, level, module: `${module}.${name}` }),
+    enabled: (level) => ORDER[level] >= min,
   };
 }

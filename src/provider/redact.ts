@@ -37,8 +37,10 @@ export function redactingLogger(inner: Logger, secrets: SecretList): Logger {
       : (JSON.parse(secrets.redact(JSON.stringify(fields))) as Record<string, unknown>);
   const wrap =
     (level: "trace" | "debug" | "info" | "warn" | "error") =>
-    (message: string, fields?: Record<string, unknown>) =>
-      inner[level](secrets.redact(message), clean(fields));
+    (message: string, fields?: Record<string, unknown>) => {
+      // Redacting costs a JSON round trip: not for the lines the inner logger drops.
+      if (inner.enabled?.(level) !== false) inner[level](secrets.redact(message), clean(fields));
+    };
   return {
     trace: wrap("trace"),
     debug: wrap("debug"),
@@ -46,5 +48,6 @@ export function redactingLogger(inner: Logger, secrets: SecretList): Logger {
     warn: wrap("warn"),
     error: wrap("error"),
     named: (module) => redactingLogger(inner.named(module), secrets),
+    enabled: (level) => inner.enabled?.(level) !== false,
   };
 }

@@ -113,8 +113,26 @@ class JsonParser {
   }
 }
 
-/** Parses JSON keeping every number's exact text. */
+/**
+ * Numbers JSON.parse might round: 16 digits in a row, 17 digits and dots (15+ significant digits around a
+ * point), or an exponent; looked for outside string literals (ids are long digit runs).
+ */
+const MAY_ROUND = /\d{16}|[\d.]{17}|\d[eE]/;
+const STRING_LITERAL = /"(?:[^"\\]|\\.)*"/g;
+
+/** Numbers of at most 15 significant digits survive a double, and String() gives back one with that value. */
+const keepNumberText = (_key: string, v: unknown): unknown =>
+  typeof v === "number" ? new JsonNumber(Object.is(v, -0) ? "-0" : String(v)) : v;
+
+/** Parses JSON keeping every number's exact text (natively, when no number can lose precision). */
 export function parseJsonLossless(text: string): Json {
+  if (!MAY_ROUND.test(text.replace(STRING_LITERAL, '""'))) {
+    try {
+      return JSON.parse(text, keepNumberText) as Json;
+    } catch {
+      // invalid: the exact parser says where
+    }
+  }
   return new JsonParser(text).parseDocument();
 }
 

@@ -243,37 +243,49 @@ export function decodeMsgpack(data: Uint8Array, type: CtyType): Value {
 
 // ---------------------------------------------------------------- writing
 
+/** Writes into one growing buffer: a plan's values are many small strings, so no buffer per item. */
 class MsgpackWriter {
-  private chunks: Buffer[] = [];
+  private buf = Buffer.allocUnsafe(256);
+  private pos = 0;
 
-  private push(...bytes: number[]): void {
-    this.chunks.push(Buffer.from(bytes));
+  private room(n: number): void {
+    if (this.pos + n <= this.buf.length) return;
+    const grown = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.pos + n));
+    this.buf.copy(grown, 0, 0, this.pos);
+    this.buf = grown;
+  }
+
+  private byte(b: number): void {
+    this.room(1);
+    this.buf[this.pos++] = b;
   }
 
   nil(): void {
-    this.push(0xc0);
+    this.byte(0xc0);
   }
   unknown(): void {
-    this.push(0xd4, 0, 0); // fixext1, type 0, as cty writes it
+    this.room(3);
+    this.buf[this.pos++] = 0xd4; // fixext1, type 0, as cty writes it
+    this.buf[this.pos++] = 0;
+    this.buf[this.pos++] = 0;
   }
   bool(v: boolean): void {
-    this.push(v ? 0xc3 : 0xc2);
+    this.byte(v ? 0xc3 : 0xc2);
   }
 
   number(n: number): void {
     if (Number.isSafeInteger(n)) {
-      if (n >= 0 && n <= 0x7f) return this.push(n);
-      if (n < 0 && n >= -32) return this.push(n + 0x100);
-      const b = Buffer.alloc(9);
-      b[0] = 0xd3;
-      b.writeBigInt64BE(BigInt(n), 1);
-      this.chunks.push(b);
-      return;
+      if (n >= 0 && n <= 0x7f) return this.byte(n);
+      if (n < 0 && n >= -32) return this.byte(n + 0x100);
+      this.room(9);
+      this.buf[this.pos] = 0xd3;
+      this.buf.writeBigInt64BE(BigInt(n), this.pos + 1);
+    } else {
+      this.room(9);
+      this.buf[this.pos] = 0xcb;
+      this.buf.writeDoubleBE(n, this.pos + 1);
     }
-    const b = Buffer.alloc(9);
-    b[0] = 0xcb;
-    b.writeDoubleBE(n, 1);
-    this.chunks.push(b);
+    this.pos += 9;
   }
 
   private header(
@@ -284,23 +296,31 @@ class MsgpackWriter {
     c16: number,
     c32: number,
   ): void {
-    if (len <= fixMax) return this.push(fix | len);
-    if (c8 !== undefined && len <= 0xff) return this.push(c8, len);
-    if (len <= 0xffff) return this.push(c16, len >> 8, len & 0xff);
-    const b = Buffer.alloc(5);
-    b[0] = c32;
-    b.writeUInt32BE(len, 1);
-    this.chunks.push(b);
+    this.room(5);
+    if (len <= fixMax) {
+      this.buf[this.pos++] = fix | len;
+    } else if (c8 !== undefined && len <= 0xff) {
+      this.buf[this.pos++] = c8;
+      this.buf[this.pos++] = len;
+    } else if (len <= 0xffff) {
+      this.buf[this.pos++] = c16;
+      this.pos = this.buf.writeUInt16BE(len, this.pos);
+    } else {
+      this.buf[this.pos++] = c32;
+      this.pos = this.buf.writeUInt32BE(len, this.pos);
+    }
   }
 
   string(s: string): void {
-    const data = Buffer.from(s, "utf8");
-    this.header(data.length, 0xa0, 31, 0xd9, 0xda, 0xdb);
-    this.chunks.push(data);
+    const length = Buffer.byteLength(s, "utf8");
+    this.header(length, 0xa0, 31, 0xd9, 0xda, 0xdb);
+    this.room(length);
+    this.pos += this.buf.write(s, this.pos, length, "utf8");
   }
   bin(data: Buffer): void {
     this.header(data.length, 0xc4, -1, 0xc4, 0xc5, 0xc6);
-    this.chunks.push(data);
+    this.room(data.length);
+    this.pos += data.copy(this.buf, this.pos);
   }
   arrayHeader(n: number): void {
     this.header(n, 0x90, 15, undefined, 0xdc, 0xdd);
@@ -310,7 +330,7 @@ class MsgpackWriter {
   }
 
   finish(): Buffer {
-    return Buffer.concat(this.chunks);
+    return this.buf.subarray(0, this.pos);
   }
 }
 

@@ -119,7 +119,7 @@ describe("poll schedule learnt from earlier workflows", () => {
       expect(callsUpTo(learnedPollSchedule(t), 10_400)).toBeLessThanOrEqual(10);
       expect(offsetsMs.at(-1)).toBe(10_400);
       for (let i = 1; i < offsetsMs.length; i++) expect(offsetsMs[i]).toBeGreaterThan(offsetsMs[i - 1]);
-      expect(offsetsMs[0]).toBeGreaterThanOrEqual(20);
+      expect(offsetsMs[0]).toBeGreaterThanOrEqual(5);
     }
   });
 

@@ -35,6 +35,24 @@ describe("JSON values", () => {
     expect(v.size).toEqual(new BigNumberValue("12345678901234567890"));
   });
 
+  it("keeps every number's value on the native path and the exact one alike", () => {
+    const numbers = ["0", "-0", "1.50", "123456789012345", "-0.000001", "12345678901234.5", "0.1", "1e3"];
+    for (const n of numbers) {
+      const native = parseJsonLossless(`[${n}]`) as Array<{ text: string }>;
+      // a 16-digit number forces the exact parser, whose number text is the literal itself
+      const exact = parseJsonLossless(`[${n}, 1234567890123456]`) as Array<{ text: string }>;
+      expect(numberFromText(native[0].text)).toEqual(numberFromText(exact[0].text));
+      expect(numberFromText(native[0].text)).toEqual(numberFromText(n));
+    }
+    expect(Object.is(numberFromText((parseJsonLossless("-0") as { text: string }).text), -0)).toBe(true);
+    expect(parseJsonLossless('{"__proto__": {"a": 1}}')).toHaveProperty(["__proto__", "a"]);
+    const withId = decodeJson('{"id":"5f0000000000000000000a11","size":12345678901234567890}', type);
+    expect(withId).toMatchObject({
+      id: "5f0000000000000000000a11",
+      size: new BigNumberValue("12345678901234567890"),
+    });
+  });
+
   it("fills missing attributes with null, drops attributes the schema no longer has, converts primitives", () => {
     const v = decodeJson(
       '{"id":7,"on":"true","tags":{"a":"b"},"ports":[1,2],"pair":["p",3],"removed":1,"any":{"value":["x"],"type":["list","string"]}}',

@@ -125,6 +125,21 @@ describe("msgpack DynamicValue codec", () => {
     expect(reference(encodeMsgpack(v, ["map", "string"]))).toEqual(v);
   });
 
+  it("writes what the reference reads across header sizes and buffer growth", () => {
+    for (const length of [0, 31, 32, 255, 256, 1000, 65535, 65536]) {
+      const v = ["x".repeat(length), "é".repeat(length >> 1), length, -length - 1, length + 0.5];
+      const type: CtyType = ["tuple", ["string", "string", "number", "number", "number"]];
+      const read = reference(encodeMsgpack(v, type)) as unknown[];
+      expect(read.map((x) => (typeof x === "bigint" ? Number(x) : x))).toEqual([
+        v[0],
+        v[1],
+        length,
+        -length - 1,
+        length + 0.5,
+      ]);
+    }
+  });
+
   it("reports garbage and type mismatches as ValueError naming the place", () => {
     expect(() => decodeMsgpack(Buffer.from([0xc1]), "string")).toThrow(ValueError);
     expect(() => decodeMsgpack(Buffer.from([0xdb, 0xff, 0xff, 0xff, 0xff]), "string")).toThrow(/truncated/);

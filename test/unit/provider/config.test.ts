@@ -2,7 +2,9 @@
 // the guarantee that no secret reaches logs or diagnostics.
 import * as os from "node:os";
 import * as path from "node:path";
+import { createLogger } from "../../../src/protocol/log";
 import { UNKNOWN } from "../../../src/protocol/model";
+import { SecretList, redactingLogger } from "../../../src/provider/redact";
 import { createProvider } from "../../../src/provider";
 import type { ProviderSettings } from "../../../src/provider/config";
 import { parseDuration } from "../../../src/provider/duration";
@@ -255,5 +257,23 @@ describe("durations", () => {
     for (const bad of ["", "30", "10 minutes", "1d", "m", "0s"])
       expect(parseDuration(bad)).toBeInstanceOf(Error);
     expect(String(parseDuration("30"))).toContain('"1h30m"');
+  });
+});
+
+describe("redacting logger", () => {
+  it("redacts what it writes and does no redacting work for levels the inner logger drops", () => {
+    const lines: string[] = [];
+    const secrets = new SecretList();
+    secrets.add("hunter22");
+    const log = redactingLogger(createLogger({ level: "warn", write: (l) => lines.push(l) }), secrets);
+    let serialised = 0;
+    const fields = { token: { toJSON: () => (serialised++, "hunter22") } };
+    log.info("dropped hunter22", fields);
+    expect(serialised).toBe(0);
+    expect(log.enabled?.("info")).toBe(false);
+    log.warn("kept hunter22", fields);
+    expect(serialised).toBe(1);
+    expect(lines.join("")).not.toContain("hunter22");
+    expect(lines.join("")).toContain("kept [redacted]");
   });
 });
