@@ -17,7 +17,8 @@ const GEN_DIR = path.join(ROOT, "src", "gen");
 /** The `providers schema -json` document of the provider as the sources in src/ define it. */
 function currentSchemaDocument() {
   require("./register-ts");
-  const { providerSchemas, PROVIDER_SOURCE, PROVIDER_VERSION } = require("../src/provider/schema");
+  const { PROVIDER_SOURCE, PROVIDER_VERSION } = require("../src/provider/schema");
+  const { providerSchemas } = require("../src/provider/catalog");
   const { toProviderSchemaJson } = require("../src/protocol/schema-json");
   return toProviderSchemaJson(providerSchemas, { source: PROVIDER_SOURCE, version: PROVIDER_VERSION });
 }

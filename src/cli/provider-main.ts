@@ -6,7 +6,8 @@
 async function main(argv: string[]): Promise<void> {
   if (argv[0] === "schema") {
     const { toProviderSchemaJson } = await import("../protocol/schema-json");
-    const { providerSchemas, PROVIDER_SOURCE, PROVIDER_VERSION } = await import("../provider/schema");
+    const { PROVIDER_SOURCE, PROVIDER_VERSION } = await import("../provider/schema");
+    const { providerSchemas } = await import("../provider/catalog");
     const doc = toProviderSchemaJson(providerSchemas, { source: PROVIDER_SOURCE, version: PROVIDER_VERSION });
     process.stdout.write(JSON.stringify(doc, null, 2) + "\n");
     return;

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Logger } from "./log";
 import { diagnosticToWire, errorDiagnostic } from "./diagnostics";
-import { RpcContext, failureDiagnostic, type HandlerSource, type RpcMethod } from "./rpc/context";
+import { RpcContext, rpcFailureDiagnostic, type HandlerSource, type RpcMethod } from "./rpc/context";
 import { providerMethods } from "./rpc";
 import { createGrpcServer, GrpcStatus, GrpcStatusError, type UnaryHandler } from "./transport";
 import { registry, SERVING } from "./wire/messages";
@@ -84,7 +84,7 @@ async function runMethod(method: RpcMethod, ctx: RpcContext, request: Buffer): P
     return res;
   } catch (e) {
     ctx.log.error("rpc failed", { rpc: method.name, type: req.typeName || undefined, error: e });
-    return { diagnostics: [diagnosticToWire(failureDiagnostic(method.name, e))] };
+    return { diagnostics: [diagnosticToWire(rpcFailureDiagnostic(method.name, e))] };
   }
 }
 

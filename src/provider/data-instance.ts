@@ -4,9 +4,11 @@ import type { ValueObject } from "../protocol/model";
 import { setOwn } from "../protocol/own";
 import { checkIdAttributes, type DataSource } from "./data-source";
 import { returnValueMap, stringMap } from "./values";
+import { instanceData } from "./data-schemas";
 
 export const instanceDataSource: DataSource = {
   typeName: "appmgmt_instance",
+  schema: instanceData,
   validate: (config) => checkIdAttributes(config, ["id"]),
   async read(ctx, config) {
     const s = await ctx.service().client.getInstance(String(config.id), { signal: ctx.signal });

@@ -1,13 +1,15 @@
 // Data source `appmgmt_instances`: the instances of an environment, filtered by application and status.
 
 import { checkIdAttributes, type DataSource } from "./data-source";
-import { errorDiagnostic } from "./diagnostics";
+import { errorDiagnostic } from "../protocol/diagnostics";
 import { attrPath, knownString } from "./values";
+import { instancesData } from "./data-schemas";
 
 const STATUSES = ["Requested", "Executing", "Running", "Failed", "Destroying", "Destroyed"];
 
 export const instancesDataSource: DataSource = {
   typeName: "appmgmt_instances",
+  schema: instancesData,
   validate(config) {
     const diagnostics = checkIdAttributes(config, ["environment_id", "application_id"]);
     const status = knownString(config, "status");

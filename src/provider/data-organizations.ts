@@ -1,9 +1,11 @@
 // Data source `appmgmt_organizations`: the organizations the credentials can access.
 
 import type { DataSource } from "./data-source";
+import { organizationsData } from "./data-schemas";
 
 export const organizationsDataSource: DataSource = {
   typeName: "appmgmt_organizations",
+  schema: organizationsData,
   validate: () => [],
   async read(ctx, config) {
     const orgs = await ctx.service().client.listOrganizations({ signal: ctx.signal });

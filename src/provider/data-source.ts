@@ -1,13 +1,14 @@
 // The shape every data source file implements, and the checks they share.
 
-import type { Diagnostic, Value, ValueObject } from "../protocol/model";
+import type { Diagnostic, Schema, Value, ValueObject } from "../protocol/model";
 import { idProblem } from "../rules/identifiers";
 import type { ProviderContext } from "./context";
-import { errorDiagnostic } from "./diagnostics";
+import { errorDiagnostic } from "../protocol/diagnostics";
 import { attrPath, knownString } from "./values";
 
 export interface DataSource {
   typeName: string;
+  schema: Schema;
   validate(config: ValueObject): Diagnostic[];
   /** The state: the config with every computed attribute filled. */
   read(ctx: ProviderContext, config: ValueObject): Promise<Value>;

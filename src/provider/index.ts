@@ -1,32 +1,20 @@
-// The `appmgmt` provider (DESIGN §5) as a protocol-neutral ProviderHandler: the gRPC layer (src/protocol)
+// The `appmgmt` provider (ARCHITECTURE.md, "The provider") as a protocol-neutral ProviderHandler: the gRPC layer (src/protocol)
 // decodes each call, this routes it to the resource or data source, and every failure comes back as a
 // diagnostic, with secrets redacted.
 
 import { createLogger, type Logger } from "../protocol/log";
+import { failureDiagnostic, warningDiagnostic } from "../protocol/diagnostics";
 import type { Diagnosed, Diagnostic, ProviderHandler, Value } from "../protocol/model";
+import { DATA_SOURCES, RESOURCES, providerSchemas } from "./catalog";
 import { resolveProviderConfig } from "./config";
 import { NotConfiguredError, type ProviderContext } from "./context";
-import { applicationsDataSource } from "./data-applications";
-import { environmentsDataSource } from "./data-environments";
-import { instanceDataSource } from "./data-instance";
-import { instancesDataSource } from "./data-instances";
-import { organizationsDataSource } from "./data-organizations";
-import type { DataSource } from "./data-source";
-import { errorDiagnostic, failureDiagnostic, warningDiagnostic } from "./diagnostics";
-import {
-  INSTANCE_TYPE,
-  applyInstance,
-  importInstance,
-  planInstance,
-  readInstance,
-  validateInstance,
-} from "./instance-resource";
 import { redactingLogger, SecretList } from "./redact";
-import { providerSchemas } from "./schema";
+import type { ApplyResult } from "./resource";
 import { connectService, type Service, type ServiceFactory } from "./service";
 import { asObject, renderablePath } from "./values";
 
-export { PROVIDER_SOURCE, PROVIDER_VERSION, providerSchemas } from "./schema";
+export { PROVIDER_SOURCE, PROVIDER_VERSION } from "./schema";
+export { providerSchemas } from "./catalog";
 
 export interface ProviderOptions {
   /** Where APPMGMT_* variables come from; default process.env. */
@@ -37,14 +25,6 @@ export interface ProviderOptions {
   /** First delay before retrying a request refused with 409; default 1 s. */
   conflictRetryDelayMs?: number;
 }
-
-const DATA_SOURCES: DataSource[] = [
-  organizationsDataSource,
-  applicationsDataSource,
-  environmentsDataSource,
-  instancesDataSource,
-  instanceDataSource,
-];
 
 export function createProvider(opts: ProviderOptions = {}): ProviderHandler {
   const env = opts.env ?? process.env;
@@ -62,7 +42,9 @@ export function createProvider(opts: ProviderOptions = {}): ProviderHandler {
     signal: stopper.signal,
     conflictRetryDelayMs: opts.conflictRetryDelayMs ?? 1000,
   };
-  const dataSources = new Map(DATA_SOURCES.map((d) => [d.typeName, d]));
+  // The protocol layer refuses type names the schemas do not have, and both come from catalog.ts.
+  const resource = byTypeName(RESOURCES, "resource");
+  const dataSource = byTypeName(DATA_SOURCES, "data source");
 
   /** Redacts every diagnostic on its way out and points it where terraform can show it. */
   const done = <T extends Diagnosed>(result: T): T => ({
@@ -72,12 +54,6 @@ export function createProvider(opts: ProviderOptions = {}): ProviderHandler {
       return clean.attribute ? { ...clean, attribute: renderablePath(clean.attribute) } : clean;
     }),
   });
-  const unknownType = (kind: string, typeName: string): Diagnostic =>
-    errorDiagnostic(
-      `Unknown ${kind} type ${JSON.stringify(typeName)}`,
-      `The appmgmt provider ${kind === "resource" ? `has the resource ${INSTANCE_TYPE}` : `has the data sources ${[...dataSources.keys()].join(", ")}`}.`,
-    );
-
   return {
     getSchema: () => providerSchemas,
 
@@ -114,15 +90,13 @@ export function createProvider(opts: ProviderOptions = {}): ProviderHandler {
     },
 
     async validateResourceConfig({ typeName, config }) {
-      if (typeName !== INSTANCE_TYPE) return done({ diagnostics: [unknownType("resource", typeName)] });
-      return done({ diagnostics: validateInstance(config) });
+      const c = asObject(config);
+      return done({ diagnostics: c ? resource(typeName).validate(c) : [] });
     },
 
     async validateDataResourceConfig({ typeName, config }) {
-      const ds = dataSources.get(typeName);
-      if (!ds) return done({ diagnostics: [unknownType("data source", typeName)] });
       const c = asObject(config);
-      return done({ diagnostics: c ? ds.validate(c) : [] });
+      return done({ diagnostics: c ? dataSource(typeName).validate(c) : [] });
     },
 
     // Schema version 0 is the only one so far: stored states need no change.
@@ -131,11 +105,8 @@ export function createProvider(opts: ProviderOptions = {}): ProviderHandler {
     },
 
     async readResource(req) {
-      if (req.typeName !== INSTANCE_TYPE) {
-        return done({ newState: req.currentState, diagnostics: [unknownType("resource", req.typeName)] });
-      }
       try {
-        return done(await readInstance(ctx, req));
+        return done(await resource(req.typeName).read(ctx, req));
       } catch (e) {
         return done({
           newState: req.currentState,
@@ -145,33 +116,33 @@ export function createProvider(opts: ProviderOptions = {}): ProviderHandler {
     },
 
     async planResourceChange(req) {
-      if (req.typeName !== INSTANCE_TYPE) {
-        return done({
-          plannedState: req.proposedNewState,
-          requiresReplace: [],
-          diagnostics: [unknownType("resource", req.typeName)],
-        });
-      }
-      return done(planInstance(req));
+      return done(resource(req.typeName).plan(req));
     },
 
     async applyResourceChange(req) {
-      if (req.typeName !== INSTANCE_TYPE) {
-        return done({ newState: req.priorState, diagnostics: [unknownType("resource", req.typeName)] });
+      const r = resource(req.typeName);
+      const prior = asObject(req.priorState);
+      const planned = asObject(req.plannedState);
+      let result: ApplyResult;
+      try {
+        if (!planned) result = prior ? await r.delete(ctx, prior) : { newState: null, diagnostics: [] };
+        else if (!prior) result = await r.create(ctx, planned, asObject(req.config) ?? planned);
+        else
+          result = await r.update(ctx, prior, planned, asObject(req.config) ?? planned, req.plannedPrivate);
+      } catch (e) {
+        // a failure before anything reached the service (e.g. provider not configured)
+        const diagnostic = failureDiagnostic(`${req.typeName}: apply failed`, e);
+        result = { newState: req.priorState, diagnostics: [diagnostic] };
       }
-      return done(await applyInstance(ctx, req));
+      return done(result);
     },
 
     async importResourceState(req) {
-      if (req.typeName !== INSTANCE_TYPE) {
-        return done({ importedResources: [], diagnostics: [unknownType("resource", req.typeName)] });
-      }
-      return done(await importInstance(ctx, req));
+      return done(await resource(req.typeName).import(ctx, req.id));
     },
 
     async readDataSource({ typeName, config }) {
-      const ds = dataSources.get(typeName);
-      if (!ds) return done({ state: config, diagnostics: [unknownType("data source", typeName)] });
+      const ds = dataSource(typeName);
       const c = asObject(config);
       if (!c) return done({ state: config, diagnostics: [] });
       try {
@@ -200,4 +171,14 @@ function insecureWarning(): Diagnostic {
       "certificate instead.",
     [{ attr: "insecure" }],
   );
+}
+
+/** The lookup of a resource or data source by type name. */
+function byTypeName<T extends { typeName: string }>(list: T[], kind: string): (typeName: string) => T {
+  const table = new Map(list.map((t) => [t.typeName, t]));
+  return (typeName) => {
+    const found = table.get(typeName);
+    if (!found) throw new Error(`the provider has no ${kind} type ${JSON.stringify(typeName)}`);
+    return found;
+  };
 }

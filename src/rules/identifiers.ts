@@ -1,15 +1,9 @@
-// The service's formats for ids and instance names, in one place: the provider checks them at plan, the
-// constructs at synth, and the simulator enforces the same (docs/dev/TEAM-CONTRACTS.md, "Identifiers").
+// What is wrong with an id or an instance name, and the fix: the provider says it at plan, the constructs
+// at synth. The formats themselves are the service's (src/service-limits.ts), which the simulator enforces.
 
-/** Every id of the service (application, environment, revision, instance): 24 lowercase hex characters. */
-export const ID_PATTERN = /^[0-9a-f]{24}$/;
+import { ID_PATTERN, INSTANCE_NAME_LIMITS } from "../service-limits";
 
-export const INSTANCE_NAME_LIMITS = {
-  minLength: 1,
-  maxLength: 63,
-  /** A letter or digit first, then letters, digits, `.`, `_` or `-`. */
-  pattern: /^[A-Za-z0-9][A-Za-z0-9._-]*$/,
-} as const;
+export { ID_PATTERN, INSTANCE_NAME_LIMITS, PARAMETER_NAME } from "../service-limits";
 
 /** Why `id` is not a valid id for `what` (e.g. "application_id"), with the fix; undefined when it is. */
 export function idProblem(what: string, id: string): string | undefined {

@@ -2,17 +2,27 @@
 // manifest. The provider runs them at plan time, the constructs at synth time; both show the findings.
 
 import type { Manifest } from "../manifest/types";
+import { PARAMETER_NAME } from "../service-limits";
 import { formatPath } from "./format";
 import { closestName } from "./suggest";
-import type { CheckOptions, Finding, InstanceConfig } from "./types";
+import type { CheckOptions, FieldNames, Finding, InstanceConfig } from "./types";
 
-export type { CheckOptions, Finding, InstanceConfig, SubmoduleConfig } from "./types";
+export type { CheckOptions, FieldNames, Finding, InstanceConfig, SubmoduleConfig } from "./types";
 export { formatFinding, formatPath } from "./format";
 export { closestName } from "./suggest";
-export { ID_PATTERN, INSTANCE_NAME_LIMITS, idProblem, instanceNameProblem } from "./identifiers";
+export {
+  ID_PATTERN,
+  INSTANCE_NAME_LIMITS,
+  PARAMETER_NAME,
+  idProblem,
+  instanceNameProblem,
+} from "./identifiers";
 export { reconfigureResets, type Reset, type ResetInput } from "./resets";
 
-const PARAMETER_NAME = /^input\.[^\s.#'"[\]]+$/;
+/** The constructs' field names (the client's wire names), the default. */
+export const CONSTRUCT_NAMES: FieldNames = { manifestVersion: "manifestVersion" };
+/** The terraform schema's attribute names, for the provider. */
+export const SCHEMA_NAMES: FieldNames = { manifestVersion: "manifest_version" };
 
 type Path = Finding["path"];
 
@@ -85,19 +95,20 @@ function bindingOf(manifest: Manifest, submodule: string, parameter: string): st
 
 function checkManifestVersion(version: unknown, opts: CheckOptions, findings: Finding[]): void {
   if (version === undefined || version === null || opts.isUnknown?.(version)) return;
+  const field = (opts.names ?? CONSTRUCT_NAMES).manifestVersion;
   const available = opts.availableVersions ? [...opts.availableVersions].sort((a, b) => a - b) : undefined;
   const choices = available && available.length > 0 ? `one of ${available.join(", ")}` : "a positive integer";
   if (typeof version !== "number" || !Number.isInteger(version) || version < 1) {
     findings.push({
-      path: ["manifestVersion"],
-      message: `manifestVersion must be a positive integer, got ${JSON.stringify(version)}`,
-      fix: `set manifestVersion to ${choices}`,
+      path: [field],
+      message: `${field} must be a positive integer, got ${JSON.stringify(version)}`,
+      fix: `set ${field} to ${choices}`,
     });
   } else if (available && !available.includes(version)) {
     findings.push({
-      path: ["manifestVersion"],
+      path: [field],
       message: `manifest version ${version} does not exist for this application (available: ${available.join(", ") || "none"})`,
-      fix: `set manifestVersion to ${choices}, or omit it for the latest`,
+      fix: `set ${field} to ${choices}, or omit it for the latest`,
     });
   }
 }

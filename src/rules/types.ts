@@ -21,7 +21,18 @@ export interface InstanceConfig {
   submodules?: Record<string, SubmoduleConfig>;
 }
 
+/**
+ * The names findings give the configuration's fields, in paths and messages: the constructs' camelCase
+ * names by default, the terraform schema's when the provider asks (SCHEMA_NAMES). Paths alternate field
+ * names and map keys (["submodules", "db", "parameters", "input.size"]).
+ */
+export interface FieldNames {
+  manifestVersion: string;
+}
+
 export interface CheckOptions {
+  /** Default: the constructs' names (CONSTRUCT_NAMES). */
+  names?: FieldNames;
   /** Named in messages; the rules are the same for both. */
   operation?: "launch" | "reconfigure";
   /** Manifest versions the application has; when given, manifestVersion must be one of them. */

@@ -1,5 +1,6 @@
 // The simulator's seed data (DESIGN §7): its types, and validation of seed files with errors that give the
 // field path and what to write instead.
+import { ID_PATTERN } from "../service-limits";
 import { readFileSync } from "node:fs";
 import { parse as parseYaml } from "yaml";
 import { ManifestError, parseManifest } from "../manifest";
@@ -53,8 +54,6 @@ export interface SeedData {
   organizations: SeedOrganization[];
   timing?: Partial<Timing>;
 }
-
-export const ID_PATTERN = /^[0-9a-f]{24}$/;
 
 export class SeedError extends Error {
   constructor(

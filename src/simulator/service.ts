@@ -4,14 +4,14 @@
 import { randomBytes } from "node:crypto";
 import type { InstanceStatus, InstanceSummary } from "../client/types";
 import { checkInstanceConfig, formatFinding } from "../rules";
-import { instanceNameProblem } from "../service-limits";
+import { ID_PATTERN, INSTANCE_NAME_LIMITS } from "../service-limits";
 import { JwtSigner, FloodGuard, parseAuthorization, type FloodLimits } from "./auth";
 import { Catalog, type CatalogApplication } from "./catalog";
 import { resolveConfiguration, type ConfigurationRequest } from "./configuration";
 import { FaultInjector, type FaultOptions } from "./faults";
 import { ServiceStats } from "./request-log";
 import { RequestReader, type Body } from "./request-reader";
-import { ID_PATTERN, type SeedRevision, type Timing } from "./seed";
+import type { SeedRevision, Timing } from "./seed";
 import { completeDueWorkflow, instanceStatus, startWorkflow } from "./instance-lifecycle";
 import { saveState, type InstanceRecord, type SimState } from "./state";
 
@@ -299,7 +299,7 @@ export class Simulator {
   private instanceNameOf(value: unknown, reader: RequestReader): string | undefined {
     if (value === undefined) return undefined;
     const problem =
-      typeof value === "string" ? instanceNameProblem(value) : `must be a string, got ${typeof value}`;
+      typeof value === "string" ? serviceNameProblem(value) : `must be a string, got ${typeof value}`;
     if (problem === undefined) return value as string;
     // The name itself is not echoed: it may be a megabyte long.
     reader.errors.push(`instanceName ${problem}`);
@@ -487,4 +487,14 @@ export class Simulator {
 function checkId(id: string, what: string): void {
   if (!ID_PATTERN.test(id))
     throw new ServiceError(400, [`${what} id "${id}" is malformed; ids are 24 lowercase hex characters`]);
+}
+
+/** Why the service refuses `name` as an instance name, in its own words; undefined when it accepts it. */
+function serviceNameProblem(name: string): string | undefined {
+  const { minLength, maxLength, pattern } = INSTANCE_NAME_LIMITS;
+  if (name.length < minLength) return "must not be empty";
+  if (name.length > maxLength) return `is ${name.length} characters long; use at most ${maxLength}`;
+  if (!pattern.test(name))
+    return "may hold only letters, digits, '.', '_' and '-', starting with a letter or digit (e.g. webshop-prod)";
+  return undefined;
 }

@@ -1,7 +1,7 @@
 import type { CtyType, Diagnostic, ProviderHandler, ProviderSchemas, SchemaBlock, Value } from "../model";
 import type { Logger } from "../log";
 import type { Message } from "../wire/protobuf";
-import { diagnosticToWire, errorDiagnostic } from "../diagnostics";
+import { diagnosticToWire, errorDiagnostic, errorMessage } from "../diagnostics";
 import { ValueError } from "../values/errors";
 import { decodeMsgpack, encodeMsgpack } from "../values/msgpack";
 import { decodeJson } from "../values/json";
@@ -121,7 +121,7 @@ export function wireDiagnostics(diagnostics: Diagnostic[] | undefined): Message[
 }
 
 /** Turns anything thrown while decoding, in the handler or while encoding into a diagnostic. */
-export function failureDiagnostic(rpc: string, e: unknown): Diagnostic {
+export function rpcFailureDiagnostic(rpc: string, e: unknown): Diagnostic {
   if (e instanceof UnknownTypeError) {
     return errorDiagnostic(
       `Unknown ${e.kind} type`,
@@ -131,10 +131,9 @@ export function failureDiagnostic(rpc: string, e: unknown): Diagnostic {
   if (e instanceof ValueError) {
     return errorDiagnostic(`Invalid value in ${rpc}`, `The provider could not handle a value: ${e.message}.`);
   }
-  const message = e instanceof Error ? e.message : String(e);
   return errorDiagnostic(
     `Provider error in ${rpc}`,
-    `${message}. This is a bug in the provider; please report it.`,
+    `${errorMessage(e)}. This is a bug in the provider; please report it.`,
   );
 }
 

@@ -19,7 +19,7 @@ import { createProvider } from "../../../src/provider";
 import type { ProviderSettings } from "../../../src/provider/config";
 import type { Service, ServiceClient } from "../../../src/provider/service";
 import type { Value, ValueObject } from "../../../src/protocol/model";
-import { providerSchemas } from "../../../src/provider/schema";
+import { providerSchemas } from "../../../src/provider/catalog";
 import { DEMO_MANIFESTS } from "../../../src/simulator";
 
 export const APP = "5f0000000000000000000a11";

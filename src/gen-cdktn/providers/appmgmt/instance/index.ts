@@ -76,7 +76,7 @@ export interface InstanceSubmodules {
   */
   readonly parameters?: { [key: string]: string };
   /**
-  * Revision of the submodule, a 24-character lowercase hexadecimal identifier. Applied at launch only: changing it replaces the instance.
+  * Revision of the submodule, a 24-character lowercase hexadecimal identifier. Applied at launch only. Changing it replaces the instance.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#revision_id Instance#revision_id}
   */

@@ -2,8 +2,8 @@
 // comes from an import, and the actual submodule values the service last reported. The state itself keeps
 // only the submodule values the configuration manages; the plan needs all of them to warn about resets.
 
-import type { InstanceStatus, Parameters } from "../client/types";
-import { setOwn } from "../protocol/own";
+import type { InstanceStatus, Parameters } from "../../client/types";
+import { setOwn } from "../../protocol/own";
 
 export interface InstancePrivate {
   /** Set by ImportResourceState: the next read takes every actual value into the state. */

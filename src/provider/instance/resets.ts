@@ -1,16 +1,17 @@
-// What a reconfigure will do to values the configuration does not mention (DESIGN §5, issue 7 item 2). The
+// What a reconfigure will do to values the configuration does not mention (ARCHITECTURE.md, "Plan"). The
 // service resets every value a reconfigure does not list, so the plan compares what the service reports
 // now (the prior state's effective values, and the actual submodule values kept in the private state) with
 // what the request will produce: a warning per value that changes unmentioned, and, when the manifest is
 // known, the exact `effective_parameters` instead of "known after apply".
 
-import type { Parameters } from "../client/types";
-import type { Manifest } from "../manifest/types";
-import { setOwn } from "../protocol/own";
-import { isUnknown, type AttributePath, type Diagnostic, type ValueObject } from "../protocol/model";
-import { warningDiagnostic } from "./diagnostics";
-import type { InstancePrivate } from "./instance-private";
-import { asObject, attrPath, knownStringMap, mapEntries } from "./values";
+import type { Parameters } from "../../client/types";
+import type { Manifest } from "../../manifest/types";
+import { warningDiagnostic } from "../../protocol/diagnostics";
+import { isUnknown, type AttributePath, type Diagnostic } from "../../protocol/model";
+import { setOwn } from "../../protocol/own";
+import { attrPath } from "../values";
+import { known, knownEntries, knownMap, type InstanceModel } from "./model";
+import type { InstancePrivate } from "./private";
 
 export interface ResetPlan {
   /** The exact effective_parameters after the reconfigure, when the provider can tell. */
@@ -18,28 +19,27 @@ export interface ResetPlan {
   warnings: Diagnostic[];
 }
 
-export function planResets(prior: ValueObject, config: ValueObject, priv: InstancePrivate): ResetPlan {
+export function planResets(prior: InstanceModel, config: InstanceModel, priv: InstancePrivate): ResetPlan {
   const manifest = typeof config.manifest === "string" ? parsedOrUndefined(config.manifest) : undefined;
   const defaults = manifest && mainDefaults(manifest);
   // A configured revision applies its stored values, which the provider cannot see.
-  const fromRevision = config.revision_id !== null;
-  const actual = knownStringMap(prior, "effective_parameters") ?? {};
+  const fromRevision = config.revisionId !== null;
+  const actual = knownMap(prior.effectiveParameters) ?? {};
   const versionChanges =
-    isUnknown(config.manifest_version) ||
-    (config.manifest_version !== null && config.manifest_version !== prior.manifest_version);
+    isUnknown(config.manifestVersion) ||
+    (config.manifestVersion !== null && config.manifestVersion !== prior.manifestVersion);
   // The manifest text describes the version the instance will run: the current one unless the version
   // changes (then trust it); if its parameters are not the current ones, it is some other version.
   const manifestFits =
     defaults !== undefined &&
-    !isUnknown(config.manifest_version) &&
+    !isUnknown(config.manifestVersion) &&
     (versionChanges || sameNames(defaults, actual));
 
   const warnings: Diagnostic[] = [];
   let effectiveParameters: Parameters | undefined;
-  const listed = isUnknown(config.parameters) ? undefined : (asObject(config.parameters) ?? {});
+  const listed = isUnknown(config.parameters) ? undefined : (config.parameters ?? {});
   if (listed) {
-    const listedValues =
-      knownStringMap(config, "parameters") ?? (config.parameters === null ? {} : undefined);
+    const listedValues = knownMap(config.parameters) ?? (config.parameters === null ? {} : undefined);
     if (manifestFits && !fromRevision && listedValues) effectiveParameters = { ...defaults, ...listedValues };
     for (const [name, now] of Object.entries(actual)) {
       if (Object.hasOwn(listed, name)) continue;
@@ -62,18 +62,18 @@ export function planResets(prior: ValueObject, config: ValueObject, priv: Instan
 }
 
 function submoduleWarnings(
-  config: ValueObject,
-  prior: ValueObject,
+  config: InstanceModel,
+  prior: InstanceModel,
   priv: InstancePrivate,
   manifest: Manifest | undefined,
   mainActual: Parameters,
 ): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const desiredSubs = asObject(config.submodules) ?? {};
+  const desiredSubs = new Map(knownEntries(config.submodules));
   for (const [sub, actual] of Object.entries(actualSubmodules(prior, priv))) {
-    const desired = Object.hasOwn(desiredSubs, sub) ? asObject(desiredSubs[sub]) : null;
+    const desired = desiredSubs.get(sub);
     if (desired && isUnknown(desired.parameters)) continue;
-    const keep = asObject(desired?.parameters) ?? {};
+    const keep = (desired && known(desired.parameters)) ?? {};
     const where = `submodules["${sub}"].parameters`;
     const path = desired ? attrPath("submodules", { key: sub }, "parameters") : attrPath("submodules");
     for (const [name, now] of Object.entries(actual)) {
@@ -93,11 +93,11 @@ function submoduleWarnings(
 }
 
 /** Every actual submodule value the service reported; without a private record, the managed ones. */
-function actualSubmodules(prior: ValueObject, priv: InstancePrivate): Record<string, Parameters> {
+function actualSubmodules(prior: InstanceModel, priv: InstancePrivate): Record<string, Parameters> {
   if (priv.submodules) return priv.submodules;
   const out: Record<string, Parameters> = {};
-  for (const [sub, settings] of mapEntries(prior, "submodules")) {
-    const values = knownStringMap(asObject(settings), "parameters");
+  for (const [sub, settings] of knownEntries(prior.submodules)) {
+    const values = settings && knownMap(settings.parameters);
     if (values) setOwn(out, sub, values);
   }
   return out;
@@ -136,7 +136,7 @@ function resetWarning(
 
 function parsedOrUndefined(text: string): Manifest | undefined {
   // Loaded here, not at start-up: only plans with a manifest need the YAML parser.
-  const { parseManifest } = require("../manifest") as typeof import("../manifest");
+  const { parseManifest } = require("../../manifest") as typeof import("../../manifest");
   try {
     return parseManifest(text);
   } catch {
@@ -145,7 +145,7 @@ function parsedOrUndefined(text: string): Manifest | undefined {
 }
 
 function mainDefaults(manifest: Manifest): Parameters {
-  const { manifestDefaults } = require("../manifest") as typeof import("../manifest");
+  const { manifestDefaults } = require("../../manifest") as typeof import("../../manifest");
   return manifestDefaults(manifest);
 }
 

@@ -1,0 +1,29 @@
+// Everything the provider offers, listed once: the schemas terraform reads and the router in index.ts are
+// both built from these lists, so a type name is known in one place.
+
+import type { ProviderSchemas } from "../protocol/model";
+import { applicationsDataSource } from "./data-applications";
+import { environmentsDataSource } from "./data-environments";
+import { instanceDataSource } from "./data-instance";
+import { instancesDataSource } from "./data-instances";
+import { organizationsDataSource } from "./data-organizations";
+import type { DataSource } from "./data-source";
+import { instanceResource } from "./instance";
+import type { Resource } from "./resource";
+import { providerSchema } from "./schema";
+
+export const RESOURCES: Resource[] = [instanceResource];
+
+export const DATA_SOURCES: DataSource[] = [
+  organizationsDataSource,
+  applicationsDataSource,
+  environmentsDataSource,
+  instancesDataSource,
+  instanceDataSource,
+];
+
+export const providerSchemas: ProviderSchemas = {
+  provider: providerSchema,
+  resources: Object.fromEntries(RESOURCES.map((r) => [r.typeName, r.schema])),
+  dataSources: Object.fromEntries(DATA_SOURCES.map((d) => [d.typeName, d.schema])),
+};

@@ -1,0 +1,125 @@
+// Plan- and validate-time checks of an `appmgmt_instance` configuration: ids, instance name, timeouts,
+// parameter names and, when the `manifest` attribute is known, the binding rules (src/rules). Unknown
+// values are skipped.
+
+import { Diagnostics } from "../../protocol/diagnostics";
+import { isUnknown, type AttributePath, type Diagnostic } from "../../protocol/model";
+import { setOwn } from "../../protocol/own";
+import { PARAMETER_NAME, idProblem, instanceNameProblem } from "../../rules/identifiers";
+import type { InstanceConfig } from "../../rules/types";
+import { parseDuration } from "../duration";
+import { attrPath } from "../values";
+import { known, knownEntries, type InstanceModel, type StringMapModel } from "./model";
+import { TIMEOUT_OPERATIONS } from "./schema";
+
+export type Operation = "launch" | "reconfigure";
+
+export function checkInstanceConfig(config: InstanceModel, operation: Operation): Diagnostic[] {
+  const out = new Diagnostics();
+  checkIds(config, out);
+  checkInstanceName(config, out);
+  checkTimeouts(config, out);
+  if (typeof config.manifest === "string") checkAgainstManifest(config, config.manifest, operation, out);
+  else if (!isUnknown(config.manifest)) checkParameterNames(config, out);
+  return out.list;
+}
+
+function checkIds(config: InstanceModel, out: Diagnostics): void {
+  const check = (name: string, value: string | undefined, path: AttributePath) => {
+    const problem = value === undefined ? undefined : idProblem(name, value);
+    if (problem) out.addError(path, `Invalid ${name}`, `${problem}.`);
+  };
+  check("application_id", known(config.applicationId), attrPath("application_id"));
+  check("environment_id", known(config.environmentId), attrPath("environment_id"));
+  check("revision_id", known(config.revisionId), attrPath("revision_id"));
+  for (const [sub, settings] of knownEntries(config.submodules)) {
+    const value = settings && known(settings.revisionId);
+    check("revision_id", value, attrPath("submodules", { key: sub }, "revision_id"));
+  }
+}
+
+function checkInstanceName(config: InstanceModel, out: Diagnostics): void {
+  const name = known(config.instanceName);
+  const problem = name === undefined ? undefined : instanceNameProblem(name);
+  if (problem) out.addError(attrPath("instance_name"), "Invalid instance_name", `${problem}.`);
+}
+
+function checkTimeouts(config: InstanceModel, out: Diagnostics): void {
+  const timeouts = known(config.timeouts);
+  for (const op of TIMEOUT_OPERATIONS) {
+    const text = timeouts && known(timeouts[op]);
+    if (text === undefined) continue;
+    const ms = parseDuration(text);
+    if (ms instanceof Error) out.addError(attrPath("timeouts", op), `Invalid timeouts.${op}`, ms.message);
+  }
+}
+
+function checkParameterNames(config: InstanceModel, out: Diagnostics): void {
+  const check = (name: string, where: string, path: AttributePath) => {
+    if (PARAMETER_NAME.test(name)) return;
+    const pin = name.replace(/^input\./, "").replace(/[\s.#'"[\]]+/g, "-") || "name";
+    out.addError(
+      path,
+      `Invalid parameter name ${JSON.stringify(name)} in ${where}`,
+      `Parameter names have the form input.<name>, as in the application manifest: write e.g. "input.${pin}".`,
+    );
+  };
+  for (const name of keysOf(config.parameters))
+    check(name, "parameters", attrPath("parameters", { key: name }));
+  for (const [sub, settings] of knownEntries(config.submodules)) {
+    for (const name of keysOf(settings?.parameters ?? null)) {
+      const path = attrPath("submodules", { key: sub }, "parameters", { key: name });
+      check(name, `submodules["${sub}"].parameters`, path);
+    }
+  }
+}
+
+function keysOf(m: StringMapModel | InstanceModel["parameters"]): string[] {
+  return m === null || isUnknown(m) ? [] : Object.keys(m);
+}
+
+/** The rules' view of the configuration; unknown values stay in place and the rules skip them. */
+export function rulesConfig(config: InstanceModel): InstanceConfig {
+  const submodules: InstanceConfig["submodules"] = {};
+  for (const [name, s] of knownEntries(config.submodules)) {
+    setOwn(submodules, name, {
+      revisionId: s && known(s.revisionId),
+      manifestVersion: s && known(s.manifestVersion),
+      parameters: (s && known(s.parameters)) ?? undefined,
+    });
+  }
+  return {
+    parameters: known(config.parameters),
+    manifestVersion: known(config.manifestVersion),
+    submodules: known(config.submodules) ? submodules : undefined,
+  };
+}
+
+function checkAgainstManifest(
+  config: InstanceModel,
+  text: string,
+  operation: Operation,
+  out: Diagnostics,
+): void {
+  // Loaded here, not at start-up: only plans with a manifest need the YAML parser.
+  const { parseManifest, ManifestError } = require("../../manifest") as typeof import("../../manifest");
+  const rules = require("../../rules") as typeof import("../../rules");
+  let manifest;
+  try {
+    manifest = parseManifest(text);
+  } catch (e) {
+    if (!(e instanceof ManifestError)) throw e;
+    out.addError(attrPath("manifest"), "Invalid application manifest", e.message);
+    return;
+  }
+  const options = { operation, isUnknown, names: rules.SCHEMA_NAMES };
+  for (const f of rules.checkInstanceConfig(manifest, rulesConfig(config), options))
+    out.addError(findingPath(f.path), f.message, rules.formatFinding(f));
+}
+
+/** A rules path, which alternates attribute names and map keys, as a terraform attribute path. */
+function findingPath(path: (string | number)[]): AttributePath {
+  return path.map((step, i) =>
+    typeof step === "number" ? { index: step } : i % 2 === 0 ? { attr: step } : { key: step },
+  );
+}

@@ -1,0 +1,68 @@
+// Delete: destroy (unless already under way) and wait until the instance is Destroyed. An instance that
+// is gone counts as deleted; one that could not be destroyed stays in the state.
+
+import type { InstanceStatus } from "../../client/types";
+import { errorCode, errorDiagnostic, errorMessage, failureDiagnostic } from "../../protocol/diagnostics";
+import type { ProviderContext } from "../context";
+import type { ApplyResult } from "../resource";
+import { sendWhenIdle } from "./busy";
+import type { ValueObject } from "../../protocol/model";
+import { decodeInstance, known } from "./model";
+import { timeoutMs } from "./wait";
+
+export async function deleteInstance(ctx: ProviderContext, priorState: ValueObject): Promise<ApplyResult> {
+  const prior = decodeInstance(priorState);
+  const id = known(prior.id);
+  const gone: ApplyResult = { newState: null, diagnostics: [] };
+  if (id === undefined) return gone;
+  const kept = (diagnostic: ReturnType<typeof errorDiagnostic>): ApplyResult => ({
+    newState: priorState,
+    diagnostics: [diagnostic],
+  });
+  const { client } = ctx.service();
+  const deadline = Date.now() + timeoutMs(prior, "delete");
+  let current: InstanceStatus;
+  try {
+    current = await client.getInstance(id, { signal: ctx.signal });
+  } catch (e) {
+    if (errorCode(e) === "E_NOT_FOUND") return gone;
+    return kept(failureDiagnostic(`Instance ${id}: destroy failed`, e));
+  }
+  if (current.status === "Destroyed") return gone;
+  if (current.status !== "Destroying") {
+    let notFound = false;
+    const sent = await sendWhenIdle(ctx, id, deadline, "destroy", async () => {
+      try {
+        await client.destroy(id, { signal: ctx.signal });
+      } catch (e) {
+        if (errorCode(e) !== "E_NOT_FOUND") throw e;
+        notFound = true;
+      }
+    });
+    if (notFound) return gone;
+    if (sent !== true) return kept(sent);
+    ctx.log.info("instance destroy accepted", { instance_id: id });
+  }
+  try {
+    await ctx.service().wait(id, {
+      until: (s) => s.status === "Destroyed",
+      timeoutMs: Math.max(deadline - Date.now(), 1),
+      signal: ctx.signal,
+      onProgress: (s, elapsedMs) =>
+        ctx.log.info(`waiting for instance ${id}: ${s.status}`, {
+          instance_id: id,
+          status: s.status,
+          elapsed_ms: elapsedMs,
+        }),
+    });
+  } catch (e) {
+    if (errorCode(e) === "E_NOT_FOUND") return gone;
+    return kept(
+      errorDiagnostic(
+        `Instance ${id}: destroy did not complete`,
+        `${errorMessage(e)}. The instance stays in the state; run terraform destroy (or apply) again.`,
+      ),
+    );
+  }
+  return gone;
+}

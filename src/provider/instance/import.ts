@@ -1,0 +1,68 @@
+// Import by instance id, or by ENVIRONMENT_ID/INSTANCE_NAME (looked up among the environment's
+// instances). The next read fills the state with every actual value (private state `imported`).
+
+import { errorDiagnostic, errorMessage } from "../../protocol/diagnostics";
+import type { Diagnosed, ImportedResource, ValueObject } from "../../protocol/model";
+import { ID_PATTERN } from "../../service-limits";
+import type { ProviderContext } from "../context";
+import { encodePrivate } from "./private";
+import { INSTANCE_TYPE, instanceSchema } from "./schema";
+
+const IMPORT_FORMS =
+  "the instance id (a 24-character lowercase hexadecimal string) or ENVIRONMENT_ID/INSTANCE_NAME " +
+  '(e.g. "5f0000000000000000000e01/webshop")';
+
+export async function importInstance(
+  ctx: ProviderContext,
+  importId: string,
+): Promise<Diagnosed & { importedResources: ImportedResource[] }> {
+  const given = importId.trim();
+  const failed = (summary: string, detail: string) => ({
+    importedResources: [],
+    diagnostics: [errorDiagnostic(summary, detail)],
+  });
+  let id = given;
+  if (!ID_PATTERN.test(given)) {
+    const slash = given.indexOf("/");
+    const envId = given.slice(0, slash);
+    const name = given.slice(slash + 1);
+    if (slash < 0 || !ID_PATTERN.test(envId) || name === "") {
+      return failed(
+        "Invalid import id",
+        `Import ${INSTANCE_TYPE} by ${IMPORT_FORMS}; got ${JSON.stringify(importId.slice(0, 80))}.`,
+      );
+    }
+    try {
+      id = await instanceNamed(ctx, envId, name);
+    } catch (e) {
+      return failed(
+        "Cannot import instance",
+        `Looking up instance ${JSON.stringify(name)} in environment ${envId} failed: ${errorMessage(e)}.`,
+      );
+    }
+  }
+  const state: ValueObject = {};
+  for (const a of instanceSchema.block.attributes) state[a.name] = null;
+  state.id = id;
+  return {
+    importedResources: [{ typeName: INSTANCE_TYPE, state, private: encodePrivate({ imported: true }) }],
+    diagnostics: [],
+  };
+}
+
+/** The id of the one live instance named `name` in the environment, or why there is none. */
+async function instanceNamed(ctx: ProviderContext, envId: string, name: string): Promise<string> {
+  const instances = await ctx.service().client.listInstances(envId, { signal: ctx.signal });
+  const matches = instances.filter((i) => i.name === name && i.status !== "Destroyed");
+  if (matches.length === 1) return matches[0].id;
+  if (matches.length === 0) {
+    throw new Error(
+      `environment ${envId} has no instance named ${JSON.stringify(name)} (destroyed ones do not count); ` +
+        "check the name, or import by instance id",
+    );
+  }
+  throw new Error(
+    `environment ${envId} has ${matches.length} instances named ${JSON.stringify(name)} ` +
+      `(${matches.map((m) => m.id).join(", ")}); import the one you mean by its instance id`,
+  );
+}

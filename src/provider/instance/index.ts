@@ -1,0 +1,25 @@
+// The `appmgmt_instance` resource (ARCHITECTURE.md, "The resource"): one file per job, decoded once into
+// the typed model (model.ts) at this door.
+
+import type { Resource } from "../resource";
+import { createInstance } from "./create";
+import { deleteInstance } from "./delete";
+import { importInstance } from "./import";
+import { decodeInstance } from "./model";
+import { planInstance, validateInstance } from "./plan";
+import { readInstance } from "./read";
+import { INSTANCE_TYPE, instanceSchema } from "./schema";
+import { updateInstance } from "./update";
+
+export const instanceResource: Resource = {
+  typeName: INSTANCE_TYPE,
+  schema: instanceSchema,
+  validate: validateInstance,
+  plan: planInstance,
+  create: (ctx, planned, config) => createInstance(ctx, decodeInstance(planned), decodeInstance(config)),
+  read: readInstance,
+  update: (ctx, prior, planned, config, plannedPrivate) =>
+    updateInstance(ctx, prior, decodeInstance(planned), decodeInstance(config), plannedPrivate),
+  delete: deleteInstance,
+  import: importInstance,
+};

@@ -1,0 +1,163 @@
+// The `appmgmt_instance` value as a typed model, decoded once from terraform's value and encoded back.
+// `UNKNOWN` (terraform's "known after apply") stays an explicit marker: at plan time any configured value
+// may be unknown; at apply time and in state nothing is.
+
+import { UNKNOWN, isUnknown, type UnknownValue, type Value, type ValueObject } from "../../protocol/model";
+import { setOwn } from "../../protocol/own";
+import { asObject } from "../values";
+import { TIMEOUT_OPERATIONS, type TimeoutOperation } from "./schema";
+
+/** A value terraform may not know yet. */
+export type Maybe<T> = T | UnknownValue;
+
+/** A map(string) attribute: terraform allows null and unknown elements. */
+export type StringMapModel = Record<string, Maybe<string> | null>;
+
+export type SubmoduleModel = {
+  revisionId: Maybe<string> | null;
+  manifestVersion: Maybe<number> | null;
+  parameters: Maybe<StringMapModel> | null;
+};
+
+export type TimeoutsModel = Record<TimeoutOperation, Maybe<string> | null>;
+
+export type InstanceModel = {
+  id: Maybe<string> | null;
+  applicationId: Maybe<string> | null;
+  instanceName: Maybe<string> | null;
+  environmentId: Maybe<string> | null;
+  revisionId: Maybe<string> | null;
+  manifestVersion: Maybe<number> | null;
+  parameters: Maybe<StringMapModel> | null;
+  submodules: Maybe<Record<string, Maybe<SubmoduleModel>>> | null;
+  manifest: Maybe<string> | null;
+  status: Maybe<string> | null;
+  effectiveParameters: Maybe<StringMapModel> | null;
+  returnValues: Maybe<StringMapModel> | null;
+  timeouts: Maybe<TimeoutsModel> | null;
+};
+
+/** The known value, or undefined when null or unknown. */
+export function known<T>(v: Maybe<T> | null): T | undefined {
+  return v === null || isUnknown(v) ? undefined : v;
+}
+
+/** A map whose entries are all known strings, or undefined when null, unknown or holding others. */
+export function knownMap(m: Maybe<StringMapModel> | null): Record<string, string> | undefined {
+  if (m === null || isUnknown(m)) return undefined;
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(m)) {
+    if (typeof v !== "string") return undefined;
+    setOwn(out, k, v);
+  }
+  return out;
+}
+
+/** The known entries of a map of nested objects (none when the map is null or unknown). */
+export function knownEntries<T>(m: Maybe<Record<string, Maybe<T>>> | null): [string, T | undefined][] {
+  if (m === null || isUnknown(m)) return [];
+  return Object.entries(m).map(([k, v]) => [k, isUnknown(v) ? undefined : v]);
+}
+
+export function decodeInstance(value: ValueObject): InstanceModel {
+  const v = value;
+  return {
+    id: str(v.id),
+    applicationId: str(v.application_id),
+    instanceName: str(v.instance_name),
+    environmentId: str(v.environment_id),
+    revisionId: str(v.revision_id),
+    manifestVersion: num(v.manifest_version),
+    parameters: stringMap(v.parameters),
+    submodules: nested(v.submodules, (subs) => {
+      const out: Record<string, Maybe<SubmoduleModel>> = {};
+      for (const [k, e] of Object.entries(subs))
+        setOwn(out, k, isUnknown(e) ? UNKNOWN : decodeSubmodule(asObject(e) ?? {}));
+      return out;
+    }),
+    manifest: str(v.manifest),
+    status: str(v.status),
+    effectiveParameters: stringMap(v.effective_parameters),
+    returnValues: stringMap(v.return_values),
+    timeouts: decodeTimeouts(v.timeouts),
+  };
+}
+
+export function encodeInstance(m: InstanceModel): ValueObject {
+  return {
+    id: m.id,
+    application_id: m.applicationId,
+    instance_name: m.instanceName,
+    environment_id: m.environmentId,
+    revision_id: m.revisionId,
+    manifest_version: m.manifestVersion,
+    parameters: encodeMap(m.parameters),
+    submodules: encodeNested(m.submodules, encodeSubmodule),
+    manifest: m.manifest,
+    status: m.status,
+    effective_parameters: encodeMap(m.effectiveParameters),
+    return_values: encodeMap(m.returnValues),
+    timeouts: m.timeouts === null || isUnknown(m.timeouts) ? m.timeouts : { ...m.timeouts },
+  };
+}
+
+export function encodeSubmodule(s: SubmoduleModel): ValueObject {
+  return {
+    revision_id: s.revisionId,
+    manifest_version: s.manifestVersion,
+    parameters: encodeMap(s.parameters),
+  };
+}
+
+function decodeSubmodule(v: ValueObject): SubmoduleModel {
+  return {
+    revisionId: str(v.revision_id),
+    manifestVersion: num(v.manifest_version),
+    parameters: stringMap(v.parameters),
+  };
+}
+
+function decodeTimeouts(v: Value | undefined): Maybe<TimeoutsModel> | null {
+  if (isUnknown(v)) return UNKNOWN;
+  const o = asObject(v ?? null);
+  if (!o) return null;
+  const out = {} as TimeoutsModel;
+  for (const op of TIMEOUT_OPERATIONS) out[op] = str(o[op]);
+  return out;
+}
+
+function str(v: Value | undefined): Maybe<string> | null {
+  return isUnknown(v) ? UNKNOWN : typeof v === "string" ? v : null;
+}
+
+function num(v: Value | undefined): Maybe<number> | null {
+  return isUnknown(v) ? UNKNOWN : typeof v === "number" ? v : null;
+}
+
+function stringMap(v: Value | undefined): Maybe<StringMapModel> | null {
+  return nested(v, (o) => {
+    const out: StringMapModel = {};
+    for (const [k, e] of Object.entries(o)) setOwn(out, k, str(e));
+    return out;
+  });
+}
+
+function nested<T>(v: Value | undefined, decode: (o: ValueObject) => T): Maybe<T> | null {
+  if (isUnknown(v)) return UNKNOWN;
+  const o = asObject(v ?? null);
+  return o ? decode(o) : null;
+}
+
+function encodeMap(m: Maybe<StringMapModel> | null): Value {
+  if (m === null || isUnknown(m)) return m;
+  const out: ValueObject = {};
+  for (const [k, v] of Object.entries(m)) setOwn(out, k, v);
+  return out;
+}
+
+function encodeNested<T>(m: Maybe<Record<string, Maybe<T>>> | null, encode: (t: T) => ValueObject): Value {
+  if (m === null || isUnknown(m)) return m;
+  const out: ValueObject = {};
+  for (const [k, v] of Object.entries(m)) setOwn(out, k, isUnknown(v) ? v : encode(v));
+  return out;
+}

@@ -1,0 +1,62 @@
+// Validate and plan `appmgmt_instance`: the generic planner applies the schema's declared behaviour
+// (replacement, service-set outputs); this adds what is particular to the instance (a new revision's
+// manifest version, the values a reconfigure resets).
+
+import {
+  UNKNOWN,
+  type Diagnostic,
+  type PlanResourceChangeRequest,
+  type PlanResourceChangeResponse,
+  type ValueObject,
+} from "../../protocol/model";
+import { markUpdatedOutputs, plannedCreate, replacementPaths } from "../planner";
+import { asObject, sameValue, stringMap } from "../values";
+import { checkInstanceConfig } from "./checks";
+import { decodeInstance, type InstanceModel } from "./model";
+import { decodePrivate } from "./private";
+import { planResets } from "./resets";
+import { INSTANCE_ATTRIBUTES } from "./schema";
+
+export function validateInstance(config: ValueObject): Diagnostic[] {
+  return checkInstanceConfig(decodeInstance(config), "launch");
+}
+
+export function planInstance(req: PlanResourceChangeRequest): PlanResourceChangeResponse {
+  const proposed = asObject(req.proposedNewState);
+  if (!proposed) return { plannedState: null, requiresReplace: [], diagnostics: [] };
+  const priorValue = asObject(req.priorState);
+  const configValue = asObject(req.config) ?? proposed;
+  const config = decodeInstance(configValue);
+  const diagnostics = checkInstanceConfig(config, priorValue ? "reconfigure" : "launch");
+  if (!priorValue) {
+    return {
+      plannedState: plannedCreate(INSTANCE_ATTRIBUTES, proposed, configValue),
+      requiresReplace: [],
+      diagnostics,
+    };
+  }
+  const planned: ValueObject = { ...proposed };
+  const requiresReplace = replacementPaths(INSTANCE_ATTRIBUTES, priorValue, planned, configValue);
+  const prior = decodeInstance(priorValue);
+  if (requiresReplace.length === 0 && needsReconfigure(prior, config)) {
+    markUpdatedOutputs(INSTANCE_ATTRIBUTES, planned);
+    // a new revision brings its own manifest version unless one is configured
+    if (config.manifestVersion === null && !sameValue(prior.revisionId, config.revisionId)) {
+      planned.manifest_version = UNKNOWN;
+    }
+    const resets = planResets(prior, config, decodePrivate(req.priorPrivate));
+    if (resets.effectiveParameters) planned.effective_parameters = stringMap(resets.effectiveParameters);
+    diagnostics.push(...resets.warnings);
+  }
+  return { plannedState: planned, requiresReplace, diagnostics, plannedPrivate: req.priorPrivate };
+}
+
+/** Whether the change reaches the service (timeouts and manifest text are local only). */
+export function needsReconfigure(prior: InstanceModel, config: InstanceModel): boolean {
+  return (
+    !sameValue(prior.parameters ?? {}, config.parameters ?? {}) ||
+    !sameValue(prior.submodules ?? {}, config.submodules ?? {}) ||
+    !sameValue(prior.revisionId, config.revisionId) ||
+    (config.manifestVersion !== null && !sameValue(prior.manifestVersion, config.manifestVersion))
+  );
+}

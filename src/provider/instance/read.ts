@@ -1,0 +1,123 @@
+// Read (refresh): the instance as the service sees it, or removed from the state when it is gone.
+
+import type { InstanceStatus, Parameters } from "../../client/types";
+import { errorCode, failureDiagnostic } from "../../protocol/diagnostics";
+import { isUnknown, type ReadResourceRequest } from "../../protocol/model";
+import { setOwn } from "../../protocol/own";
+import type { ProviderContext } from "../context";
+import type { ApplyResult } from "../resource";
+import { asObject, returnValueMap } from "../values";
+import {
+  decodeInstance,
+  encodeInstance,
+  known,
+  type InstanceModel,
+  type Maybe,
+  type StringMapModel,
+  type SubmoduleModel,
+} from "./model";
+import { decodePrivate, privateFromStatus } from "./private";
+
+export async function readInstance(ctx: ProviderContext, req: ReadResourceRequest): Promise<ApplyResult> {
+  const current = asObject(req.currentState);
+  const prior = current && decodeInstance(current);
+  const id = prior ? known(prior.id) : undefined;
+  if (!prior || id === undefined) return { newState: req.currentState, diagnostics: [] };
+  let s: InstanceStatus;
+  try {
+    s = await ctx.service().client.getInstance(id, { signal: ctx.signal });
+  } catch (e) {
+    if (errorCode(e) === "E_NOT_FOUND") return removed(ctx, id, "it no longer exists");
+    return {
+      newState: req.currentState,
+      diagnostics: [failureDiagnostic(`Reading instance ${id} failed`, e)],
+    };
+  }
+  if (s.status === "Destroyed") return removed(ctx, id, "it is Destroyed");
+  const imported = decodePrivate(req.private).imported === true;
+  const newState = encodeInstance(refreshed(prior, s, imported));
+  return { newState, private: privateFromStatus(s), diagnostics: [] };
+}
+
+function removed(ctx: ProviderContext, id: string, why: string): ApplyResult {
+  ctx.log.info(`instance ${id} removed from state: ${why}`, { instance_id: id });
+  return { newState: null, diagnostics: [] };
+}
+
+/**
+ * The state as the service sees it. Only the parameters the configuration manages are refreshed (so
+ * out-of-band changes show as drift); after an import every actual value is taken, submodule settings
+ * included (see importedSubmodules).
+ */
+function refreshed(prior: InstanceModel, s: InstanceStatus, imported: boolean): InstanceModel {
+  return {
+    ...prior,
+    id: s.id,
+    applicationId: s.application,
+    instanceName: s.name,
+    environmentId: s.environment,
+    revisionId: imported ? s.revision : prior.revisionId,
+    manifestVersion: s.version,
+    parameters: imported ? { ...s.parameters } : managedValues(prior.parameters, s.parameters),
+    submodules: imported ? importedSubmodules(s) : refreshedSubmodules(prior.submodules, s),
+    status: s.status,
+    effectiveParameters: { ...s.parameters },
+    returnValues: returnValueMap(s.returnValues) as StringMapModel,
+  };
+}
+
+/**
+ * Each submodule's revision, manifest version and free parameters, so that configuration generated from
+ * an import reproduces the instance (a reconfigure resets every free value it does not list).
+ *
+ * Bound parameters must stay out (the service refuses them under submodules), but the status does not
+ * say which are bound and the manifest is not known at import. The service gives a bound parameter the
+ * value of the main parameter that binds it, so a submodule value equal to a main parameter's value is
+ * taken as bound. A free value that merely equals one is left out too; the plan of any later reconfigure
+ * then warns that it may be reset (resets.ts), and setting `manifest` makes the plan exact.
+ */
+function importedSubmodules(s: InstanceStatus): InstanceModel["submodules"] {
+  const mainValues = new Set(Object.values(s.parameters));
+  const out: Record<string, SubmoduleModel> = {};
+  for (const [name, sub] of Object.entries(s.submodules)) {
+    const free: Parameters = {};
+    for (const [k, v] of Object.entries(sub.parameters)) if (!mainValues.has(v)) setOwn(free, k, v);
+    setOwn(out, name, {
+      revisionId: sub.revision,
+      manifestVersion: sub.manifestVersion,
+      parameters: Object.keys(free).length > 0 ? free : null,
+    });
+  }
+  return Object.keys(out).length > 0 ? out : null;
+}
+
+function managedValues(
+  managed: InstanceModel["parameters"],
+  actual: Parameters,
+): InstanceModel["parameters"] {
+  if (managed === null || isUnknown(managed)) return managed;
+  const out: Parameters = {};
+  for (const k of Object.keys(managed)) if (Object.hasOwn(actual, k)) setOwn(out, k, actual[k]);
+  return out;
+}
+
+function refreshedSubmodules(
+  prior: InstanceModel["submodules"],
+  s: InstanceStatus,
+): InstanceModel["submodules"] {
+  if (prior === null || isUnknown(prior)) return prior;
+  const out: Record<string, Maybe<SubmoduleModel>> = {};
+  for (const [name, before] of Object.entries(prior)) {
+    const actual = Object.hasOwn(s.submodules, name) ? s.submodules[name] : undefined;
+    const after =
+      !isUnknown(before) && actual
+        ? {
+            ...before,
+            manifestVersion: before.manifestVersion === null ? null : actual.manifestVersion,
+            parameters: managedValues(before.parameters, actual.parameters),
+          }
+        : before;
+    setOwn(out, name, after);
+  }
+  return out;
+}

@@ -1,0 +1,143 @@
+// The `appmgmt_instance` schema, with each attribute's plan behaviour declared beside its description
+// (src/provider/planner.ts applies it and writes the "Changing it replaces the instance." sentence).
+
+import type { Schema, SchemaAttribute } from "../../protocol/model";
+import { schemaAttributes, type DeclaredAttribute } from "../planner";
+import { DEFAULT_TIMEOUT, ID_FORMAT, str } from "../schema";
+
+export const INSTANCE_TYPE = "appmgmt_instance";
+
+export const TIMEOUT_OPERATIONS = ["create", "update", "delete"] as const;
+export type TimeoutOperation = (typeof TIMEOUT_OPERATIONS)[number];
+
+const submoduleAttributes: DeclaredAttribute[] = [
+  {
+    ...str("revision_id", `Revision of the submodule, ${ID_FORMAT}. Applied at launch only.`, {
+      optional: true,
+    }),
+    plan: "replace",
+  },
+  {
+    name: "manifest_version",
+    type: "number",
+    description: "Manifest version of the submodule.",
+    optional: true,
+  },
+  {
+    name: "parameters",
+    type: ["map", "string"],
+    description:
+      "Submodule parameters, keyed `input.<name>`. A parameter that the main manifest binds to one of its " +
+      "own parameters cannot be set here: set the binding main parameter instead.",
+    optional: true,
+  },
+];
+
+const timeoutAttributes: SchemaAttribute[] = TIMEOUT_OPERATIONS.map((op) =>
+  str(
+    op,
+    `How long to wait for the ${op} workflow to finish, as a duration such as \`"30m"\`, \`"1h30m"\` or ` +
+      `\`"45s"\`. Default: \`${DEFAULT_TIMEOUT}\`.`,
+    { optional: true },
+  ),
+);
+
+export const INSTANCE_ATTRIBUTES: DeclaredAttribute[] = [
+  str("id", `Identifier of the instance, ${ID_FORMAT}.`, { computed: true }),
+  { ...str("application_id", `Application to launch, ${ID_FORMAT}.`, { required: true }), plan: "replace" },
+  {
+    ...str(
+      "instance_name",
+      "Name of the instance; the service generates one when unset. Setting it lets the provider find " +
+        "the instance again if a launch's answer is lost.",
+      { optional: true, computed: true },
+    ),
+    plan: "replace-when-configured",
+  },
+  {
+    ...str(
+      "environment_id",
+      `Environment to launch into, ${ID_FORMAT}. Default: the organization's default environment.`,
+      { optional: true, computed: true },
+    ),
+    plan: "replace-when-configured",
+  },
+  str(
+    "revision_id",
+    `Revision of the application to run, ${ID_FORMAT}. Its stored versions and values apply; ` +
+      "explicit `parameters` override them.",
+    { optional: true },
+  ),
+  {
+    name: "manifest_version",
+    type: "number",
+    description:
+      "Manifest version the instance runs. Default: the latest version at launch. Changing it " +
+      "resets parameters not listed in `parameters` to the new version's defaults.",
+    optional: true,
+    computed: true,
+  },
+  {
+    name: "parameters",
+    type: ["map", "string"],
+    description:
+      "Main parameters, keyed `input.<name>`, values strings. Parameters not listed take their " +
+      "defaults: removing one resets it to its default (the plan warns about it).",
+    optional: true,
+  },
+  {
+    name: "submodules",
+    description: "Per-submodule settings, keyed by the submodule's name in the manifest.",
+    optional: true,
+    nestedType: { nesting: "map", attributes: submoduleAttributes },
+  },
+  str(
+    "manifest",
+    "YAML text of the application manifest. Optional; when set, `parameters` and `submodules` are " +
+      "checked against it at plan time (unknown names, bound submodule parameters). Never sent to the service.",
+    { optional: true },
+  ),
+  {
+    ...str(
+      "status",
+      "Status of the instance: `Requested`, `Executing`, `Running`, `Failed`, `Destroying` or `Destroyed`.",
+      { computed: true },
+    ),
+    plan: "unknown-on-update",
+  },
+  {
+    name: "effective_parameters",
+    type: ["map", "string"],
+    description: "Actual values of all main parameters, including defaults and values set by the revision.",
+    computed: true,
+    plan: "unknown-on-update",
+  },
+  {
+    name: "return_values",
+    type: ["map", "string"],
+    description: "Values returned by the instance's workflows (non-string values JSON-encoded).",
+    computed: true,
+    plan: "unknown-on-update",
+  },
+];
+
+export const instanceSchema: Schema = {
+  version: 0,
+  block: {
+    description:
+      "An application instance: launched on create, reconfigured in place on update (one request " +
+      "carrying the complete desired configuration), destroyed on delete. Import with the instance id.",
+    attributes: schemaAttributes(INSTANCE_ATTRIBUTES, "instance"),
+    // A block, as in terraform's own providers: `timeouts { create = "10m" }`.
+    blockTypes: [
+      {
+        typeName: "timeouts",
+        nesting: "single",
+        block: {
+          description: "How long create, update and delete wait for their workflow.",
+          attributes: timeoutAttributes,
+        },
+      },
+    ],
+  },
+};

@@ -1,0 +1,63 @@
+// Update: ONE reconfigure carrying the complete desired configuration, then wait until the service shows
+// the listed values. Changes that stay local (timeouts, manifest text) send nothing.
+
+import type { InstanceStatus, Parameters, ReconfigureRequest } from "../../client/types";
+import type { ProviderContext } from "../context";
+import type { ApplyResult } from "../resource";
+import { sendWhenIdle } from "./busy";
+import type { ValueObject } from "../../protocol/model";
+import { decodeInstance, type InstanceModel } from "./model";
+import { needsReconfigure } from "./plan";
+import { reconfigureRequest } from "./requests";
+import { awaitWorkflow, stateAfterApply, timeoutMs } from "./wait";
+
+export async function updateInstance(
+  ctx: ProviderContext,
+  priorState: ValueObject,
+  planned: InstanceModel,
+  config: InstanceModel,
+  plannedPrivate: Buffer,
+): Promise<ApplyResult> {
+  const prior = decodeInstance(priorState);
+  const id = prior.id as string;
+  if (!needsReconfigure(prior, config)) {
+    // nothing reaches the service: keep what the last read learnt (the plan passed it on)
+    return { newState: stateAfterApply(planned, id, undefined), private: plannedPrivate, diagnostics: [] };
+  }
+  const request = reconfigureRequest(config);
+  const deadline = Date.now() + timeoutMs(config, "update");
+  const sent = await sendWhenIdle(ctx, id, deadline, "reconfigure", () =>
+    ctx.service().client.reconfigure(id, request, { signal: ctx.signal }),
+  );
+  if (sent !== true) return { newState: priorState, diagnostics: [sent] };
+  ctx.log.info("instance reconfiguration accepted", { instance_id: id });
+  return awaitWorkflow(
+    ctx,
+    id,
+    Math.max(deadline - Date.now(), 1),
+    planned,
+    "update",
+    (s) =>
+      s.status === "Failed" || (s.status === "Running" && workflowDone(s) && listedValuesVisible(s, request)),
+  );
+}
+
+function workflowDone(s: InstanceStatus): boolean {
+  return (
+    s.workflow === null ||
+    !/^(requested|pending|running|executing|in[ _-]?progress)$/i.test(s.workflow.status)
+  );
+}
+
+function listedValuesVisible(s: InstanceStatus, req: ReconfigureRequest): boolean {
+  const same = (want: Parameters | undefined, actual: Parameters | undefined) =>
+    Object.entries(want ?? {}).every(([k, v]) => actual?.[k] === v);
+  if (req.manifestVersion !== undefined && s.version !== req.manifestVersion) return false;
+  if (!same(req.parameters, s.parameters)) return false;
+  return Object.entries(req.submodules ?? {}).every(([name, sub]) => {
+    const actual = Object.hasOwn(s.submodules, name) ? s.submodules[name] : undefined;
+    if (!actual) return false;
+    if (sub.manifestVersion !== undefined && actual.manifestVersion !== sub.manifestVersion) return false;
+    return same(sub.parameters, actual.parameters);
+  });
+}

@@ -1,0 +1,100 @@
+// Waiting for an instance's workflow, shared by create and update, and the state it leaves behind.
+
+import type { InstanceStatus } from "../../client/types";
+import { errorCode, errorDiagnostic, errorMessage } from "../../protocol/diagnostics";
+import { isUnknown, type ValueObject } from "../../protocol/model";
+import type { ProviderContext } from "../context";
+import { parseDuration } from "../duration";
+import type { ApplyResult } from "../resource";
+import { DEFAULT_TIMEOUT } from "../schema";
+import { returnValueMap, stringMap } from "../values";
+import { encodeInstance, known, type InstanceModel } from "./model";
+import { privateFromStatus } from "./private";
+import type { TimeoutOperation } from "./schema";
+
+export const isSettled = (s: InstanceStatus) =>
+  s.status === "Running" || s.status === "Failed" || s.status === "Destroyed";
+
+/** The configured timeout of an operation in milliseconds (the default when unset). */
+export function timeoutMs(m: InstanceModel, op: TimeoutOperation): number {
+  const text = known(known(m.timeouts)?.[op] ?? null) ?? DEFAULT_TIMEOUT;
+  const ms = parseDuration(text);
+  return ms instanceof Error ? (parseDuration(DEFAULT_TIMEOUT) as number) : ms;
+}
+
+export async function awaitWorkflow(
+  ctx: ProviderContext,
+  id: string,
+  timeout: number,
+  planned: InstanceModel,
+  operation: "create" | "update",
+  until: (s: InstanceStatus) => boolean,
+): Promise<ApplyResult> {
+  let last: InstanceStatus | undefined;
+  const taint =
+    operation === "create"
+      ? " terraform records the instance as tainted: the next apply destroys and recreates it."
+      : " Run terraform apply again once the cause is fixed.";
+  try {
+    last = await ctx.service().wait(id, {
+      until,
+      timeoutMs: timeout,
+      signal: ctx.signal,
+      onProgress: (s, elapsedMs) => {
+        last = s;
+        ctx.log.info(`waiting for instance ${id}: ${s.status}`, {
+          instance_id: id,
+          status: s.status,
+          workflow: s.workflow?.name ?? null,
+          elapsed_ms: elapsedMs,
+        });
+      },
+    });
+  } catch (e) {
+    const failed = errorCode(e) === "E_WORKFLOW_FAILED";
+    return {
+      newState: stateAfterApply(planned, id, last, failed ? "Failed" : undefined),
+      diagnostics: [
+        errorDiagnostic(`Instance ${id}: ${operation} did not complete`, `${errorMessage(e)}.${taint}`),
+      ],
+    };
+  }
+  const result = { newState: stateAfterApply(planned, id, last), private: privateFromStatus(last) };
+  if (last.status === "Running") return { ...result, diagnostics: [] };
+  return {
+    ...result,
+    diagnostics: [
+      errorDiagnostic(
+        `Instance ${id}: ${operation} ended with status ${last.status}`,
+        `${last.errorMessage ?? "The service gave no error message"}.${taint}`,
+      ),
+    ],
+  };
+}
+
+/**
+ * The planned state with every unknown filled from the instance status (or a placeholder without one).
+ * effective_parameters always comes from the status: if a planned value differs, terraform reports the
+ * inconsistency instead of the state holding values the service does not have.
+ */
+export function stateAfterApply(
+  planned: InstanceModel,
+  id: string,
+  s: InstanceStatus | undefined,
+  status?: string,
+): ValueObject {
+  const fromStatus: ValueObject = {
+    id,
+    instance_name: s?.name ?? null,
+    environment_id: s?.environment ?? null,
+    manifest_version: s?.version ?? null,
+    status: status ?? s?.status ?? "Requested",
+    effective_parameters: stringMap(s?.parameters ?? {}),
+    return_values: returnValueMap(s?.returnValues),
+  };
+  const out = encodeInstance(planned);
+  for (const [k, v] of Object.entries(fromStatus)) if (isUnknown(out[k])) out[k] = v;
+  if (s) out.effective_parameters = fromStatus.effective_parameters;
+  for (const [k, v] of Object.entries(out)) if (isUnknown(v)) out[k] = null;
+  return out;
+}

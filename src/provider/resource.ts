@@ -1,0 +1,37 @@
+// The shape every managed resource implements (as DataSource does for data sources). The provider routes
+// each RPC to these methods by type name; src/provider/catalog.ts lists the resources.
+
+import type {
+  Diagnosed,
+  Diagnostic,
+  ImportedResource,
+  PlanResourceChangeRequest,
+  PlanResourceChangeResponse,
+  ReadResourceRequest,
+  Schema,
+  Value,
+  ValueObject,
+} from "../protocol/model";
+import type { ProviderContext } from "./context";
+
+export type ApplyResult = Diagnosed & { newState: Value; private?: Buffer };
+
+export interface Resource {
+  typeName: string;
+  schema: Schema;
+  /** Checks of a configuration on its own (ValidateResourceConfig); unknown values are skipped. */
+  validate(config: ValueObject): Diagnostic[];
+  plan(req: PlanResourceChangeRequest): PlanResourceChangeResponse;
+  create(ctx: ProviderContext, planned: ValueObject, config: ValueObject): Promise<ApplyResult>;
+  /** The state as the service sees it now; null when the object is gone. */
+  read(ctx: ProviderContext, req: ReadResourceRequest): Promise<ApplyResult>;
+  update(
+    ctx: ProviderContext,
+    prior: ValueObject,
+    planned: ValueObject,
+    config: ValueObject,
+    plannedPrivate: Buffer,
+  ): Promise<ApplyResult>;
+  delete(ctx: ProviderContext, prior: ValueObject): Promise<ApplyResult>;
+  import(ctx: ProviderContext, id: string): Promise<Diagnosed & { importedResources: ImportedResource[] }>;
+}
