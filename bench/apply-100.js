@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Benchmark (DESIGN §8): `terraform apply` of 100 appmgmt_instance with 2 s launch workflows at terraform's
+// Benchmark (ARCHITECTURE.md §8): `terraform apply` of 100 appmgmt_instance with 2 s launch workflows at terraform's
 // default parallelism (10) must take at most 1.15 × the ideal ceil(100/10) × 2 s, with one token call.
 // Run after `npm run build`: node bench/apply-100.js [--trace]
 // (--trace: terraform debug log, to time each provider process from exec to handshake; slows terraform a little)

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Benchmark (DESIGN §8, faults): with 20% of calls failing (5xx, 429, connection resets), an apply of 50
+// Benchmark (ARCHITECTURE.md §8, faults): with 20% of calls failing (5xx, 429, connection resets), an apply of 50
 // appmgmt_instance converges with zero duplicate and zero orphaned instances.
 // Run after `npm run build`: node bench/faults-apply-50.js [--seed N]
 // Each round is one `terraform apply`; a round that reports errors is followed by another (as a user would

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Benchmark (DESIGN §8): construct + synth (with validation) of 1,000 ApplicationInstances must take at
+// Benchmark (ARCHITECTURE.md §8): construct + synth (with validation) of 1,000 ApplicationInstances must take at
 // most 1.5 × the same for 1,000 raw generated `Instance` resources carrying the same configuration.
 // Both run in this one process, interleaved, after a warm-up; the medians are compared.
 //

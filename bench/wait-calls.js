@@ -1,5 +1,5 @@
 "use strict";
-// Waiting bench (DESIGN §8): how many status calls waitForInstance spends on a workflow, and how late it sees
+// Waiting bench (ARCHITECTURE.md §8): how many status calls waitForInstance spends on a workflow, and how late it sees
 // the workflow's end, against the simulator. Run after `npm run build`: node bench/wait-calls.js
 // Bars: a 10 s workflow costs ≤ 10 status calls and is seen ending within 10%; a 2 s workflow is seen ending
 // within ~0.2 s (what the 100-instance apply with 2 s workflows needs to stay within 1.15× of ideal).

@@ -1,7 +1,7 @@
 // `appmgmt install-provider`: copies the provider artifact (built once, see provider-artifact.ts) where
 // terraform and OpenTofu look for providers offline (the implied local mirror under the home directory,
 // or an explicit filesystem mirror given with --dir), for this platform or the ones asked for, under
-// both registry hosts. See DESIGN §5 "Install".
+// both registry hosts. See ARCHITECTURE.md §5 "Install".
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";

@@ -1,4 +1,4 @@
-// The `appmgmt` command (DESIGN §7): a table of subcommands, each `(args) => Promise<exit code>`.
+// The `appmgmt` command (ARCHITECTURE.md §7): a table of subcommands, each `(args) => Promise<exit code>`.
 // Every subcommand answers `--help` itself (test/unit/cli/main.test.ts checks each entry of the table).
 import * as fs from "node:fs";
 import * as path from "node:path";

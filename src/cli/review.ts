@@ -1,5 +1,5 @@
 // `appmgmt review [PLAN.json|-]`: turns `terraform show -json PLANFILE` output into a review for a pull
-// request (DESIGN §7). Exit codes: 0 reviewed, 3 the plan breaks a --fail-on policy, 1 bad input, 2 usage.
+// request (ARCHITECTURE.md §7). Exit codes: 0 reviewed, 3 the plan breaks a --fail-on policy, 1 bad input, 2 usage.
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import {

@@ -1,4 +1,4 @@
-// `appmgmt sim`: runs the simulated service until SIGINT/SIGTERM (DESIGN §7).
+// `appmgmt sim`: runs the simulated service until SIGINT/SIGTERM (ARCHITECTURE.md §7).
 import { existsSync, readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { loadSeedFile, startSimulator, type StartSimulatorOptions } from "../simulator";

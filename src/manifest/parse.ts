@@ -1,4 +1,4 @@
-// Parser for the application manifest subset of DESIGN §4. Every problem carries the line where it sits, so
+// Parser for the application manifest subset of ARCHITECTURE.md §4. Every problem carries the line where it sits, so
 // a user can jump from the error straight to the offending key.
 import { isMap, isScalar, LineCounter, parseDocument, type Node, type Pair, type YAMLMap } from "yaml";
 import type { Binding, Manifest, ManifestParameter, ManifestProblem, ManifestSubmodule } from "./types";

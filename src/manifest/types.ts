@@ -1,4 +1,4 @@
-// Typed view of an application manifest (DESIGN §4).
+// Typed view of an application manifest (ARCHITECTURE.md §4).
 
 /** Where a bound submodule parameter gets its value: main parameter `input.<pin>`. */
 export interface Binding {

@@ -1,5 +1,5 @@
 // Provider configuration: each attribute from the provider block, else from its environment variable
-// (DESIGN §5), checked into settings for the client. Diagnostics name the attribute, the variable and the fix,
+// (ARCHITECTURE.md §5), checked into settings for the client. Diagnostics name the attribute, the variable and the fix,
 // and never echo a secret.
 
 import * as os from "node:os";

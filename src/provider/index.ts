@@ -1,4 +1,4 @@
-// The `appmgmt` provider (ARCHITECTURE.md, "The provider") as a protocol-neutral ProviderHandler: the gRPC layer (src/protocol)
+// The `appmgmt` provider (ARCHITECTURE.md §5) as a protocol-neutral ProviderHandler: the gRPC layer (src/protocol)
 // decodes each call, this routes it to the resource or data source, and every failure comes back as a
 // diagnostic, with secrets redacted.
 

@@ -1,4 +1,4 @@
-// Secrets (password, refresh token, JWTs) never reach logs or diagnostics (DESIGN §5). The client already
+// Secrets (password, refresh token, JWTs) never reach logs or diagnostics (ARCHITECTURE.md §5). The client already
 // keeps them out of its messages; this is the last line of defence on everything the provider emits.
 
 import type { Logger } from "../protocol/log";

@@ -1,4 +1,4 @@
-// `appmgmt review`: terraform's JSON plan in, a review for a pull request out (DESIGN §7).
+// `appmgmt review`: terraform's JSON plan in, a review for a pull request out (ARCHITECTURE.md §7).
 
 import type { Review } from "./review";
 

@@ -1,4 +1,4 @@
-// The binding rules (DESIGN §4): pure checks of an instance configuration against the application
+// The binding rules (ARCHITECTURE.md §4): pure checks of an instance configuration against the application
 // manifest. The provider runs them at plan time, the constructs at synth time; both show the findings.
 
 import type { Manifest } from "../manifest/types";

@@ -1,5 +1,5 @@
 // Authentication of the simulated service: Basic credentials, HS256 session JWTs, and the token-flood block
-// (DESIGN §3).
+// (ARCHITECTURE.md §3).
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 
 export interface FloodLimits {

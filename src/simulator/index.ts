@@ -1,4 +1,4 @@
-// The simulated Application Management Service (DESIGN §3): see docs/dev/TEAM-CONTRACTS.md "Simulator API".
+// The simulated Application Management Service (ARCHITECTURE.md §3): see docs/dev/TEAM-CONTRACTS.md "Simulator API".
 export { startSimulator } from "./server";
 export { MAX_BODY_BYTES } from "../service-limits";
 export type { RunningSimulator, StartSimulatorOptions } from "./server";

@@ -1,4 +1,4 @@
-// Workflows of an instance and the status record the service shows for it (DESIGN §3).
+// Workflows of an instance and the status record the service shows for it (ARCHITECTURE.md §3).
 //
 // Progress is computed lazily from persisted timestamps, so a workflow in flight when the process stops
 // completes on time after a restart, and no timers need cleaning up.

@@ -1,4 +1,4 @@
-// The simulator's seed data (DESIGN §7): its types, and validation of seed files with errors that give the
+// The simulator's seed data (ARCHITECTURE.md §7): its types, and validation of seed files with errors that give the
 // field path and what to write instead.
 import { ID_PATTERN } from "../service-limits";
 import { readFileSync } from "node:fs";

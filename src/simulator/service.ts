@@ -1,4 +1,4 @@
-// The simulated Application Management Service (DESIGN §3): access control, launch/reconfigure/destroy with
+// The simulated Application Management Service (ARCHITECTURE.md §3): access control, launch/reconfigure/destroy with
 // asynchronous workflows, and the test controls (faults, failures, timing, stats). HTTP lives in server.ts.
 //
 import { randomBytes } from "node:crypto";

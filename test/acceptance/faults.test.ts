@@ -1,4 +1,4 @@
-// DESIGN §8's fault bar at test scale: with a fifth of all calls failing (500/502/503/429 and connection
+// ARCHITECTURE.md §8's fault bar at test scale: with a fifth of all calls failing (500/502/503/429 and connection
 // resets, half of them after the call was served), repeated applies converge with no duplicate and no
 // orphaned instance, and repeated destroys leave nothing behind. terraform runs with -parallelism=1 so the
 // calls reach the simulator in the same order every run and the seeded faults hit the same calls.

@@ -1,4 +1,4 @@
-// The `appmgmt_instance` resource (ARCHITECTURE.md, "The resource"): one file per job, decoded once into
+// The `appmgmt_instance` resource (ARCHITECTURE.md §5): one file per job, decoded once into
 // the typed model (model.ts) at this door.
 
 import type { Resource } from "../resource";

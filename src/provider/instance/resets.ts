@@ -1,4 +1,4 @@
-// What a reconfigure will do to values the configuration does not mention (ARCHITECTURE.md, "Plan"). The
+// What a reconfigure will do to values the configuration does not mention (ARCHITECTURE.md §5). The
 // service resets every value a reconfigure does not list, so the plan compares what the service reports
 // now (the prior state's effective values, and the actual submodule values kept in the private state) with
 // what the request will produce: a warning per value that changes unmentioned, and, when the manifest is

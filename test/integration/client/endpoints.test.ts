@@ -1,4 +1,4 @@
-// Client ↔ simulator: every row of the DESIGN §3 endpoint table through AppMgmtClient, and the typed errors
+// Client ↔ simulator: every row of the ARCHITECTURE.md §3 endpoint table through AppMgmtClient, and the typed errors
 // for the service's error statuses.
 import {
   BadRequestError,
@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-describe("DESIGN §3 table through the client", () => {
+describe("ARCHITECTURE.md §3 table through the client", () => {
   it("POST /refreshToken/jwtBearer: a refresh-token client gets a session token and uses it", async () => {
     const client = h.newClient({ email: undefined, password: undefined, refreshToken: DEMO.refreshToken });
     expect(await client.listOrganizations()).toEqual([{ id: DEMO.organizationId, name: "Demo Org" }]);

@@ -1,4 +1,4 @@
-// The simulator's HTTP contract (DESIGN §3) over real loopback HTTP with raw requests: every endpoint of the
+// The simulator's HTTP contract (ARCHITECTURE.md §3) over real loopback HTTP with raw requests: every endpoint of the
 // table, every error status, the error body shape and the status sequences of the workflows.
 import { DEMO, type RunningSimulator } from "../../../src/simulator";
 import {

@@ -1,4 +1,4 @@
-// Seed files (DESIGN §7): a valid file drives a simulator; an invalid one fails with field paths and fixes.
+// Seed files (ARCHITECTURE.md §7): a valid file drives a simulator; an invalid one fails with field paths and fixes.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
