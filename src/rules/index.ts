@@ -121,7 +121,9 @@ function checkName(name: string, path: Path, knownNames: string[], findings: Fin
   if (PARAMETER_NAME.test(name) || knownNames.includes(name)) return true;
   const stripped = name.trim().replace(/^input\b[.:_-]?/, "");
   const candidate = `input.${stripped}`;
-  const suggestion = knownNames.includes(candidate) ? candidate : closestName(candidate, knownNames);
+  const suggestion = knownNames.includes(candidate)
+    ? candidate
+    : (closestName(candidate, knownNames) ?? wellFormed(stripped, knownNames));
   findings.push({
     path,
     message: `parameter name '${name}' is not of the form 'input.<name>'`,
@@ -130,6 +132,27 @@ function checkName(name: string, path: Path, knownNames: string[], findings: Fin
       : `name it 'input.<name>' after a pin of the manifest's interfaces.input`,
   });
   return false;
+}
+
+/** Without names to choose from, the name with the characters the pattern leaves out made dashes. */
+function wellFormed(stripped: string, knownNames: string[]): string | undefined {
+  const candidate = `input.${stripped.replace(/[\s.#'"[\]]+/g, "-").replace(/^-|-$/g, "")}`;
+  return knownNames.length === 0 && PARAMETER_NAME.test(candidate) ? candidate : undefined;
+}
+
+/**
+ * Findings for the parameter names of `config` not of the form `input.<name>`: the one rule that needs no
+ * manifest (the provider applies it while the configuration has none).
+ */
+export function checkParameterNames(config: InstanceConfig): Finding[] {
+  const findings: Finding[] = [];
+  for (const name of sortedKeys(config.parameters)) checkName(name, ["parameters", name], [], findings);
+  for (const sub of sortedKeys(config.submodules)) {
+    const parameters = ownEntry(config.submodules!, sub)?.parameters;
+    for (const name of sortedKeys(parameters))
+      checkName(name, ["submodules", sub, "parameters", name], [], findings);
+  }
+  return findings;
 }
 
 function unknownParameter(name: string, path: Path, knownNames: string[], owner: string): Finding {

@@ -5,11 +5,19 @@
 import { Diagnostics } from "../../protocol/diagnostics";
 import { isUnknown, type AttributePath, type Diagnostic } from "../../protocol/model";
 import { setOwn } from "../../protocol/own";
-import { PARAMETER_NAME, idProblem, instanceNameProblem } from "../../rules/identifiers";
-import type { InstanceConfig } from "../../rules/types";
+import {
+  SCHEMA_NAMES,
+  checkInstanceConfig as checkRules,
+  checkParameterNames,
+  formatFinding,
+  idProblem,
+  instanceNameProblem,
+  type Finding,
+  type InstanceConfig,
+} from "../../rules";
 import { parseDuration } from "../duration";
 import { attrPath } from "../values";
-import { known, knownEntries, type InstanceModel, type StringMapModel } from "./model";
+import { known, knownEntries, type InstanceModel } from "./model";
 import { TIMEOUT_OPERATIONS } from "./schema";
 
 export type Operation = "launch" | "reconfigure";
@@ -20,7 +28,7 @@ export function checkInstanceConfig(config: InstanceModel, operation: Operation)
   checkInstanceName(config, out);
   checkTimeouts(config, out);
   if (typeof config.manifest === "string") checkAgainstManifest(config, config.manifest, operation, out);
-  else if (!isUnknown(config.manifest)) checkParameterNames(config, out);
+  else if (!isUnknown(config.manifest)) addFindings(checkParameterNames(rulesConfig(config)), out);
   return out.list;
 }
 
@@ -54,30 +62,6 @@ function checkTimeouts(config: InstanceModel, out: Diagnostics): void {
   }
 }
 
-function checkParameterNames(config: InstanceModel, out: Diagnostics): void {
-  const check = (name: string, where: string, path: AttributePath) => {
-    if (PARAMETER_NAME.test(name)) return;
-    const pin = name.replace(/^input\./, "").replace(/[\s.#'"[\]]+/g, "-") || "name";
-    out.addError(
-      path,
-      `Invalid parameter name ${JSON.stringify(name)} in ${where}`,
-      `Parameter names have the form input.<name>, as in the application manifest: write e.g. "input.${pin}".`,
-    );
-  };
-  for (const name of keysOf(config.parameters))
-    check(name, "parameters", attrPath("parameters", { key: name }));
-  for (const [sub, settings] of knownEntries(config.submodules)) {
-    for (const name of keysOf(settings?.parameters ?? null)) {
-      const path = attrPath("submodules", { key: sub }, "parameters", { key: name });
-      check(name, `submodules["${sub}"].parameters`, path);
-    }
-  }
-}
-
-function keysOf(m: StringMapModel | InstanceModel["parameters"]): string[] {
-  return m === null || isUnknown(m) ? [] : Object.keys(m);
-}
-
 /** The rules' view of the configuration; unknown values stay in place and the rules skip them. */
 export function rulesConfig(config: InstanceModel): InstanceConfig {
   const submodules: InstanceConfig["submodules"] = {};
@@ -103,7 +87,6 @@ function checkAgainstManifest(
 ): void {
   // Loaded here, not at start-up: only plans with a manifest need the YAML parser.
   const { parseManifest, ManifestError } = require("../../manifest") as typeof import("../../manifest");
-  const rules = require("../../rules") as typeof import("../../rules");
   let manifest;
   try {
     manifest = parseManifest(text);
@@ -112,9 +95,12 @@ function checkAgainstManifest(
     out.addError(attrPath("manifest"), "Invalid application manifest", e.message);
     return;
   }
-  const options = { operation, isUnknown, names: rules.SCHEMA_NAMES };
-  for (const f of rules.checkInstanceConfig(manifest, rulesConfig(config), options))
-    out.addError(findingPath(f.path), f.message, rules.formatFinding(f));
+  const options = { operation, isUnknown, names: SCHEMA_NAMES };
+  addFindings(checkRules(manifest, rulesConfig(config), options), out);
+}
+
+function addFindings(findings: Finding[], out: Diagnostics): void {
+  for (const f of findings) out.addError(findingPath(f.path), f.message, formatFinding(f));
 }
 
 /** A rules path, which alternates attribute names and map keys, as a terraform attribute path. */

@@ -217,9 +217,10 @@ describe("manifest and parameter checks", () => {
       [{ attr: "submodules" }, { key: "db" }],
     ]);
     expect(res.diagnostics[1].summary).toBe(
-      'Invalid parameter name "input.bad name" in submodules["db"].parameters',
+      "parameter name 'input.bad name' is not of the form 'input.<name>'",
     );
-    expect(res.diagnostics[0].detail).toContain('"input.app-fork"');
+    expect(res.diagnostics[1].detail).toContain("submodules.db.parameters['input.bad name']");
+    expect(res.diagnostics[0].detail).toContain("write parameters['input.app-fork']");
   });
 
   it("skips the manifest checks while the manifest is unknown", async () => {
