@@ -44,7 +44,8 @@ export function reconfigureResets(manifest: Manifest | undefined, input: ResetIn
   for (const name of [...candidates].sort()) {
     if (Object.hasOwn(kept, name)) continue;
     const declared = manifest?.parameters[name];
-    const fallback = input.afterRevision ? undefined : declared?.default;
+    // a parameter the manifest declares without a default gets the empty string (manifestDefaults)
+    const fallback = input.afterRevision || !declared ? undefined : (declared.default ?? "");
     const value = Object.hasOwn(current, name) ? current[name] : stringOrUndefined(before[name]);
     if (value !== undefined && fallback !== undefined && value === fallback) continue;
     if (!Object.hasOwn(before, name) && value === undefined) continue;

@@ -9,6 +9,7 @@ import type { Manifest } from "../../manifest/types";
 import { warningDiagnostic } from "../../protocol/diagnostics";
 import { isUnknown, type AttributePath, type Diagnostic } from "../../protocol/model";
 import { setOwn } from "../../protocol/own";
+import { reconfigureResets } from "../../rules/resets";
 import { attrPath } from "../values";
 import { known, knownEntries, knownMap, type InstanceModel } from "./model";
 import type { InstancePrivate } from "./private";
@@ -41,19 +42,18 @@ export function planResets(prior: InstanceModel, config: InstanceModel, priv: In
   if (listed) {
     const listedValues = knownMap(config.parameters) ?? (config.parameters === null ? {} : undefined);
     if (manifestFits && !fromRevision && listedValues) effectiveParameters = { ...defaults, ...listedValues };
-    for (const [name, now] of Object.entries(actual)) {
-      if (Object.hasOwn(listed, name)) continue;
-      const next = manifestFits && !fromRevision ? ownValue(defaults, name) : undefined;
-      if (next === now) continue;
-      warnings.push(
-        resetWarning(
-          "parameters",
-          name,
-          now,
-          attrPath("parameters"),
-          outcome(next, fromRevision, manifestFits),
-        ),
-      );
+    // The rules compute the main parameters' resets for the review too; what the service reports now
+    // stands for the previous configuration, since the reconfigure resets any value it does not list.
+    const resets = reconfigureResets(manifestFits ? manifest : undefined, {
+      before: { parameters: actual },
+      current: actual,
+      after: { parameters: listed },
+      afterRevision: fromRevision,
+    });
+    for (const r of resets) {
+      const name = r.path[1] as string;
+      const becomes = outcome(r.default, fromRevision, manifestFits);
+      warnings.push(resetWarning("parameters", name, r.current!, attrPath("parameters"), becomes));
     }
   }
   if (!isUnknown(config.submodules))
@@ -157,10 +157,6 @@ function boundBy(manifest: Manifest, sub: string, name: string): string | undefi
     declared?.boundBy ??
     manifest.bindings.find((b) => b.submodule === sub && b.submoduleParameter === name)?.mainParameter
   );
-}
-
-function ownValue(record: Parameters | undefined, key: string): string | undefined {
-  return record && Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
 function sameNames(a: Parameters, b: Parameters): boolean {
