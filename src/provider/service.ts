@@ -51,7 +51,7 @@ export const connectService: ServiceFactory = async (settings, log) => {
     email: settings.email,
     password: settings.password,
     refreshToken: settings.refreshToken,
-    tokenStore: new FileTokenStore(settings.tokenCacheDir),
+    tokenStore: new FileTokenStore(settings.tokenCacheDir, { onWarning: (m, f) => log.warn(m, f) }),
     requestTimeoutMs: settings.requestTimeoutMs,
     maxRetries: settings.maxRetries,
     caCertPem: settings.caCertPem,

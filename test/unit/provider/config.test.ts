@@ -108,6 +108,22 @@ describe("provider configuration", () => {
     expect(res.diagnostics[1].detail).toContain("APPMGMT_REFRESH_TOKEN");
   });
 
+  it.each([
+    ["provider attribute base_url", {}, { base_url: "http://admin:S3cr3t/x@appmgmt.example.com" }],
+    ["environment variable APPMGMT_BASE_URL", { APPMGMT_BASE_URL: "https://admin:S3cr3t@host" }, {}],
+  ])("refuses userinfo in base_url (%s), showing no part of it", async (from, env, block) => {
+    const { p } = provider({ APPMGMT_REFRESH_TOKEN: REFRESH, ...env });
+    for (const res of [
+      await p.validateProviderConfig({ config: providerConfig(block) }),
+      await configure(p, block),
+    ]) {
+      expect(res.diagnostics).toHaveLength(1);
+      expect(res.diagnostics[0].summary).toBe(`Invalid base_url (from ${from})`);
+      expect(res.diagnostics[0].detail).toMatch(/must not contain credentials/);
+      expect(JSON.stringify(res.diagnostics)).not.toMatch(/admin|S3cr3t/);
+    }
+  });
+
   it("validates only the syntax of known values (no credentials needed for terraform validate)", async () => {
     const { p } = provider();
     expect((await p.validateProviderConfig({ config: providerConfig({}) })).diagnostics).toEqual([]);
