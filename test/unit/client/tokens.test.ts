@@ -1,5 +1,12 @@
 import { MockAgent } from "undici";
-import { AppMgmtClient, AuthError, MemoryTokenStore, jwtLifetimeMs, tokenKey } from "../../../src/client";
+import {
+  AppMgmtClient,
+  AuthError,
+  MemoryTokenStore,
+  TokenFloodError,
+  jwtLifetimeMs,
+  tokenKey,
+} from "../../../src/client";
 import { BASE, INST, JSON_HEADERS, REFRESH, fakeJwt, harness, instanceBody } from "./helpers";
 
 const TOKEN_PATH = "/refreshToken/jwtBearer";
@@ -360,5 +367,105 @@ describe("clock skew and token-call spacing", () => {
     await h.client.getInstance(INST);
     expect(issued).toHaveLength(2);
     expect(h.delays).toEqual([]);
+  });
+});
+
+describe("a session token supplied by the caller (session_token)", () => {
+  const SUPPLIED = fakeJwt({ sub: "minted-by-session-create", exp: T0 / 1000 + 3600 });
+
+  it("is sent with no token call, even with a clock far off", async () => {
+    const h = harness({
+      email: undefined,
+      password: undefined,
+      sessionToken: SUPPLIED,
+      refreshToken: REFRESH,
+    });
+    h.clock.t = T0 + 86_400_000;
+    const { issued } = tokenEndpoint(h);
+    const auth = statusEndpoint(h);
+    for (let i = 0; i < 3; i++) await h.client.getInstance(INST);
+    expect(issued).toHaveLength(0);
+    expect(auth).toEqual(Array(3).fill(`Bearer ${SUPPLIED}`));
+  });
+
+  it("once rejected, falls back to the refresh token: one token call, the call resent", async () => {
+    const h = harness({
+      email: undefined,
+      password: undefined,
+      sessionToken: SUPPLIED,
+      refreshToken: REFRESH,
+    });
+    const { issued } = tokenEndpoint(h);
+    h.pool.intercept({ path: STATUS_PATH }).reply(401, { errors: ["session token expired"] });
+    const auth = statusEndpoint(h);
+    await h.client.getInstance(INST);
+    await h.client.getInstance(INST);
+    expect(issued).toHaveLength(1);
+    expect(auth).toEqual([`Bearer ${issued[0]}`, `Bearer ${issued[0]}`]);
+    expect(h.logs.map((l) => l.message)).toContain(
+      "the service rejected session_token (expired or invalid); using refresh_token or email/password instead",
+    );
+  });
+
+  it("once rejected, falls back to email/password (Basic)", async () => {
+    const h = harness({ sessionToken: SUPPLIED });
+    h.pool.intercept({ path: STATUS_PATH }).reply(401, { errors: ["session token expired"] });
+    const auth = statusEndpoint(h);
+    await h.client.getInstance(INST);
+    expect(auth).toEqual([`Basic ${Buffer.from("alice@example.com:pa55-w0rd-SECRET").toString("base64")}`]);
+  });
+
+  it("rejected with nothing to fall back to: an AuthError saying what to do, without the token", async () => {
+    const h = harness({ email: undefined, password: undefined, sessionToken: SUPPLIED });
+    h.pool
+      .intercept({ path: STATUS_PATH })
+      .reply(401, { errors: ["session token expired"] })
+      .times(2);
+    for (let i = 0; i < 2; i++) {
+      const err = (await h.client.getInstance(INST).catch((e: unknown) => e)) as AuthError;
+      expect(err).toBeInstanceOf(AuthError);
+      expect(err.message).toMatch(
+        /session token \(session_token \/ APPMGMT_SESSION_TOKEN\) was rejected.*`appmgmt session create`.*refresh_token or email\/password/,
+      );
+      expect(err.message).not.toContain(SUPPLIED);
+    }
+  });
+
+  it("an empty session token is a configuration error", () => {
+    expect(() => new AppMgmtClient({ baseUrl: BASE, sessionToken: "" })).toThrow(/session_token is empty/);
+  });
+});
+
+describe("the token-flood block (403)", () => {
+  it("on the token call: TokenFloodError naming the cause and the fix, with the wait from Retry-After", async () => {
+    const h = harness({ refreshToken: REFRESH });
+    h.pool
+      .intercept({ path: TOKEN_PATH, method: "POST" })
+      .reply(403, { errors: ["forbidden"] }, { headers: { "retry-after": "240" } });
+    const err = (await h.client.getInstance(INST).catch((e: unknown) => e)) as TokenFloodError;
+    expect(err).toBeInstanceOf(TokenFloodError);
+    expect(err.code).toBe("E_TOKEN_FLOOD");
+    expect(err.message).toMatch(/blocked the user after too many session token requests/);
+    expect(err.message).toMatch(
+      /Wait 4 minutes .*`appmgmt session create`.*session_token \(APPMGMT_SESSION_TOKEN\)/,
+    );
+  });
+
+  it("on an API call whose 403 says the user is blocked: TokenFloodError, waiting up to 5 minutes", async () => {
+    const h = harness();
+    h.pool.intercept({ path: STATUS_PATH }).reply(403, {
+      errors: ["user alice@example.com is blocked after too many session token requests (security alert)"],
+    });
+    const err = (await h.client.getInstance(INST).catch((e: unknown) => e)) as TokenFloodError;
+    expect(err).toBeInstanceOf(TokenFloodError);
+    expect(err.message).toMatch(/Wait up to 5 minutes for the block to end/);
+  });
+
+  it("another 403 stays a ForbiddenError", async () => {
+    const h = harness();
+    h.pool
+      .intercept({ path: STATUS_PATH })
+      .reply(403, { errors: ["instance belongs to another organization"] });
+    await expect(h.client.getInstance(INST)).rejects.toMatchObject({ code: "E_FORBIDDEN" });
   });
 });
