@@ -88,7 +88,7 @@ export function createProvider(opts: ProviderOptions = {}): ProviderHandler {
     async configureProvider({ config, terraformVersion }) {
       const { settings, diagnostics } = resolveProviderConfig(config, env, true);
       if (!settings) return done({ diagnostics });
-      secrets.add(settings.password, settings.refreshToken);
+      secrets.add(settings.password, settings.refreshToken, settings.sessionToken);
       try {
         service = await connect(settings, log);
       } catch (e) {
@@ -99,7 +99,12 @@ export function createProvider(opts: ProviderOptions = {}): ProviderHandler {
       log.debug("provider configured", {
         base_url: settings.baseUrl,
         api_version: settings.apiVersion,
-        auth: settings.refreshToken ? "refresh_token" : "email/password",
+        auth: [
+          settings.sessionToken && "session_token",
+          settings.refreshToken ? "refresh_token" : settings.email && "email/password",
+        ]
+          .filter(Boolean)
+          .join(", then "),
         token_cache_dir: settings.tokenCacheDir,
         terraform_version: terraformVersion,
       });

@@ -51,6 +51,7 @@ export const connectService: ServiceFactory = async (settings, log) => {
     email: settings.email,
     password: settings.password,
     refreshToken: settings.refreshToken,
+    sessionToken: settings.sessionToken,
     tokenStore: new FileTokenStore(settings.tokenCacheDir, { onWarning: (m, f) => log.warn(m, f) }),
     requestTimeoutMs: settings.requestTimeoutMs,
     maxRetries: settings.maxRetries,
