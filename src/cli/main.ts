@@ -21,6 +21,11 @@ const SUBCOMMANDS: Subcommand[] = [
     run: (args) =>
       (require("./install-provider") as typeof import("./install-provider")).installProviderCommand(args),
   },
+  {
+    name: "session",
+    summary: "create a session token for many pipeline jobs to share (session create)",
+    run: (args) => (require("./session") as typeof import("./session")).sessionCommand(args),
+  },
 ];
 
 export function usage(): string {

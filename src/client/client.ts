@@ -118,6 +118,7 @@ export class AppMgmtClient {
   private readonly prefix: string;
   private readonly timeoutMs: number;
   private readonly maxResponseBytes: number;
+  private readonly refreshToken?: string;
   /** The caller's session token while the service accepts it (or while there is nothing to fall back to). */
   private suppliedToken?: string;
   private readonly dispatcher: Dispatcher;
@@ -161,7 +162,7 @@ export class AppMgmtClient {
     if (opts.refreshToken !== undefined) {
       if (opts.refreshToken === "")
         throw new ConfigError("refresh_token", "refresh_token is empty: set it or leave it out");
-      const refreshToken = opts.refreshToken;
+      const refreshToken = (this.refreshToken = opts.refreshToken);
       this.sessions = new SessionTokens(
         opts.tokenStore ?? new MemoryTokenStore(),
         tokenKey(this.baseUrl, refreshToken),
@@ -247,6 +248,25 @@ export class AppMgmtClient {
   async forceDelete(id: string, o?: CallOptions): Promise<void> {
     const path = `/instances/${checkId("instanceId", id)}?force=true`;
     await this.api("forceDelete", "DELETE", path, undefined, o, () => undefined);
+  }
+
+  /**
+   * A new session token from the refresh token, for the caller to hand on (`appmgmt session create`): always
+   * one token call, kept out of the token store. `expiresAt` is judged on the local clock (arrival + lifetime).
+   */
+  async createSessionToken(): Promise<{ jwt: string; expiresInSeconds: number; expiresAt: number }> {
+    if (this.refreshToken === undefined) {
+      throw new ConfigError(
+        "refresh_token",
+        "a session token is made from a refresh token: set refresh_token",
+      );
+    }
+    const answer = await this.requestToken(this.refreshToken);
+    return {
+      jwt: answer.jwtBearer,
+      expiresInSeconds: answer.lifetimeMs / 1000,
+      expiresAt: this.now() + answer.lifetimeMs,
+    };
   }
 
   async close(): Promise<void> {
