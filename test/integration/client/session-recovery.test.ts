@@ -84,3 +84,45 @@ describe("a client clock an hour off the service's", () => {
     expect(svc.sim.stats.requests.slice(before).map((r) => r.status)).toEqual([200, 200]); // no 401
   });
 });
+
+describe("a supplied session token (session_token) that expires", () => {
+  let svc: RunningSimulator;
+  let expired: string;
+  beforeAll(async () => {
+    svc = await startSimulator({ seed: demoSeed(), jwtLifetimeSeconds: 1 });
+    const minter = skewedClient(svc.url, 0).client;
+    expired = (await minter.createSessionToken()).jwt;
+    await delay(1_100); // past its 1 s lifetime on the service's clock
+  });
+  afterAll(() => svc.close());
+
+  it("with a refresh token as well: one 401, one token call, then the calls go through", async () => {
+    const before = svc.sim.stats.tokenCalls;
+    const { client } = skewedClient(svc.url, 0, { sessionToken: expired });
+    expect(await client.listOrganizations()).toHaveLength(1);
+    expect(await client.listOrganizations()).toHaveLength(1);
+    expect(svc.sim.stats.tokenCalls - before).toBe(1);
+  });
+
+  it("with email/password as well: falls back to Basic, no token call", async () => {
+    const before = svc.sim.stats.tokenCalls;
+    const { client } = skewedClient(svc.url, 0, {
+      refreshToken: undefined,
+      sessionToken: expired,
+      email: DEMO.email,
+      password: DEMO.password,
+    });
+    expect(await client.listOrganizations()).toHaveLength(1);
+    expect(svc.sim.stats.tokenCalls - before).toBe(0);
+  });
+
+  it("alone: the call fails saying the session token was rejected and what to do", async () => {
+    const { client } = skewedClient(svc.url, 0, { refreshToken: undefined, sessionToken: expired });
+    await expect(client.listOrganizations()).rejects.toMatchObject({
+      code: "E_AUTH",
+      message: expect.stringMatching(
+        /HTTP 401: session token expired.*was rejected.*`appmgmt session create`/,
+      ),
+    });
+  });
+});
