@@ -58,7 +58,6 @@ export class SessionTokens {
     private readonly now: () => number,
     private readonly sleep: (ms: number) => Promise<void>,
     private readonly log: SessionLog = () => undefined,
-    private readonly minIntervalMs = MIN_TOKEN_CALL_INTERVAL_MS,
   ) {}
 
   /** A token to send now; asks the service only when neither this process nor the store has a usable one. */
@@ -95,10 +94,10 @@ export class SessionTokens {
     if (this.isFresh(t)) return { use: t };
     const sinceLastCall = this.now() - t.obtainedAt;
     // A local clock set back before the last call leaves its age unknown: do not wait on it.
-    if (sinceLastCall < 0 || sinceLastCall >= this.minIntervalMs) return { fetch: true };
+    if (sinceLastCall < 0 || sinceLastCall >= MIN_TOKEN_CALL_INTERVAL_MS) return { fetch: true };
     // Too soon for another token call. An expired token is still sent: the service decides (a 401 drops it).
     if (t.jwt !== null) return { use: t as UsableToken };
-    return { waitMs: this.minIntervalMs - sinceLastCall };
+    return { waitMs: MIN_TOKEN_CALL_INTERVAL_MS - sinceLastCall };
   }
 
   private async obtain(): Promise<UsableToken> {
