@@ -2,7 +2,7 @@
 // December 2025); a cdktn app imports the constructs from "cdktf-provider-appmgmt/cdktn", which is
 // "../../src/cdktn" in this checkout. cdktn-cli needs Node >= 22.19:
 //
-//   cd examples/cdktn && npx cdktn deploy --auto-approve --skip-provider-lock
+//   cd examples/cdktn && npx cdktn deploy --auto-approve
 //
 // (also synth, diff, destroy) against the service APPMGMT_BASE_URL points at. CDKTN_APP_FORK sets the
 // main parameter input.app-fork: a later deploy reconfigures the instance in place.

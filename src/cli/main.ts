@@ -34,6 +34,11 @@ export const SUBCOMMANDS: Subcommand[] = [
     summary: "review a terraform plan (terraform show -json) for a pull request",
     run: (args) => (require("./review") as typeof import("./review")).reviewCommand(args),
   },
+  {
+    name: "session",
+    summary: "create a session token for many pipeline jobs to share (session create)",
+    run: (args) => (require("./session") as typeof import("./session")).sessionCommand(args),
+  },
 ];
 
 /** The package's version (package.json is two levels up from src/cli and from lib/cli). */

@@ -3,13 +3,17 @@
 import { Agent, request, type Dispatcher } from "undici";
 import {
   AbortedError,
+  AuthError,
   BadResponseError,
   ConfigError,
   NetworkError,
   TlsError,
   OutcomeUnknownError,
+  ResponseTooLargeError,
+  TOKEN_PATH,
   TimeoutError,
   errorForStatus,
+  type ApiError,
   type ApiErrorDetails,
 } from "./errors";
 import * as normalise from "./normalise";
@@ -23,10 +27,11 @@ import {
   type FailureKind,
   type RetryPolicy,
 } from "./retry-policy";
+import { DEFAULT_MAX_RESPONSE_BYTES, errorMessages, readBoundedText } from "./response-body";
+import { SessionTokens, jwtLifetimeMs, type TokenAnswer, type UsableToken } from "./session";
 import { abortableSleep } from "./sleep";
 import { tlsFailureHint } from "./tls-failure";
-import { SessionTokens, jwtExpiry, type TokenAnswer } from "./session";
-import { MemoryTokenStore, tokenKey, type StoredToken, type TokenStore } from "./token-store";
+import { MemoryTokenStore, tokenKey, type TokenStore } from "./token-store";
 import type {
   Application,
   CallOptions,
@@ -62,12 +67,20 @@ export interface ClientOptions {
   password?: string;
   /** When set, calls use session tokens (Bearer) obtained from it, even if email/password are set too. */
   refreshToken?: string;
+  /**
+   * A session token minted elsewhere (`appmgmt session create`), sent with no token call of this client until
+   * the service rejects it (expired or invalid); then the client falls back to refreshToken or
+   * email/password when given, else every call fails with an AuthError saying how to get a new one.
+   */
+  sessionToken?: string;
   /** Where session tokens are kept; default a MemoryTokenStore private to this client. */
   tokenStore?: TokenStore;
   /** Limit for one exchange (request sent, answer headers and body read); default 30 s. */
   requestTimeoutMs?: number;
   /** Overrides retryPolicy.maxRetries. */
   maxRetries?: number;
+  /** Longest answer body read (a longer one fails with ResponseTooLargeError); default 32 MiB. */
+  maxResponseBytes?: number;
   /** PEM certificate(s) to trust instead of the system's CAs. */
   caCertPem?: string;
   /** Skip TLS certificate verification (development only). */
@@ -86,12 +99,19 @@ export interface ClientInternals {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
-const TOKEN_PATH = "/refreshToken/jwtBearer";
 
 interface Credential {
   header?: string;
-  session?: StoredToken;
+  /** A token of `sessions`, which a 401 drops. */
+  session?: UsableToken;
+  /** The caller's sessionToken, which a 401 sets aside. */
+  supplied?: boolean;
 }
+
+const SESSION_TOKEN_REJECTED =
+  "The session token (session_token / APPMGMT_SESSION_TOKEN) was rejected: it expired or the service no " +
+  "longer accepts it. Mint a new one with `appmgmt session create`, or set refresh_token or email/password " +
+  "as well so the client can get its own";
 
 export class AppMgmtClient {
   readonly baseUrl: string;
@@ -99,6 +119,10 @@ export class AppMgmtClient {
   readonly retryPolicy: RetryPolicy;
   private readonly prefix: string;
   private readonly timeoutMs: number;
+  private readonly maxResponseBytes: number;
+  private readonly refreshToken?: string;
+  /** The caller's session token while the service accepts it (or while there is nothing to fall back to). */
+  private suppliedToken?: string;
   private readonly dispatcher: Dispatcher;
   private readonly ownAgent?: Agent;
   private readonly basic?: string;
@@ -113,6 +137,10 @@ export class AppMgmtClient {
     this.apiVersion = opts.apiVersion ?? "1.2";
     this.prefix = apiPrefix(this.apiVersion);
     this.timeoutMs = positive("request_timeout", opts.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS);
+    this.maxResponseBytes = opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    if (!Number.isInteger(this.maxResponseBytes) || this.maxResponseBytes <= 0) {
+      throw new ConfigError("maxResponseBytes", "maxResponseBytes must be a whole number of bytes > 0");
+    }
     this.retryPolicy = { ...DEFAULT_RETRY_POLICY, ...opts.retryPolicy };
     if (opts.maxRetries !== undefined) this.retryPolicy.maxRetries = opts.maxRetries;
     if (!Number.isInteger(this.retryPolicy.maxRetries) || this.retryPolicy.maxRetries < 0) {
@@ -136,13 +164,20 @@ export class AppMgmtClient {
     if (opts.refreshToken !== undefined) {
       if (opts.refreshToken === "")
         throw new ConfigError("refresh_token", "refresh_token is empty: set it or leave it out");
-      const refreshToken = opts.refreshToken;
+      const refreshToken = (this.refreshToken = opts.refreshToken);
       this.sessions = new SessionTokens(
         opts.tokenStore ?? new MemoryTokenStore(),
         tokenKey(this.baseUrl, refreshToken),
         () => this.requestToken(refreshToken),
         this.now,
+        (ms) => this.sleep(ms),
+        (level, message, fields) => this.log?.({ level, message, fields }),
       );
+    }
+    if (opts.sessionToken !== undefined) {
+      if (opts.sessionToken === "")
+        throw new ConfigError("session_token", "session_token is empty: set it or leave it out");
+      this.suppliedToken = opts.sessionToken;
     }
     if (opts.caCertPem !== undefined && !opts.caCertPem.includes("-----BEGIN CERTIFICATE-----")) {
       throw new ConfigError(
@@ -217,6 +252,25 @@ export class AppMgmtClient {
     await this.api("forceDelete", "DELETE", path, undefined, o, () => undefined);
   }
 
+  /**
+   * A new session token from the refresh token, for the caller to hand on (`appmgmt session create`): always
+   * one token call, kept out of the token store. `expiresAt` is judged on the local clock (arrival + lifetime).
+   */
+  async createSessionToken(): Promise<{ jwt: string; expiresInSeconds: number; expiresAt: number }> {
+    if (this.refreshToken === undefined) {
+      throw new ConfigError(
+        "refresh_token",
+        "a session token is made from a refresh token: set refresh_token",
+      );
+    }
+    const answer = await this.requestToken(this.refreshToken);
+    return {
+      jwt: answer.jwtBearer,
+      expiresInSeconds: answer.lifetimeMs / 1000,
+      expiresAt: this.now() + answer.lifetimeMs,
+    };
+  }
+
   async close(): Promise<void> {
     await this.ownAgent?.close();
   }
@@ -230,7 +284,7 @@ export class AppMgmtClient {
     read: (answer: unknown) => T,
   ): Promise<T> {
     const fullPath = `${this.prefix}${path}`;
-    const answer = await this.exchange(call, method, fullPath, body, true, o?.signal);
+    const answer = await this.exchange(call, method, fullPath, body, true, o);
     try {
       return read(answer);
     } catch (err) {
@@ -245,17 +299,27 @@ export class AppMgmtClient {
     if (typeof r.jwtBearer !== "string" || r.jwtBearer === "") {
       throw new BadResponseError("POST", TOKEN_PATH, "no jwtBearer in the answer");
     }
-    const expiresIn = typeof r.expiresIn === "number" ? r.expiresIn : undefined;
-    if (jwtExpiry(r.jwtBearer) === undefined && expiresIn === undefined) {
-      throw new BadResponseError("POST", TOKEN_PATH, "the token carries no exp and the answer no expiresIn");
+    // The stated lifetime, never `exp` against the local clock (clocks drift).
+    const expiresIn = r.expiresIn;
+    const lifetimeMs =
+      typeof expiresIn === "number" && Number.isFinite(expiresIn) && expiresIn >= 0
+        ? expiresIn * 1000
+        : jwtLifetimeMs(r.jwtBearer);
+    if (lifetimeMs === undefined) {
+      throw new BadResponseError(
+        "POST",
+        TOKEN_PATH,
+        "neither expiresIn (seconds ≥ 0) in the answer nor exp and iat in the token state its lifetime",
+      );
     }
-    return { jwtBearer: r.jwtBearer, expiresIn };
+    return { jwtBearer: r.jwtBearer, lifetimeMs };
   }
 
-  private async credential(authenticated: boolean): Promise<Credential> {
+  private async credential(authenticated: boolean, signal: AbortSignal | undefined): Promise<Credential> {
     if (!authenticated) return {};
+    if (this.suppliedToken !== undefined) return { header: `Bearer ${this.suppliedToken}`, supplied: true };
     if (this.sessions) {
-      const session = await this.sessions.current();
+      const session = await this.sessions.current(signal);
       return { header: `Bearer ${session.jwt}`, session };
     }
     return { header: this.basic };
@@ -268,8 +332,9 @@ export class AppMgmtClient {
     path: string,
     body: unknown,
     authenticated: boolean,
-    signal: AbortSignal | undefined,
+    o: CallOptions | undefined,
   ): Promise<unknown> {
+    const signal = o?.signal;
     const what = `${method} ${path}`;
     const policy = this.retryPolicy;
     const idempotent = policy.idempotentCalls.includes(call);
@@ -278,10 +343,16 @@ export class AppMgmtClient {
     // A refusal the service answered (429, 5xx) issued no token, so the token call may be asked again.
     const retryOnStatus = idempotent || call === "token";
     let retries = 0;
-    let refreshedAfter401 = false;
+    let resentAfter401 = false;
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) throw new AbortedError(what, { cause: signal.reason });
-      const cred = await this.credential(authenticated);
+      let cred: Credential;
+      try {
+        cred = await this.credential(authenticated, signal);
+      } catch (err) {
+        if (signal?.aborted) throw new AbortedError(what, { cause: err });
+        throw err;
+      }
       const started = this.now();
       let status: number;
       let headers: Record<string, string | string[] | undefined>;
@@ -302,16 +373,25 @@ export class AppMgmtClient {
         });
         status = res.statusCode;
         headers = res.headers;
-        text = await res.body.text();
+        text = await readBoundedText(res, this.maxResponseBytes, method, path);
       } catch (err) {
+        if (err instanceof ResponseTooLargeError) {
+          this.logCall(method, path, { error: err.code }, started, attempt);
+          // The launch was answered, but its answer (the instance id) is lost.
+          if (call === "launch") throw new OutcomeUnknownError(method, path, { cause: err });
+          throw err;
+        }
         const code = deadline.aborted ? "TIMEOUT" : transportErrorCode(err);
         this.logCall(method, path, { error: code ?? "unknown" }, started, attempt);
         if (signal?.aborted) throw new AbortedError(what, { cause: err });
         const kind = deadline.aborted ? "timeout" : classifyFailure(code);
         if (retries < maxRetries && this.mayRetryFailure(kind, idempotent)) {
-          retries++;
-          await this.pause(retryDelayMs(policy, retries, undefined, this.random), signal, what);
-          continue;
+          const delay = retryDelayMs(policy, retries + 1, undefined, this.random);
+          if (this.fitsDeadline(delay, o)) {
+            retries++;
+            await this.pause(delay, signal, what);
+            continue;
+          }
         }
         throw this.transportError(call, kind, code, method, path, this.now() - started, err);
       }
@@ -319,24 +399,44 @@ export class AppMgmtClient {
 
       if (status >= 200 && status < 300) return parseBody(method, path, text);
 
-      if (status === 401 && cred.session && !refreshedAfter401 && this.sessions?.isExpired(cred.session)) {
-        // The token expired on its way: the next credential() call refreshes it, once.
-        refreshedAfter401 = true;
-        continue;
-      }
       const requestId = header(headers, "x-request-id");
       const details: ApiErrorDetails = { status, errors: errorMessages(text), method, path, requestId };
-      const retryAfterMs = parseRetryAfter(header(headers, "retry-after"), this.now());
-      if (retryOnStatus && retries < maxRetries && policy.retryStatuses.includes(status)) {
-        retries++;
-        await this.pause(retryDelayMs(policy, retries, retryAfterMs, this.random), signal, what);
+      // A 401 means the service did nothing with the request, so even a launch is sent again.
+      if (status === 401 && cred.supplied) {
+        if (!this.sessions && !this.basic) throw new AuthError(details, SESSION_TOKEN_REJECTED);
+        this.suppliedToken = undefined;
+        this.log?.({
+          level: "warn",
+          message:
+            "the service rejected session_token (expired or invalid); using refresh_token or email/password instead",
+        });
         continue;
       }
-      const error = errorForStatus(details, retryAfterMs);
+      if (status === 401 && cred.session && this.sessions && !resentAfter401) {
+        // Expired on its way, or the service restarted with a new signing key: one new token, one resend.
+        resentAfter401 = true;
+        await this.sessions.reject(cred.session);
+        continue;
+      }
+      const retryAfterMs = parseRetryAfter(header(headers, "retry-after"), this.now());
+      if (retryOnStatus && retries < maxRetries && policy.retryStatuses.includes(status)) {
+        const delay = retryDelayMs(policy, retries + 1, retryAfterMs, this.random);
+        if (delay <= policy.maxRetryAfterMs && this.fitsDeadline(delay, o)) {
+          retries++;
+          await this.pause(delay, signal, what);
+          continue;
+        }
+      }
+      const error: ApiError = errorForStatus(details, retryAfterMs);
       // A gateway or server error on launch says nothing about whether the instance was created.
       if (call === "launch" && status >= 500) throw new OutcomeUnknownError(method, path, { cause: error });
       throw error;
     }
+  }
+
+  /** Whether a pause of `delayMs` ends before the call's deadline (always, without one). */
+  private fitsDeadline(delayMs: number, o: CallOptions | undefined): boolean {
+    return o?.deadline === undefined || this.now() + delayMs < o.deadline;
   }
 
   /** The error for a transport failure that is not (or no longer) retried. */
@@ -411,16 +511,4 @@ function parseBody(method: string, path: string, text: string): unknown {
   } catch {
     throw new BadResponseError(method, path, "the body is not JSON");
   }
-}
-
-/** The service's `errors[]`; a non-JSON error body (e.g. from a proxy) becomes one short message. */
-function errorMessages(text: string): string[] {
-  try {
-    const body = JSON.parse(text) as { errors?: unknown };
-    if (Array.isArray(body.errors)) return body.errors.map(String);
-  } catch {
-    // not JSON: fall through
-  }
-  const trimmed = text.trim();
-  return trimmed ? [trimmed.slice(0, 200)] : [];
 }

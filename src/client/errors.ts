@@ -1,6 +1,9 @@
 // Typed errors of the client. Every class has a stable `code` that callers (the provider, the CLI) switch on;
 // messages name what failed and what to do, and never contain credentials (callers only pass ids and paths).
 
+/** The service's token endpoint (DESIGN §3). */
+export const TOKEN_PATH = "/refreshToken/jwtBearer";
+
 export class AppMgmtError extends Error {
   readonly code: string = "E_APPMGMT";
 
@@ -70,8 +73,11 @@ export class BadRequestError extends ApiError {
 export class AuthError extends ApiError {
   override readonly code = "E_AUTH";
 
-  constructor(d: ApiErrorDetails) {
-    super(d, "Check email/password or refresh_token (session tokens are renewed automatically)");
+  constructor(
+    d: ApiErrorDetails,
+    hint = "Check email/password or refresh_token (session tokens are renewed automatically)",
+  ) {
+    super(d, hint);
   }
 }
 
@@ -82,6 +88,32 @@ export class ForbiddenError extends ApiError {
     super(
       d,
       "The object belongs to another organization, or the user is blocked (e.g. after too many token requests)",
+    );
+  }
+}
+
+/**
+ * A 403 from the service's token-flood block: the user asked for more than 5 session tokens within 60 s and
+ * is blocked for a while (5 minutes at the service's defaults), every call refused.
+ */
+export class TokenFloodError extends ApiError {
+  override readonly code = "E_TOKEN_FLOOD";
+
+  constructor(
+    d: ApiErrorDetails,
+    /** From the `Retry-After` header, when the service sent one. */
+    readonly retryAfterMs?: number,
+  ) {
+    const wait =
+      retryAfterMs !== undefined
+        ? `${Math.max(1, Math.ceil(retryAfterMs / 60_000))} minutes`
+        : "up to 5 minutes";
+    super(
+      d,
+      "The service blocked the user after too many session token requests (more than 5 within 60 s, e.g. " +
+        `parallel jobs sharing one refresh token with separate token caches). Wait ${wait} for the block to ` +
+        "end; then share one session token between the jobs: mint it once with `appmgmt session create` and " +
+        "give it to each job as session_token (APPMGMT_SESSION_TOKEN), or give them one token_cache_dir",
     );
   }
 }
@@ -114,7 +146,12 @@ export class RateLimitError extends ApiError {
     /** From the `Retry-After` header, when the service sent one. */
     readonly retryAfterMs?: number,
   ) {
-    super(d);
+    super(
+      d,
+      retryAfterMs !== undefined
+        ? `The service asks to retry after ${Math.ceil(retryAfterMs / 1000)} s (Retry-After)`
+        : undefined,
+    );
   }
 }
 
@@ -132,6 +169,22 @@ export class BadResponseError extends AppMgmtError {
     reason: string,
   ) {
     super(`${method} ${path}: unexpected response from the service: ${reason}`);
+  }
+}
+
+/** An answer longer than the client reads (ClientOptions.maxResponseBytes): the read stopped there. */
+export class ResponseTooLargeError extends AppMgmtError {
+  override readonly code = "E_RESPONSE_TOO_LARGE";
+
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    readonly limitBytes: number,
+  ) {
+    super(
+      `${method} ${path}: the answer is longer than ${limitBytes} bytes (the client's maxResponseBytes), so ` +
+        "the client stopped reading it; check that base_url points at the service, not a proxy or file server",
+    );
   }
 }
 
@@ -235,7 +288,7 @@ export function errorForStatus(d: ApiErrorDetails, retryAfterMs?: number): ApiEr
     case 401:
       return new AuthError(d);
     case 403:
-      return new ForbiddenError(d);
+      return isTokenFlood(d) ? new TokenFloodError(d, retryAfterMs) : new ForbiddenError(d);
     case 404:
       return new NotFoundError(d);
     case 409:
@@ -247,6 +300,14 @@ export function errorForStatus(d: ApiErrorDetails, retryAfterMs?: number): ApiEr
     default:
       return d.status >= 500 ? new ServerError(d) : new ApiError(d);
   }
+}
+
+/**
+ * A 403 on the token call can only be the flood block (it needs no permission); on other calls the service's
+ * message says so ("blocked after too many session token requests").
+ */
+function isTokenFlood(d: ApiErrorDetails): boolean {
+  return d.path === TOKEN_PATH || d.errors.some((e) => /blocked|too many (session )?token requests/i.test(e));
 }
 
 /** Failures that may pass by themselves: worth another try later (used by waiters between polls). */

@@ -10,7 +10,8 @@ export {
 } from "./client";
 export { MemoryTokenStore, FileTokenStore, tokenKey, type TokenStore, type StoredToken } from "./token-store";
 export type { FileTokenStoreOptions } from "./token-store";
-export { jwtExpiry } from "./session";
+export { jwtLifetimeMs, MIN_TOKEN_CALL_INTERVAL_MS } from "./session";
+export { DEFAULT_MAX_RESPONSE_BYTES } from "./response-body";
 export { DEFAULT_RETRY_POLICY, type RetryPolicy, type CallName, type FailureKind } from "./retry-policy";
 export { API_VERSION_PREFIXES } from "./validate";
 export {

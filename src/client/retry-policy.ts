@@ -42,6 +42,11 @@ export interface RetryPolicy {
   tokenMaxRetries: number;
   baseDelayMs: number;
   maxDelayMs: number;
+  /**
+   * The longest `Retry-After` the client waits for. A longer one (3600 s would hold a terraform run for an
+   * hour per retry) ends the retries at once with the error, which carries the service's delay.
+   */
+  maxRetryAfterMs: number;
   /** 0 = exact exponential delays, 1 = "full jitter" (uniform in [0, delay]). */
   jitter: number;
 }
@@ -69,12 +74,14 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   tokenMaxRetries: 2,
   baseDelayMs: 200,
   maxDelayMs: 10_000,
+  maxRetryAfterMs: 60_000,
   jitter: 0.5,
 };
 
 /**
  * Delay before retry number `retry` (1-based): exponential, capped, jittered. The service's `Retry-After` wins
- * when given, uncapped: retrying earlier would only be refused again.
+ * when given (retrying earlier would only be refused again); whether it is worth waiting for is the caller's
+ * decision (RetryPolicy.maxRetryAfterMs, the call's deadline).
  */
 export function retryDelayMs(
   policy: RetryPolicy,
@@ -87,11 +94,15 @@ export function retryDelayMs(
   return Math.round(exp * (1 - policy.jitter * random()));
 }
 
-/** `Retry-After` in seconds (the service's form) or as an HTTP date; undefined when absent or unreadable. */
+/**
+ * `Retry-After` in ms, from seconds (the service's form) or an HTTP date (a past date is 0); undefined when
+ * absent or unusable: negative, or not finite (`Infinity`, `1e400`). A finite but huge value (`1e300`) is
+ * returned as is: the client never sleeps longer than RetryPolicy.maxRetryAfterMs, so no timer overflows.
+ */
 export function parseRetryAfter(value: string | undefined, nowMs: number): number | undefined {
   if (value === undefined || value.trim() === "") return undefined;
   const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  if (!Number.isNaN(seconds)) return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
 }

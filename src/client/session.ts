@@ -1,67 +1,141 @@
-// Session tokens (JWT) obtained from a refresh token: reused until they expire, obtained once per process at
-// a time (single flight) and, through the TokenStore's lock, once across processes sharing a store.
+// Session tokens (JWT) obtained from a refresh token: reused until they near the end of their lifetime,
+// obtained once per process at a time (single flight) and, through the TokenStore's lock, once across
+// processes sharing a store.
+//
+// Lifetimes are judged on the local clock only: from `expiresIn` counted from the local time the answer
+// arrived, never from the token's `exp` against the local clock (a client clock an hour ahead would think
+// every token expired, one behind would keep using expired ones). And the service blocks a user for minutes
+// after more than 5 token calls within 60 s, so no credential makes more than one token call in any
+// MIN_TOKEN_CALL_INTERVAL_MS, whatever the answers say (an `expiresIn` of 0, a service rejecting tokens).
 import type { StoredToken, TokenStore } from "./token-store";
 
-/** Tokens count as expired this long before `exp` (clock skew, request latency), at most a tenth of their life. */
-const MAX_EXPIRY_MARGIN_MS = 5_000;
+/** At most one token call per credential within this time. */
+export const MIN_TOKEN_CALL_INTERVAL_MS = 60_000;
+
+/** Tokens are renewed this long before the end of their lifetime, at most a tenth of that lifetime. */
+const MAX_RENEW_MARGIN_MS = 60_000;
 
 export interface TokenAnswer {
   jwtBearer: string;
-  expiresIn?: number;
+  /** The token's lifetime as the service states it. */
+  lifetimeMs: number;
 }
 
-/** `exp` of a JWT in epoch ms, or undefined when the payload is not readable JSON with a numeric exp. */
-export function jwtExpiry(jwt: string): number | undefined {
+/** A token record that holds a token (not one the service rejected). */
+export type UsableToken = StoredToken & { jwt: string };
+
+export type SessionLog = (level: "debug" | "warn", message: string, fields?: Record<string, unknown>) => void;
+
+/** The lifetime a JWT states itself (`exp - iat`, independent of any clock), when it carries both. */
+export function jwtLifetimeMs(jwt: string): number | undefined {
+  const c = jwtClaims(jwt);
+  if (typeof c?.exp !== "number" || typeof c.iat !== "number") return undefined;
+  const ms = (c.exp - c.iat) * 1000;
+  return Number.isFinite(ms) && ms >= 0 ? ms : undefined;
+}
+
+function jwtClaims(jwt: string): { exp?: unknown; iat?: unknown } | undefined {
   const payload = jwt.split(".")[1];
   if (!payload) return undefined;
   try {
-    const exp = (JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { exp?: unknown }).exp;
-    return typeof exp === "number" && Number.isFinite(exp) ? exp * 1000 : undefined;
+    const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as unknown;
+    return claims && typeof claims === "object" ? claims : undefined;
   } catch {
     return undefined;
   }
 }
 
+type Judgement = { use: UsableToken } | { waitMs: number } | { fetch: true };
+
 export class SessionTokens {
-  private cached?: StoredToken;
-  private inflight?: Promise<StoredToken>;
+  private cached?: UsableToken;
+  private inflight?: Promise<UsableToken>;
 
   constructor(
     private readonly store: TokenStore,
     private readonly key: string,
     private readonly fetchToken: () => Promise<TokenAnswer>,
     private readonly now: () => number,
+    private readonly sleep: (ms: number) => Promise<void>,
+    private readonly log: SessionLog = () => undefined,
   ) {}
 
-  /** A token usable now; asks the service only when neither this process nor the store has one. */
-  async current(): Promise<StoredToken> {
-    if (this.cached && !this.isExpired(this.cached)) return this.cached;
+  /** A token to send now; asks the service only when neither this process nor the store has a usable one. */
+  async current(signal?: AbortSignal): Promise<UsableToken> {
+    if (this.cached && this.isFresh(this.cached)) return this.cached;
     if (!this.inflight) {
       this.inflight = this.obtain().finally(() => {
         this.inflight = undefined;
       });
     }
-    return this.inflight;
+    return untilAborted(this.inflight, signal);
   }
 
-  isExpired(token: StoredToken): boolean {
-    const margin = Math.min(MAX_EXPIRY_MARGIN_MS, (token.expiresAt - token.obtainedAt) / 10);
-    return this.now() >= token.expiresAt - margin;
-  }
-
-  private async obtain(): Promise<StoredToken> {
-    const shared = await this.store.get(this.key);
-    if (shared && !this.isExpired(shared)) return (this.cached = shared);
-    return this.store.withLock(this.key, async () => {
-      // Another process may have refreshed while this one waited for the lock.
-      const again = await this.store.get(this.key);
-      if (again && !this.isExpired(again)) return (this.cached = again);
-      const answer = await this.fetchToken();
-      const obtainedAt = this.now();
-      const expiresAt = jwtExpiry(answer.jwtBearer) ?? obtainedAt + (answer.expiresIn ?? 0) * 1000;
-      const token: StoredToken = { jwt: answer.jwtBearer, expiresAt, obtainedAt };
-      await this.store.set(this.key, token);
-      return (this.cached = token);
+  /** The service refused `token` (401): drop it from the store, keeping the time of the last token call. */
+  async reject(token: UsableToken): Promise<void> {
+    if (this.cached?.jwt === token.jwt) this.cached = undefined;
+    await this.store.withLock(this.key, async () => {
+      const stored = await this.store.get(this.key);
+      // Another client may have replaced it already: only this very token is dropped.
+      if (stored?.jwt === token.jwt) await this.store.set(this.key, { ...stored, jwt: null });
     });
+    this.log("warn", "the service rejected the session token; it is dropped and a new one obtained");
   }
+
+  private isFresh(t: StoredToken): t is UsableToken {
+    const lifetime = t.expiresAt - t.obtainedAt;
+    const margin = Math.min(MAX_RENEW_MARGIN_MS, lifetime / 10);
+    const now = this.now();
+    return t.jwt !== null && now >= t.obtainedAt && now < t.expiresAt - margin;
+  }
+
+  private judge(t: StoredToken | undefined): Judgement {
+    if (!t) return { fetch: true };
+    if (this.isFresh(t)) return { use: t };
+    const sinceLastCall = this.now() - t.obtainedAt;
+    // A local clock set back before the last call leaves its age unknown: do not wait on it.
+    if (sinceLastCall < 0 || sinceLastCall >= MIN_TOKEN_CALL_INTERVAL_MS) return { fetch: true };
+    // Too soon for another token call. An expired token is still sent: the service decides (a 401 drops it).
+    if (t.jwt !== null) return { use: t as UsableToken };
+    return { waitMs: MIN_TOKEN_CALL_INTERVAL_MS - sinceLastCall };
+  }
+
+  private async obtain(): Promise<UsableToken> {
+    for (;;) {
+      let seen = this.judge(await this.store.get(this.key));
+      if ("fetch" in seen) {
+        seen = await this.store.withLock(this.key, async () => {
+          // Another process may have made the call while this one waited for the lock.
+          const again = this.judge(await this.store.get(this.key));
+          if (!("fetch" in again)) return again;
+          const answer = await this.fetchToken();
+          const obtainedAt = this.now();
+          const token = { jwt: answer.jwtBearer, obtainedAt, expiresAt: obtainedAt + answer.lifetimeMs };
+          await this.store.set(this.key, token);
+          return { use: token };
+        });
+      }
+      if ("use" in seen) return (this.cached = seen.use);
+      if ("waitMs" in seen) {
+        this.log(
+          "warn",
+          `waiting ${Math.ceil(seen.waitMs / 1000)} s before the next session token request: at most one per ` +
+            "minute, so the service does not block the user for requesting too many",
+          { wait_ms: seen.waitMs },
+        );
+        await this.sleep(seen.waitMs);
+      }
+    }
+  }
+}
+
+/** `p`, or the signal's reason when it aborts first (the shared single-flight promise runs on regardless). */
+function untilAborted<T>(p: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return p;
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener("abort", onAbort, { once: true });
+    p.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
 }

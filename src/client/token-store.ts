@@ -5,10 +5,11 @@ import { promises as fs } from "node:fs";
 import * as path from "node:path";
 
 export interface StoredToken {
-  jwt: string;
-  /** Epoch ms at which the token expires (its `exp`). */
+  /** null once the service rejected it: the record then only remembers when the last token call was. */
+  jwt: string | null;
+  /** Local epoch ms at which the token expires: obtainedAt + the lifetime the service stated. */
   expiresAt: number;
-  /** Epoch ms at which it was obtained; with expiresAt gives the lifetime. */
+  /** Local epoch ms at which the answer with the token arrived. */
   obtainedAt: number;
 }
 
@@ -51,6 +52,11 @@ export class MemoryTokenStore implements TokenStore {
 }
 
 export interface FileTokenStoreOptions {
+  /**
+   * Told about cache problems the store works around: a directory open to group/others (tightened to 0700,
+   * or not used when that fails) and unreadable or unwritable files (skipped; tokens are then not shared).
+   */
+  onWarning?: (message: string, fields: Record<string, unknown>) => void;
   /** A lock older than this is taken over (its holder crashed or hangs). */
   staleLockMs?: number;
   /** Pause between attempts to take a held lock. */
@@ -60,10 +66,18 @@ export interface FileTokenStoreOptions {
 /**
  * Tokens in `<dir>/appmgmt-token-<key>.json`, mode 0600, replaced atomically (temp file + rename). The lock is
  * `<file>.lock`, created with O_EXCL; a lock whose holder is dead or that is older than staleLockMs is removed.
+ *
+ * The cache only saves token calls, so its trouble never fails a call: the directory must be private (0700;
+ * a looser one is tightened, or left unused when that fails), and a file that cannot be read or written is
+ * skipped with a warning. Without a usable directory the store keeps tokens in memory, like MemoryTokenStore.
  */
 export class FileTokenStore implements TokenStore {
   private readonly staleLockMs: number;
   private readonly lockPollMs: number;
+  private readonly onWarning: (message: string, fields: Record<string, unknown>) => void;
+  private readonly fallback = new MemoryTokenStore();
+  private dirReady?: Promise<boolean>;
+  private readonly warned = new Set<string>();
 
   constructor(
     readonly dir: string,
@@ -71,6 +85,7 @@ export class FileTokenStore implements TokenStore {
   ) {
     this.staleLockMs = opts.staleLockMs ?? 30_000;
     this.lockPollMs = opts.lockPollMs ?? 25;
+    this.onWarning = opts.onWarning ?? (() => undefined);
   }
 
   filePath(key: string): string {
@@ -78,16 +93,22 @@ export class FileTokenStore implements TokenStore {
   }
 
   async get(key: string): Promise<StoredToken | undefined> {
+    if (!(await this.usableDir())) return this.fallback.get(key);
     let text: string;
     try {
       text = await fs.readFile(this.filePath(key), "utf8");
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-      throw err;
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") return this.fallback.get(key);
+      this.warnOnce(`read:${key}`, `cannot read the session token cache file ${this.filePath(key)}`, err);
+      return this.fallback.get(key);
     }
     try {
       const t = JSON.parse(text) as Partial<StoredToken>;
-      if (typeof t.jwt === "string" && typeof t.expiresAt === "number" && typeof t.obtainedAt === "number") {
+      if (
+        (typeof t.jwt === "string" || t.jwt === null) &&
+        typeof t.expiresAt === "number" &&
+        typeof t.obtainedAt === "number"
+      ) {
         return { jwt: t.jwt, expiresAt: t.expiresAt, obtainedAt: t.obtainedAt };
       }
     } catch {
@@ -97,27 +118,78 @@ export class FileTokenStore implements TokenStore {
   }
 
   async set(key: string, token: StoredToken): Promise<void> {
-    await fs.mkdir(this.dir, { recursive: true, mode: 0o700 });
+    // Kept in memory too, so this process reuses it even when the file cannot be written or read back.
+    await this.fallback.set(key, token);
+    if (!(await this.usableDir())) return;
     const target = this.filePath(key);
     const temp = `${target}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
     try {
       await fs.writeFile(temp, JSON.stringify(token), { mode: 0o600, flag: "wx" });
       await fs.rename(temp, target);
     } catch (err) {
-      await fs.rm(temp, { force: true });
-      throw err;
+      await fs.rm(temp, { force: true }).catch(() => undefined);
+      this.warnOnce(`write:${key}`, `cannot write the session token cache file ${target}`, err);
     }
   }
 
   async withLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
-    await fs.mkdir(this.dir, { recursive: true, mode: 0o700 });
+    if (!(await this.usableDir())) return this.fallback.withLock(key, fn);
     const lock = `${this.filePath(key)}.lock`;
-    await this.acquire(lock);
+    try {
+      await this.acquire(lock);
+    } catch (err) {
+      this.warnOnce(`lock:${key}`, `cannot create the session token cache lock ${lock}`, err);
+      return this.fallback.withLock(key, fn);
+    }
     try {
       return await fn();
     } finally {
       await fs.rm(lock, { force: true });
     }
+  }
+
+  /** Creates the directory (0700) or checks an existing one, once; false when it must not be used. */
+  private usableDir(): Promise<boolean> {
+    this.dirReady ??= this.prepareDir();
+    return this.dirReady;
+  }
+
+  private async prepareDir(): Promise<boolean> {
+    try {
+      await fs.mkdir(this.dir, { recursive: true, mode: 0o700 });
+      const mode = (await fs.stat(this.dir)).mode & 0o777;
+      if ((mode & 0o077) === 0) return true;
+      const shown = `0${mode.toString(8)}`;
+      try {
+        await fs.chmod(this.dir, 0o700);
+      } catch (err) {
+        this.warnOnce(
+          "dir",
+          `the session token cache directory ${this.dir} is open to other users (mode ${shown}) and cannot ` +
+            "be made private, so it is not used; tokens are not shared between processes. Run " +
+            `\`chmod 700 ${this.dir}\` or choose another token_cache_dir`,
+          err,
+        );
+        return false;
+      }
+      this.onWarning(
+        `the session token cache directory ${this.dir} was open to other users (mode ${shown}); ` +
+          "its mode is now 0700",
+        { dir: this.dir, mode: shown },
+      );
+      return true;
+    } catch (err) {
+      this.warnOnce("dir", `cannot use the session token cache directory ${this.dir}`, err);
+      return false;
+    }
+  }
+
+  private warnOnce(what: string, message: string, err: unknown): void {
+    if (this.warned.has(what)) return;
+    this.warned.add(what);
+    const code = (err as NodeJS.ErrnoException).code;
+    const suffix = what === "dir" ? "" : "; it is skipped and tokens are not shared between processes";
+    this.onWarning(`${message}${code ? ` (${code})` : ""}${suffix}`, { dir: this.dir, code });
   }
 
   private async acquire(lock: string): Promise<void> {

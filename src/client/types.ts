@@ -92,4 +92,9 @@ export interface InstanceStatus {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /**
+   * Epoch ms (the client's clock) by which the call must be over: no retry pause runs past it, so a long
+   * `Retry-After` ends the call with the error at once instead of sleeping beyond it.
+   */
+  deadline?: number;
 }

@@ -26,27 +26,27 @@ export function apiPrefix(apiVersion: string): string {
   return prefix;
 }
 
-/** The base URL without a trailing slash; it may carry a path prefix. Credentials in it are refused. */
+/**
+ * The base URL without a trailing slash; it may carry a path prefix. Credentials in it are refused, and no
+ * message shows any part of a refused URL: `http://admin:S3cr3t/x@host` does not even parse as userinfo
+ * (the "/" ends the authority), yet the user meant one, so any "@" counts, wherever it stands.
+ */
 export function normaliseBaseUrl(baseUrl: string): string {
+  if (baseUrl.includes("@")) {
+    throw new ConfigError(
+      "base_url",
+      'base_url must not contain credentials (nor any "@"): write only scheme, host and path, and set ' +
+        "email/password or refresh_token instead",
+    );
+  }
   let url: URL;
   try {
     url = new URL(baseUrl);
   } catch {
-    // Shown without any user:password@ part: an unparsable URL may still carry credentials.
-    const shown = baseUrl.replace(/\/\/[^/]*@/, "//***@");
-    throw new ConfigError(
-      "base_url",
-      `base_url ${JSON.stringify(shown)} is not a URL: write e.g. https://appmgmt.example.com`,
-    );
+    throw new ConfigError("base_url", "base_url is not a URL: write e.g. https://appmgmt.example.com");
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new ConfigError("base_url", `base_url must use http:// or https://, not ${url.protocol}//`);
-  }
-  if (url.username || url.password) {
-    throw new ConfigError(
-      "base_url",
-      "base_url must not contain credentials: set email/password or refresh_token instead",
-    );
   }
   if (url.search || url.hash) {
     throw new ConfigError(

@@ -2,6 +2,8 @@
 // (APPMGMT_BASE_URL, ...) applied by the provider itself, so a stack may leave them all unset.
 // At synth it writes the provider's lock entry into the stack's directory (see provider-lock.ts).
 
+import { TerraformStack } from "cdktf";
+import { addCustomSynthesis } from "cdktf/lib/synthesize/synthesizer";
 import type { Construct } from "constructs";
 import { AppmgmtProvider, type AppmgmtProviderConfig } from "../gen/providers/appmgmt/provider";
 import { writeLockEntryOnSynth } from "./provider-lock";
@@ -11,6 +13,6 @@ export type AppMgmtProviderProps = AppmgmtProviderConfig;
 export class AppMgmtProvider extends AppmgmtProvider {
   constructor(scope: Construct, id: string, props: AppMgmtProviderProps = {}) {
     super(scope, id, props);
-    writeLockEntryOnSynth(this);
+    writeLockEntryOnSynth(this, { stackOf: (c) => TerraformStack.of(c), addCustomSynthesis });
   }
 }

@@ -10,9 +10,7 @@
 // still checks the installed provider against the recorded hash.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { TerraformStack, type ISynthesisSession } from "cdktf";
-import { addCustomSynthesis } from "cdktf/lib/synthesize/synthesizer";
-import type { Construct } from "constructs";
+import type { Construct, IConstruct } from "constructs";
 import { lockHash } from "../cli/provider-artifact";
 import { PROVIDER_SOURCE, PROVIDER_VERSION } from "../provider/schema";
 
@@ -46,11 +44,27 @@ export function withLockEntry(lockText: string, entry: string = lockEntry()): st
   return `${lockText.slice(0, start)}${entry}${after}`;
 }
 
+/** What the lock writer needs from the CDK library (cdktf or cdktn: the same API under two names). */
+export interface SynthesisHooks<Stack> {
+  /** `TerraformStack.of`. */
+  stackOf(construct: IConstruct): Stack;
+  /** `addCustomSynthesis` from `<library>/lib/synthesize/synthesizer`. */
+  addCustomSynthesis(
+    construct: IConstruct,
+    synthesis: {
+      onSynthesize(session: {
+        outdir: string;
+        manifest: { forStack(stack: Stack): { workingDirectory: string } };
+      }): void;
+    },
+  ): void;
+}
+
 /** Makes `provider`'s stack write the appmgmt lock entry into its synthesized directory. */
-export function writeLockEntryOnSynth(provider: Construct): void {
-  const stack = TerraformStack.of(provider);
-  addCustomSynthesis(provider, {
-    onSynthesize(session: ISynthesisSession) {
+export function writeLockEntryOnSynth<Stack>(provider: Construct, hooks: SynthesisHooks<Stack>): void {
+  const stack = hooks.stackOf(provider);
+  hooks.addCustomSynthesis(provider, {
+    onSynthesize(session) {
       const dir = path.join(session.outdir, session.manifest.forStack(stack).workingDirectory);
       const file = path.join(dir, LOCK_FILE);
       const before = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "";

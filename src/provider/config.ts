@@ -17,6 +17,7 @@ export interface ProviderSettings {
   email?: string;
   password?: string;
   refreshToken?: string;
+  sessionToken?: string;
   tokenCacheDir: string;
   requestTimeoutMs?: number;
   maxRetries?: number;
@@ -30,6 +31,7 @@ const ENV_VARS = {
   email: "APPMGMT_EMAIL",
   password: "APPMGMT_PASSWORD",
   refresh_token: "APPMGMT_REFRESH_TOKEN",
+  session_token: "APPMGMT_SESSION_TOKEN",
   token_cache_dir: "APPMGMT_TOKEN_CACHE_DIR",
   request_timeout: "APPMGMT_REQUEST_TIMEOUT",
   max_retries: "APPMGMT_MAX_RETRIES",
@@ -127,6 +129,7 @@ export function resolveProviderConfig(
   const email = str("email");
   const password = str("password");
   const refreshToken = str("refresh_token");
+  const sessionToken = str("session_token");
   if (email !== undefined && password === undefined && !r.password.unknown) {
     diagnostics.push(
       error(
@@ -145,12 +148,14 @@ export function resolveProviderConfig(
       ),
     );
   }
-  const anyCredentialUnknown = r.email.unknown || r.password.unknown || r.refresh_token.unknown;
+  const anyCredentialUnknown =
+    r.email.unknown || r.password.unknown || r.refresh_token.unknown || r.session_token.unknown;
   if (
     complete &&
     email === undefined &&
     password === undefined &&
     refreshToken === undefined &&
+    sessionToken === undefined &&
     !anyCredentialUnknown
   ) {
     diagnostics.push(
@@ -158,7 +163,8 @@ export function resolveProviderConfig(
         undefined,
         "No credentials for the appmgmt provider",
         `Set refresh_token (or ${ENV_VARS.refresh_token}), or email and password ` +
-          `(or ${ENV_VARS.email} and ${ENV_VARS.password}), in the provider "appmgmt" block.`,
+          `(or ${ENV_VARS.email} and ${ENV_VARS.password}), or session_token (or ${ENV_VARS.session_token}, ` +
+          'from `appmgmt session create`), in the provider "appmgmt" block.',
       ),
     );
   }
@@ -227,6 +233,7 @@ export function resolveProviderConfig(
       email,
       password,
       refreshToken,
+      sessionToken,
       tokenCacheDir: path.resolve(tokenCacheDir),
       requestTimeoutMs,
       maxRetries,

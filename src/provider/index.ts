@@ -71,7 +71,7 @@ export function createProvider(opts: ProviderOptions = {}): ProviderHandler {
           base_url: settings.baseUrl,
         });
       }
-      secrets.add(settings.password, settings.refreshToken);
+      secrets.add(settings.password, settings.refreshToken, settings.sessionToken);
       try {
         service = await connect(settings, log);
       } catch (e) {
@@ -82,7 +82,12 @@ export function createProvider(opts: ProviderOptions = {}): ProviderHandler {
       log.debug("provider configured", {
         base_url: settings.baseUrl,
         api_version: settings.apiVersion,
-        auth: settings.refreshToken ? "refresh_token" : "email/password",
+        auth: [
+          settings.sessionToken && "session_token",
+          settings.refreshToken ? "refresh_token" : settings.email && "email/password",
+        ]
+          .filter(Boolean)
+          .join(", then "),
         token_cache_dir: settings.tokenCacheDir,
         terraform_version: terraformVersion,
       });

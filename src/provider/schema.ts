@@ -52,6 +52,14 @@ export const providerSchema: Schema = {
         { optional: true, sensitive: true },
       ),
       str(
+        "session_token",
+        "A session token (JWT) minted once by `appmgmt session create` and shared by many jobs, so they make " +
+          "no token requests of their own (the service blocks a user after more than 5 within 60 s). Used " +
+          "until the service rejects it (expired or invalid), then `refresh_token` or `email`/`password` " +
+          "when set. Environment variable: `APPMGMT_SESSION_TOKEN`.",
+        { optional: true, sensitive: true },
+      ),
+      str(
         "token_cache_dir",
         "Directory where session tokens are cached (files of mode 0600, named by a hash) so that the " +
           "provider processes of one terraform command share one session token. Environment variable: " +

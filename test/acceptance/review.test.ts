@@ -185,7 +185,9 @@ describe("appmgmt review on real terraform plans", () => {
     const legacy = instanceHcl(
       "legacy",
       `  instance_name = "legacy"
-  parameters = { "input.app-fork" = "old", "input.db-size" = "small", "input.replicas" = "1" }`,
+  parameters = { "input.app-fork" = "old", "input.db-size" = "small", "input.replicas" = "1" }
+  # an import takes the submodule settings too: listed here, nothing is reset
+  submodules = { db = { manifest_version = 1, parameters = { "input.engine" = "postgres-15" } } }`,
     );
     ctx.tf.writeMain(`${PROVIDER_HCL}
 moved {

@@ -4,7 +4,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { lockHash } from "../../src/cli/provider-artifact";
 import { DEMO } from "../../src/simulator";
-import { CdkCliSession } from "../helpers/cdk-cli";
+import { CdkCliSession, cdktfProject } from "../helpers/cdk-cli";
 
 let session: CdkCliSession;
 let svc: CdkCliSession["svc"];
@@ -98,13 +98,16 @@ test("cdktf synth of an app breaking the binding rule fails with the construct p
  * the repository folders it reaches (../../scripts, ../../src, ../quickstart, node_modules) linked.
  */
 function cleanExampleCopy(): string {
-  const copy = path.join(tmp, "checkout");
+  const copy = path.join(session.tmp, "checkout");
   const example = path.join(copy, "examples", "multi-environment");
   fs.mkdirSync(example, { recursive: true });
   for (const file of ["cdktf.json", "main.ts"])
-    fs.copyFileSync(path.join(ROOT, "examples", "multi-environment", file), path.join(example, file));
+    fs.copyFileSync(
+      path.join(cdktfProject.ROOT, "examples", "multi-environment", file),
+      path.join(example, file),
+    );
   for (const linked of ["node_modules", "scripts", "src", path.join("examples", "quickstart")])
-    fs.symlinkSync(path.join(ROOT, linked), path.join(copy, linked));
+    fs.symlinkSync(path.join(cdktfProject.ROOT, linked), path.join(copy, linked));
   return example;
 }
 

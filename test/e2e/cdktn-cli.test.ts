@@ -48,7 +48,7 @@ describe("examples/cdktn with cdktn-cli on Node 22 (steps run in order)", () => 
   });
 
   test("deploy launches the instance on the service and reports its outputs", async () => {
-    const output = await cdktn(["deploy", "--auto-approve", "--skip-provider-lock"], "release-1");
+    const output = await cdktn(["deploy", "--auto-approve"], "release-1");
     const instance = await session.instanceNamed(DEMO.defaultEnvironmentId, "cdktn-webshop");
     launchedId = instance.id;
     expect(instance.status).toBe("Running");
@@ -62,7 +62,7 @@ describe("examples/cdktn with cdktn-cli on Node 22 (steps run in order)", () => 
   });
 
   test("diff after a parameter change plans an in-place update and changes nothing yet", async () => {
-    const diff = await cdktn(["diff", "--skip-provider-lock"], "release-2");
+    const diff = await cdktn(["diff"], "release-2");
     expect(diff).toMatch(/appmgmt_instance\.webshop \(webshop\/Default\) will be updated in-place/);
     expect(diff).toMatch(/~ "input\.app-fork" = "release-1" -> "release-2"/);
     expect(diff).toMatch(/Plan: 0 to add, 1 to change, 0 to destroy/);
@@ -70,7 +70,7 @@ describe("examples/cdktn with cdktn-cli on Node 22 (steps run in order)", () => 
   });
 
   test("destroy destroys the instance on the service", async () => {
-    await cdktn(["destroy", "--auto-approve", "--skip-provider-lock"], "release-1");
+    await cdktn(["destroy", "--auto-approve"], "release-1");
     expect((await session.svc.client.getInstance(launchedId)).status).toBe("Destroyed");
     const named = (await session.svc.client.listInstances(DEMO.defaultEnvironmentId)).filter(
       (i) => i.name === "cdktn-webshop",

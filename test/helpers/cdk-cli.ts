@@ -41,7 +41,8 @@ export class CdkCliSession {
   private constructor(
     readonly svc: TestSimulator,
     private readonly provider: TestProvider,
-    private readonly tmp: string,
+    /** The session's temp directory (projects, CLI config, token cache); removed by close(). */
+    readonly tmp: string,
     private readonly cliConfigFile: string,
     private readonly options: CliSessionOptions,
   ) {}

@@ -36,15 +36,25 @@ describe("configuration checks", () => {
     "https://user:pw@host",
     "https://user:pw@host:99999",
     "http://host/?q=1",
-  ])("refuses base_url %j", (url) => {
+    "http://admin:S3cr3t/x@host",
+    "http://admin:S3cr3t",
+    "https://admin@host",
+  ])("refuses base_url %j, showing no part of its userinfo", (url) => {
     try {
       new AppMgmtClient({ baseUrl: url });
       throw new Error("accepted");
     } catch (err) {
       expect(err).toBeInstanceOf(ConfigError);
       expect((err as ConfigError).field).toBe("base_url");
-      expect((err as Error).message).not.toContain("pw@");
+      for (const part of ["pw", "user", "admin", "S3cr3t"])
+        expect((err as Error).message).not.toContain(part);
     }
+  });
+
+  it("names the credentials as the reason for refusing a base_url with userinfo", () => {
+    expect(() => new AppMgmtClient({ baseUrl: "http://admin:S3cr3t/x@host" })).toThrow(
+      /must not contain credentials \(nor any "@"\).*set email\/password or refresh_token instead/,
+    );
   });
 
   it("keeps a path prefix of base_url and drops its trailing slash", async () => {

@@ -67,7 +67,7 @@ describe("error mapping", () => {
     bearer.pool
       .intercept({ path: "/refreshToken/jwtBearer", method: "POST" })
       .reply(200, { jwtBearer: jwt, expiresIn: 3600 });
-    bearer.pool.intercept({ path: PATH }).reply(403, { errors: ["blocked"] });
+    bearer.pool.intercept({ path: PATH }).reply(403, { errors: ["not your organization"] });
     const refused = harness({ maxRetries: 0, refreshToken: REFRESH });
     refused.pool
       .intercept({ path: "/refreshToken/jwtBearer", method: "POST" })

@@ -170,6 +170,61 @@ describe("FileTokenStore", () => {
       await svc.close();
     }
   });
+
+  it("tightens an existing directory open to group/others to 0700, with a warning naming it", async () => {
+    const open = path.join(dir, "shared");
+    await fs.mkdir(open);
+    await fs.chmod(open, 0o775);
+    const warnings: string[] = [];
+    const store = new FileTokenStore(open, { onWarning: (m) => warnings.push(m) });
+    const token = { jwt: fakeJwt({ exp: 2000000000 }), expiresAt: 2000000000000, obtainedAt: 1 };
+    await store.set("k", token);
+    expect((await fs.stat(open)).mode & 0o777).toBe(0o700);
+    expect(warnings).toEqual([
+      `the session token cache directory ${open} was open to other users (mode 0775); its mode is now 0700`,
+    ]);
+    await expect(new FileTokenStore(open).get("k")).resolves.toEqual(token);
+  });
+
+  it("does not use a directory it cannot make private, says so once, and keeps tokens in memory", async () => {
+    // procfs refuses chmod even to root: a directory open to others that cannot be tightened.
+    const warnings: string[] = [];
+    const store = new FileTokenStore("/proc/self", { onWarning: (m) => warnings.push(m) });
+    const token = { jwt: "a.b.c", expiresAt: 2, obtainedAt: 1 };
+    await store.withLock("k", () => store.set("k", token));
+    await expect(store.get("k")).resolves.toEqual(token);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(
+      /^the session token cache directory \/proc\/self is open to other users \(mode 0555\) and cannot be made private, so it is not used; .*chmod 700 \/proc\/self.* \(EPERM\)$/,
+    );
+  });
+
+  it("skips a cache file it cannot read, with one warning, instead of failing the call", async () => {
+    const svc = await service();
+    try {
+      const key = tokenKey(svc.url, REFRESH);
+      const store = new FileTokenStore(dir);
+      // A directory where the file should be: reading it fails (EISDIR) for every user, root included.
+      await fs.mkdir(store.filePath(key));
+      const warnings: string[] = [];
+      const client = new AppMgmtClient({
+        baseUrl: svc.url,
+        refreshToken: REFRESH,
+        tokenStore: new FileTokenStore(dir, { onWarning: (m) => warnings.push(m) }),
+      });
+      await client.getInstance(INST);
+      await client.getInstance(INST);
+      await client.close();
+      expect(svc.tokenCalls).toHaveLength(1);
+      expect(warnings).toContainEqual(
+        `cannot read the session token cache file ${store.filePath(key)} (EISDIR); it is skipped and tokens ` +
+          "are not shared between processes",
+      );
+      expect(new Set(warnings).size).toBe(warnings.length);
+    } finally {
+      await svc.close();
+    }
+  });
 });
 
 /** Yields to the event loop (timers included) until cond holds. */

@@ -27,7 +27,10 @@ export interface Harness {
   logs: Array<{ message: string; fields?: Record<string, unknown> }>;
 }
 
-/** A client on a MockAgent with a virtual clock; retries pause for 0 real ms and record their delays. */
+/**
+ * A client on a MockAgent with a virtual clock; pauses (retries, token-call spacing) take 0 real ms, move the
+ * virtual clock on and record their delays.
+ */
 export function harness(opts: Partial<ClientOptions> = {}): Harness {
   const agent = new MockAgent();
   agent.disableNetConnect();
@@ -42,6 +45,7 @@ export function harness(opts: Partial<ClientOptions> = {}): Harness {
       random: () => 0,
       sleep: async (ms) => {
         delays.push(ms);
+        clock.t += ms;
       },
     },
   );

@@ -51,7 +51,8 @@ describe("retry rules (MockAgent)", () => {
 
   it("honours Retry-After beyond the backoff cap, and in HTTP-date form", async () => {
     const h = harness();
-    const in5s = new Date(h.clock.t + 5000).toUTCString();
+    // The date is read after the first pause has moved the virtual clock on by 30 s.
+    const in5s = new Date(h.clock.t + 35_000).toUTCString();
     h.pool.intercept({ path: STATUS_PATH }).reply(503, {}, { headers: { "retry-after": "30" } });
     h.pool.intercept({ path: STATUS_PATH }).reply(503, {}, { headers: { "retry-after": in5s } });
     h.pool.intercept({ path: STATUS_PATH }).reply(200, instanceBody());

@@ -108,6 +108,48 @@ describe("provider configuration", () => {
       "No credentials for the appmgmt provider",
     ]);
     expect(res.diagnostics[1].detail).toContain("APPMGMT_REFRESH_TOKEN");
+    expect(res.diagnostics[1].detail).toContain("APPMGMT_SESSION_TOKEN");
+  });
+
+  it.each([
+    ["provider attribute base_url", {}, { base_url: "http://admin:S3cr3t/x@appmgmt.example.com" }],
+    ["environment variable APPMGMT_BASE_URL", { APPMGMT_BASE_URL: "https://admin:S3cr3t@host" }, {}],
+  ])("refuses userinfo in base_url (%s), showing no part of it", async (from, env, block) => {
+    const { p } = provider({ APPMGMT_REFRESH_TOKEN: REFRESH, ...env });
+    for (const res of [
+      await p.validateProviderConfig({ config: providerConfig(block) }),
+      await configure(p, block),
+    ]) {
+      expect(res.diagnostics).toHaveLength(1);
+      expect(res.diagnostics[0].summary).toBe(`Invalid base_url (from ${from})`);
+      expect(res.diagnostics[0].detail).toMatch(/must not contain credentials/);
+      expect(JSON.stringify(res.diagnostics)).not.toMatch(/admin|S3cr3t/);
+    }
+  });
+
+  it("accepts session_token (or APPMGMT_SESSION_TOKEN) as the only credential and never logs it", async () => {
+    const SESSION = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJzaGFyZWQtc2Vzc2lvbiJ9.c2Vzc2lvbi1zaWduYXR1cmU";
+    for (const [env, block] of [
+      [{ APPMGMT_SESSION_TOKEN: SESSION }, {}],
+      [{}, { session_token: SESSION }],
+    ] as const) {
+      const logs: string[] = [];
+      let settings: ProviderSettings | undefined;
+      const p = createProvider({
+        env: { APPMGMT_BASE_URL: "http://127.0.0.1:1", ...env },
+        log: captureLogger(logs),
+        connect: async (s, log) => {
+          settings = s;
+          log.debug(`using ${s.sessionToken}`);
+          return { client: {} as never, wait: async () => status() };
+        },
+      });
+      expect((await configure(p, block)).diagnostics).toEqual([]);
+      expect(settings?.sessionToken).toBe(SESSION);
+      expect(settings?.refreshToken).toBeUndefined();
+      expect(logs.join("\n")).not.toContain(SESSION);
+      expect(logs.join("\n")).toContain('"auth":"session_token"');
+    }
   });
 
   it("validates only the syntax of known values (no credentials needed for terraform validate)", async () => {

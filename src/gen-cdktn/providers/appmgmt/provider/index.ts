@@ -62,6 +62,12 @@ export interface AppmgmtProviderConfig {
   */
   readonly requestTimeout?: string;
   /**
+  * A session token (JWT) minted once by `appmgmt session create` and shared by many jobs, so they make no token requests of their own (the service blocks a user after more than 5 within 60 s). Used until the service rejects it (expired or invalid), then `refresh_token` or `email`/`password` when set. Environment variable: `APPMGMT_SESSION_TOKEN`.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs#session_token AppmgmtProvider#session_token}
+  */
+  readonly sessionToken?: string;
+  /**
   * Directory where session tokens are cached (files of mode 0600, named by a hash) so that the provider processes of one terraform command share one session token. Environment variable: `APPMGMT_TOKEN_CACHE_DIR`. Default: `$XDG_CACHE_HOME/appmgmt/tokens`, else `~/.cache/appmgmt/tokens`.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs#token_cache_dir AppmgmtProvider#token_cache_dir}
@@ -128,6 +134,7 @@ export class AppmgmtProvider extends cdktn.TerraformProvider {
     this._password = config.password;
     this._refreshToken = config.refreshToken;
     this._requestTimeout = config.requestTimeout;
+    this._sessionToken = config.sessionToken;
     this._tokenCacheDir = config.tokenCacheDir;
     this._alias = config.alias;
   }
@@ -280,6 +287,22 @@ export class AppmgmtProvider extends cdktn.TerraformProvider {
     return this._requestTimeout;
   }
 
+  // session_token - computed: false, optional: true, required: false
+  private _sessionToken?: string; 
+  public get sessionToken() {
+    return this._sessionToken;
+  }
+  public set sessionToken(value: string | undefined) {
+    this._sessionToken = value;
+  }
+  public resetSessionToken() {
+    this._sessionToken = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get sessionTokenInput() {
+    return this._sessionToken;
+  }
+
   // token_cache_dir - computed: false, optional: true, required: false
   private _tokenCacheDir?: string; 
   public get tokenCacheDir() {
@@ -327,6 +350,7 @@ export class AppmgmtProvider extends cdktn.TerraformProvider {
       password: cdktn.stringToTerraform(this._password),
       refresh_token: cdktn.stringToTerraform(this._refreshToken),
       request_timeout: cdktn.stringToTerraform(this._requestTimeout),
+      session_token: cdktn.stringToTerraform(this._sessionToken),
       token_cache_dir: cdktn.stringToTerraform(this._tokenCacheDir),
       alias: cdktn.stringToTerraform(this._alias),
     };
@@ -384,6 +408,12 @@ export class AppmgmtProvider extends cdktn.TerraformProvider {
       },
       request_timeout: {
         value: cdktn.stringToHclTerraform(this._requestTimeout),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      session_token: {
+        value: cdktn.stringToHclTerraform(this._sessionToken),
         isBlock: false,
         type: "simple",
         storageClassType: "string",
