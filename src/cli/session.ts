@@ -1,4 +1,4 @@
-// `appmgmt session create`: one session token for many pipeline jobs (DESIGN §7). The first job mints it and
+// `appmgmt session create`: one session token for many pipeline jobs (ARCHITECTURE.md §7). The first job mints it and
 // hands it to the others as a masked secret (APPMGMT_SESSION_TOKEN), so parallel jobs make no token
 // requests of their own and stay clear of the service's token-flood block.
 import { parseArgs } from "node:util";

@@ -1,4 +1,4 @@
-// AppMgmtClient: one typed method per service call (DESIGN §3) over one keep-alive undici Agent. Each method
+// AppMgmtClient: one typed method per service call (ARCHITECTURE.md §3) over one keep-alive undici Agent. Each method
 // starts an operation and returns; waiting for workflows is in waiters.ts.
 import { Agent, request, type Dispatcher } from "undici";
 import {
@@ -45,10 +45,14 @@ import type {
 } from "./types";
 import {
   apiPrefix,
+  caCertProblem,
   checkId,
   checkLaunchRequest,
   checkReconfigureRequest,
+  credentialPairProblem,
+  maxRetriesProblem,
   normaliseBaseUrl,
+  type SettingProblem,
 } from "./validate";
 
 export interface LogEvent {
@@ -143,21 +147,13 @@ export class AppMgmtClient {
     }
     this.retryPolicy = { ...DEFAULT_RETRY_POLICY, ...opts.retryPolicy };
     if (opts.maxRetries !== undefined) this.retryPolicy.maxRetries = opts.maxRetries;
-    if (!Number.isInteger(this.retryPolicy.maxRetries) || this.retryPolicy.maxRetries < 0) {
-      throw new ConfigError("max_retries", "max_retries must be a whole number ≥ 0");
-    }
+    throwIf(maxRetriesProblem(this.retryPolicy.maxRetries));
     this.log = opts.log;
     this.now = internals.now ?? Date.now;
     this.sleep = internals.sleep ?? abortableSleep;
     this.random = internals.random ?? Math.random;
 
-    if ((opts.email === undefined) !== (opts.password === undefined)) {
-      const missing = opts.email === undefined ? "email" : "password";
-      throw new ConfigError(
-        missing,
-        `${missing} is missing: set both email and password, or use refresh_token`,
-      );
-    }
+    throwIf(credentialPairProblem(opts.email, opts.password));
     if (opts.email !== undefined && opts.password !== undefined) {
       this.basic = `Basic ${Buffer.from(`${opts.email}:${opts.password}`).toString("base64")}`;
     }
@@ -179,12 +175,7 @@ export class AppMgmtClient {
         throw new ConfigError("session_token", "session_token is empty: set it or leave it out");
       this.suppliedToken = opts.sessionToken;
     }
-    if (opts.caCertPem !== undefined && !opts.caCertPem.includes("-----BEGIN CERTIFICATE-----")) {
-      throw new ConfigError(
-        "ca_cert_pem",
-        "ca_cert_pem must hold PEM certificates (-----BEGIN CERTIFICATE----- ...)",
-      );
-    }
+    if (opts.caCertPem !== undefined) throwIf(caCertProblem(opts.caCertPem));
 
     if (internals.dispatcher) {
       this.dispatcher = internals.dispatcher;
@@ -511,4 +502,8 @@ function parseBody(method: string, path: string, text: string): unknown {
   } catch {
     throw new BadResponseError(method, path, "the body is not JSON");
   }
+}
+
+function throwIf(problem: SettingProblem | undefined): void {
+  if (problem) throw new ConfigError(problem.field, problem.message);
 }

@@ -1,7 +1,7 @@
 // Typed errors of the client. Every class has a stable `code` that callers (the provider, the CLI) switch on;
 // messages name what failed and what to do, and never contain credentials (callers only pass ids and paths).
 
-/** The service's token endpoint (DESIGN §3). */
+/** The service's token endpoint (ARCHITECTURE.md §3). */
 export const TOKEN_PATH = "/refreshToken/jwtBearer";
 
 export class AppMgmtError extends Error {

@@ -64,7 +64,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
     "destroy",
     "forceDelete",
   ],
-  // 500 too: the service answers it for passing trouble (DESIGN §3 "5xx server trouble"), and at a fifth of
+  // 500 too: the service answers it for passing trouble (ARCHITECTURE.md §3 "5xx server trouble"), and at a fifth of
   // calls failing, an unretried 500 on one of 50 status reads fails nearly every refresh.
   retryStatuses: [429, 500, 502, 503, 504],
   retryFailures: ["not-sent", "reset", "timeout"],

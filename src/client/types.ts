@@ -1,4 +1,4 @@
-// Wire types of the Application Management Service (DESIGN §3), as the client returns them:
+// Wire types of the Application Management Service (ARCHITECTURE.md §3), as the client returns them:
 // normalised (alternative spellings such as `applicationId` folded into `application`), extra fields kept.
 
 export type Id = string;

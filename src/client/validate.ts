@@ -1,8 +1,9 @@
 // Checks done before anything is sent, so mistakes surface as errors naming the field and the fix.
+import { ID_PATTERN } from "../service-limits";
 import { ConfigError, ValidationError } from "./errors";
 import type { LaunchRequest, ReconfigureRequest } from "./types";
 
-/** API versions the client speaks, and the path prefix each uses (DESIGN §3: major version only). */
+/** API versions the client speaks, and the path prefix each uses (ARCHITECTURE.md §3: major version only). */
 export const API_VERSION_PREFIXES: Readonly<Record<string, string>> = {
   "1.0": "/api/1",
   "1.1": "/api/1",
@@ -57,7 +58,42 @@ export function normaliseBaseUrl(baseUrl: string): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
 }
 
-const ID_PATTERN = /^[0-9a-f]{24}$/;
+/**
+ * The checks of the client's settings that the provider also makes at plan time, in one place: each says
+ * what is wrong and the fix, naming the field by its provider attribute name.
+ */
+export interface SettingProblem {
+  field: "email" | "password" | "ca_cert_pem" | "max_retries";
+  message: string;
+}
+
+/** email and password go together; undefined when both or neither are set. */
+export function credentialPairProblem(email?: string, password?: string): SettingProblem | undefined {
+  if ((email === undefined) === (password === undefined)) return undefined;
+  const [given, missing] = email === undefined ? ["password", "email"] : ["email", "password"];
+  return {
+    field: missing as SettingProblem["field"],
+    message: `${missing} is missing but ${given} is set: set both email and password, or use refresh_token`,
+  };
+}
+
+export function caCertProblem(pem: string): SettingProblem | undefined {
+  if (pem.includes("-----BEGIN CERTIFICATE-----")) return undefined;
+  return {
+    field: "ca_cert_pem",
+    message: 'ca_cert_pem must hold PEM text with at least one "-----BEGIN CERTIFICATE-----" block',
+  };
+}
+
+export const MAX_RETRIES_LIMIT = 100;
+
+export function maxRetriesProblem(n: number, shown: string = String(n)): SettingProblem | undefined {
+  if (Number.isInteger(n) && n >= 0 && n <= MAX_RETRIES_LIMIT) return undefined;
+  return {
+    field: "max_retries",
+    message: `max_retries must be a whole number from 0 to ${MAX_RETRIES_LIMIT}, got ${JSON.stringify(shown)}`,
+  };
+}
 
 export function checkId(field: string, value: unknown): string {
   if (typeof value !== "string" || !ID_PATTERN.test(value)) {

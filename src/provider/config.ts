@@ -5,7 +5,14 @@
 import * as os from "node:os";
 import * as path from "node:path";
 import { ConfigError } from "../client/errors";
-import { API_VERSION_PREFIXES, normaliseBaseUrl } from "../client/validate";
+import {
+  API_VERSION_PREFIXES,
+  caCertProblem,
+  credentialPairProblem,
+  maxRetriesProblem,
+  normaliseBaseUrl,
+} from "../client/validate";
+import { errorDiagnostic } from "../protocol/diagnostics";
 import { isUnknown, type Diagnostic, type Value } from "../protocol/model";
 import { parseDuration } from "./duration";
 import { DEFAULT_API_VERSION } from "./schema";
@@ -63,7 +70,7 @@ function where(attr: Attr, r: Raw): string {
 }
 
 function error(attr: Attr | undefined, summary: string, detail: string): Diagnostic {
-  return { severity: "error", summary, detail, ...(attr ? { attribute: attrPath(attr) } : {}) };
+  return errorDiagnostic(summary, detail, attr ? attrPath(attr) : undefined);
 }
 
 /** $XDG_CACHE_HOME/appmgmt/tokens, else ~/.cache/appmgmt/tokens. */
@@ -130,22 +137,11 @@ export function resolveProviderConfig(
   const password = str("password");
   const refreshToken = str("refresh_token");
   const sessionToken = str("session_token");
-  if (email !== undefined && password === undefined && !r.password.unknown) {
+  const pair = credentialPairProblem(email, password);
+  if (pair && !r[pair.field as Attr].unknown) {
+    const missing = pair.field as "email" | "password";
     diagnostics.push(
-      error(
-        "password",
-        "Missing password",
-        `email is set, so password is needed too: set password or ${ENV_VARS.password}.`,
-      ),
-    );
-  }
-  if (password !== undefined && email === undefined && !r.email.unknown) {
-    diagnostics.push(
-      error(
-        "email",
-        "Missing email",
-        `password is set, so email is needed too: set email or ${ENV_VARS.email}.`,
-      ),
+      error(missing, `Missing ${missing}`, `${pair.message} (or ${ENV_VARS[missing]} for ${missing}).`),
     );
   }
   const anyCredentialUnknown =
@@ -188,24 +184,26 @@ export function resolveProviderConfig(
   const rawRetries = r.max_retries.value;
   if (rawRetries !== undefined) {
     const n = typeof rawRetries === "number" ? rawRetries : Number(String(rawRetries).trim());
-    if (!Number.isInteger(n) || n < 0 || n > 100) {
+    const problem = maxRetriesProblem(n, String(rawRetries));
+    if (problem) {
       diagnostics.push(
         error(
           "max_retries",
           `Invalid max_retries (from ${where("max_retries", r.max_retries)})`,
-          `max_retries must be a whole number from 0 to 100, got ${JSON.stringify(String(rawRetries))}.`,
+          `${problem.message}.`,
         ),
       );
     } else maxRetries = n;
   }
 
   const caCertPem = str("ca_cert_pem");
-  if (caCertPem !== undefined && !caCertPem.includes("-----BEGIN CERTIFICATE-----")) {
+  const caProblem = caCertPem === undefined ? undefined : caCertProblem(caCertPem);
+  if (caProblem) {
     diagnostics.push(
       error(
         "ca_cert_pem",
         `Invalid ca_cert_pem (from ${where("ca_cert_pem", r.ca_cert_pem)})`,
-        'ca_cert_pem must hold PEM text with at least one "-----BEGIN CERTIFICATE-----" block, e.g. file("ca.pem").',
+        `${caProblem.message}, e.g. file("ca.pem").`,
       ),
     );
   }
