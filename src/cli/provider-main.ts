@@ -3,8 +3,18 @@
 // (`--debug`: serve without terraform starting it, for TF_REATTACH_PROVIDERS).
 // Modules load on demand so a schema print or a provider start pulls in only what it uses.
 
+import { parseArgs } from "node:util";
+
 async function main(argv: string[]): Promise<void> {
-  if (argv[0] === "schema") {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: { debug: { type: "boolean" } },
+    allowPositionals: true,
+  });
+  if (positionals.length > 1 || (positionals.length === 1 && positionals[0] !== "schema")) {
+    throw new Error(`unexpected arguments ${JSON.stringify(positionals)}: use \`schema\` or --debug`);
+  }
+  if (positionals[0] === "schema") {
     const { toProviderSchemaJson } = await import("../protocol/schema-json");
     const { PROVIDER_SOURCE, PROVIDER_VERSION } = await import("../provider/schema");
     const { providerSchemas } = await import("../provider/catalog");
@@ -14,7 +24,7 @@ async function main(argv: string[]): Promise<void> {
   }
   const { serveProvider } = await import("../protocol");
   const { createProvider } = await import("../provider");
-  await serveProvider(createProvider(), { debug: argv.includes("--debug") });
+  await serveProvider(createProvider(), { debug: values.debug === true });
 }
 
 main(process.argv.slice(2)).catch((e: unknown) => {

@@ -19,6 +19,7 @@ import {
 import * as normalise from "./normalise";
 import {
   DEFAULT_RETRY_POLICY,
+  busyDelayMs,
   classifyFailure,
   parseRetryAfter,
   retryDelayMs,
@@ -333,7 +334,9 @@ export class AppMgmtClient {
       call === "token" ? Math.min(policy.tokenMaxRetries, policy.maxRetries) : policy.maxRetries;
     // A refusal the service answered (429, 5xx) issued no token, so the token call may be asked again.
     const retryOnStatus = idempotent || call === "token";
+    const pauseSignal = signal ?? o?.pauseSignal;
     let retries = 0;
+    let busyRetries = 0;
     let resentAfter401 = false;
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) throw new AbortedError(what, { cause: signal.reason });
@@ -380,7 +383,7 @@ export class AppMgmtClient {
           const delay = retryDelayMs(policy, retries + 1, undefined, this.random);
           if (this.fitsDeadline(delay, o)) {
             retries++;
-            await this.pause(delay, signal, what);
+            await this.pause(delay, pauseSignal, what);
             continue;
           }
         }
@@ -410,11 +413,29 @@ export class AppMgmtClient {
         continue;
       }
       const retryAfterMs = parseRetryAfter(header(headers, "retry-after"), this.now());
-      if (retryOnStatus && retries < maxRetries && policy.retryStatuses.includes(status)) {
+      const refused = policy.refusedStatuses.includes(status);
+      if ((retryOnStatus || refused) && retries < maxRetries && policy.retryStatuses.includes(status)) {
         const delay = retryDelayMs(policy, retries + 1, retryAfterMs, this.random);
         if (delay <= policy.maxRetryAfterMs && this.fitsDeadline(delay, o)) {
           retries++;
-          await this.pause(delay, signal, what);
+          await this.pause(delay, pauseSignal, what);
+          continue;
+        }
+      }
+      if (
+        o?.deadline !== undefined &&
+        policy.busyCalls.includes(call) &&
+        policy.busyStatuses.includes(status)
+      ) {
+        const delay = busyDelayMs(policy, busyRetries + 1);
+        if (this.fitsDeadline(delay, o)) {
+          busyRetries++;
+          this.log?.({
+            level: "info",
+            message: `${what}: the instance is busy with another workflow; sending it again`,
+            fields: { retry_in_ms: delay },
+          });
+          await this.pause(delay, pauseSignal, what);
           continue;
         }
       }

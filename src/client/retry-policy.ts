@@ -49,6 +49,20 @@ export interface RetryPolicy {
   maxRetryAfterMs: number;
   /** 0 = exact exponential delays, 1 = "full jitter" (uniform in [0, delay]). */
   jitter: number;
+  /**
+   * Statuses the service answers before acting on a request (429: too many requests). Nothing happened, so
+   * any call, a launch too, is sent again after `Retry-After`, within maxRetries and the call's deadline.
+   */
+  refusedStatuses: readonly number[];
+  /**
+   * Calls the service refuses while the instance runs another workflow (`busyStatuses`, 409), having done
+   * nothing: sent again until the call's deadline when the caller gives one, else the error at once.
+   */
+  busyCalls: readonly CallName[];
+  busyStatuses: readonly number[];
+  /** First pause before resending a busy call; it doubles up to busyMaxDelayMs. */
+  busyBaseDelayMs: number;
+  busyMaxDelayMs: number;
 }
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
@@ -76,7 +90,17 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxDelayMs: 10_000,
   maxRetryAfterMs: 60_000,
   jitter: 0.5,
+  refusedStatuses: [429],
+  busyCalls: ["reconfigure", "destroy"],
+  busyStatuses: [409],
+  busyBaseDelayMs: 1000,
+  busyMaxDelayMs: 5000,
 };
+
+/** Pause before resending a call refused as busy for the `busyRetry`-th time (1-based). */
+export function busyDelayMs(policy: RetryPolicy, busyRetry: number): number {
+  return Math.min(policy.busyMaxDelayMs, policy.busyBaseDelayMs * 2 ** (busyRetry - 1));
+}
 
 /**
  * Delay before retry number `retry` (1-based): exponential, capped, jittered. The service's `Retry-After` wins

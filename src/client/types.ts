@@ -97,4 +97,9 @@ export interface CallOptions {
    * `Retry-After` ends the call with the error at once instead of sleeping beyond it.
    */
   deadline?: number;
+  /**
+   * Ends a pause between attempts (with AbortedError) but never a request in flight: for a launch, whose
+   * abort mid-request could lose the id of an instance the service created. `signal` ends both.
+   */
+  pauseSignal?: AbortSignal;
 }

@@ -5,7 +5,7 @@ import type { InstanceStatus } from "../../client/types";
 import { errorCode, errorDiagnostic, errorMessage, failureDiagnostic } from "../../protocol/diagnostics";
 import type { ProviderContext } from "../context";
 import type { ApplyResult } from "../resource";
-import { sendWhenIdle } from "./busy";
+import { notAccepted } from "./busy";
 import type { ValueObject } from "../../protocol/model";
 import { decodeInstance, known } from "./model";
 import { timeoutMs } from "./wait";
@@ -30,17 +30,12 @@ export async function deleteInstance(ctx: ProviderContext, priorState: ValueObje
   }
   if (current.status === "Destroyed") return gone;
   if (current.status !== "Destroying") {
-    let notFound = false;
-    const sent = await sendWhenIdle(ctx, id, deadline, "destroy", async () => {
-      try {
-        await client.destroy(id, { signal: ctx.signal });
-      } catch (e) {
-        if (errorCode(e) !== "E_NOT_FOUND") throw e;
-        notFound = true;
-      }
-    });
-    if (notFound) return gone;
-    if (sent !== true) return kept(sent);
+    try {
+      await client.destroy(id, { signal: ctx.signal, deadline });
+    } catch (e) {
+      if (errorCode(e) === "E_NOT_FOUND") return gone;
+      return kept(notAccepted(id, "destroy", e));
+    }
     ctx.log.info("instance destroy accepted", { instance_id: id });
   }
   try {

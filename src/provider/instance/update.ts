@@ -4,7 +4,7 @@
 import type { InstanceStatus, Parameters, ReconfigureRequest } from "../../client/types";
 import type { ProviderContext } from "../context";
 import type { ApplyResult } from "../resource";
-import { sendWhenIdle } from "./busy";
+import { notAccepted } from "./busy";
 import type { ValueObject } from "../../protocol/model";
 import { decodeInstance, type InstanceModel } from "./model";
 import { needsReconfigure } from "./plan";
@@ -26,10 +26,11 @@ export async function updateInstance(
   }
   const request = reconfigureRequest(config);
   const deadline = Date.now() + timeoutMs(config, "update");
-  const sent = await sendWhenIdle(ctx, id, deadline, "reconfigure", () =>
-    ctx.service().client.reconfigure(id, request, { signal: ctx.signal }),
-  );
-  if (sent !== true) return { newState: priorState, diagnostics: [sent] };
+  try {
+    await ctx.service().client.reconfigure(id, request, { signal: ctx.signal, deadline });
+  } catch (e) {
+    return { newState: priorState, diagnostics: [notAccepted(id, "reconfigure", e)] };
+  }
   ctx.log.info("instance reconfiguration accepted", { instance_id: id });
   return awaitWorkflow(
     ctx,

@@ -43,7 +43,8 @@ export function harness(opts: Partial<ClientOptions> = {}): Harness {
       dispatcher: agent,
       now: () => clock.t,
       random: () => 0,
-      sleep: async (ms) => {
+      sleep: async (ms, signal) => {
+        if (signal?.aborted) throw signal.reason;
         delays.push(ms);
         clock.t += ms;
       },

@@ -1,7 +1,9 @@
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import {
+  AbortedError,
   AppMgmtClient,
+  ConflictError,
   NetworkError,
   OutcomeUnknownError,
   RateLimitError,
@@ -106,11 +108,77 @@ describe("retry rules (MockAgent)", () => {
     h.agent.assertNoPendingInterceptors();
   });
 
-  it("does not retry a launch on 429 (the service refused it; the caller decides)", async () => {
+  it("resends a launch refused with 429 after its Retry-After: the service created nothing", async () => {
+    const h = harness();
+    h.pool
+      .intercept({ path: LAUNCH_PATH, method: "POST" })
+      .reply(429, { errors: ["slow"] }, { headers: { "retry-after": "2" } })
+      .times(2);
+    h.pool.intercept({ path: LAUNCH_PATH, method: "POST" }).reply(200, { id: INST });
+    await expect(h.client.launch(APP, { instanceName: "x" })).resolves.toEqual({ id: INST });
+    expect(h.delays).toEqual([2000, 2000]);
+    h.agent.assertNoPendingInterceptors();
+  });
+
+  it("stops resending a refused launch after maxRetries, or when the pause would pass the deadline", async () => {
+    const h = harness({ maxRetries: 2 });
+    h.pool
+      .intercept({ path: LAUNCH_PATH, method: "POST" })
+      .reply(429, { errors: ["slow"] })
+      .times(3);
+    await expect(h.client.launch(APP, {})).rejects.toBeInstanceOf(RateLimitError);
+    expect(h.delays).toHaveLength(2);
+
+    const soon = harness();
+    soon.pool
+      .intercept({ path: LAUNCH_PATH, method: "POST" })
+      .reply(429, { errors: ["slow"] }, { headers: { "retry-after": "60" } });
+    const deadline = soon.clock.t + 10_000;
+    await expect(soon.client.launch(APP, {}, { deadline })).rejects.toBeInstanceOf(RateLimitError);
+    expect(soon.delays).toEqual([]);
+  });
+
+  it("ends the pause before resending a refused launch when pauseSignal fires", async () => {
     const h = harness();
     h.pool.intercept({ path: LAUNCH_PATH, method: "POST" }).reply(429, { errors: ["slow"] });
-    await expect(h.client.launch(APP, {})).rejects.toBeInstanceOf(RateLimitError);
-    expect(h.delays).toEqual([]);
+    const stop = new AbortController();
+    stop.abort(new Error("stopped"));
+    await expect(h.client.launch(APP, {}, { pauseSignal: stop.signal })).rejects.toBeInstanceOf(AbortedError);
+  });
+
+  it.each(["reconfigure", "destroy"])(
+    "resends %s while the instance is busy (409) until the caller's deadline",
+    async (call) => {
+      const h = harness();
+      const path = `/api/1/instances/${INST}/${call === "reconfigure" ? "configuration" : "destroy"}`;
+      const method = call === "reconfigure" ? "PUT" : "POST";
+      h.pool
+        .intercept({ path, method })
+        .reply(409, { errors: ["busy"] })
+        .times(3);
+      h.pool.intercept({ path, method }).reply(200, { id: INST });
+      const deadline = h.clock.t + 60_000;
+      if (call === "reconfigure") await h.client.reconfigure(INST, {}, { deadline });
+      else await h.client.destroy(INST, { deadline });
+      expect(h.delays).toEqual([1000, 2000, 4000]);
+    },
+  );
+
+  it("reports 409 once the next pause would pass the deadline, and at once without a deadline", async () => {
+    const path = `/api/1/instances/${INST}/configuration`;
+    const h = harness();
+    h.pool
+      .intercept({ path, method: "PUT" })
+      .reply(409, { errors: ["busy"] })
+      .times(3);
+    const deadline = h.clock.t + 2500;
+    await expect(h.client.reconfigure(INST, {}, { deadline })).rejects.toBeInstanceOf(ConflictError);
+    expect(h.delays).toEqual([1000]);
+
+    const plain = harness();
+    plain.pool.intercept({ path, method: "PUT" }).reply(409, { errors: ["busy"] });
+    await expect(plain.client.reconfigure(INST, {})).rejects.toBeInstanceOf(ConflictError);
+    expect(plain.delays).toEqual([]);
   });
 
   it.each(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT"])(

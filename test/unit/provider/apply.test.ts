@@ -150,22 +150,23 @@ describe("create", () => {
     expect(obj(res.newState).id).toBe(ID);
   });
 
-  it("sends a launch the service refused with 429 again, after its Retry-After", async () => {
-    const h = await configuredProvider({
-      launch: [err.rateLimited(2), err.rateLimited(2), { id: ID }],
-      statuses: [status()],
-    });
+  it("gives the launch the create deadline; the client resends it only while the service refuses it (429)", async () => {
+    const h = await configuredProvider({ launch: [{ id: ID }], statuses: [status()] });
+    const before = Date.now();
     const res = await apply(h, null, createPlan(config), config);
     expect(res.diagnostics).toEqual([]);
-    expect(h.client.callsOf("launch")).toHaveLength(3);
-    expect(obj(res.newState).id).toBe(ID);
+    const [options] = h.client.optionsOf("launch");
+    // 30m, the default create timeout
+    expect(options.deadline).toBeGreaterThanOrEqual(before + 30 * 60_000);
+    expect(options.signal).toBeUndefined();
+    expect(options.pauseSignal).toBeInstanceOf(AbortSignal);
   });
 
-  it("stops after 4 refused launches and reports the 429, with nothing in state", async () => {
-    const h = await configuredProvider({ launch: [1, 2, 3, 4].map(() => err.rateLimited(1)) });
+  it("reports a launch the service kept refusing (429), with nothing in state", async () => {
+    const h = await configuredProvider({ launch: [err.rateLimited(1)] });
     const res = await apply(h, null, createPlan(config), config);
     expect(res.newState).toBeNull();
-    expect(h.client.callsOf("launch")).toHaveLength(4);
+    expect(h.client.callsOf("launch")).toHaveLength(1);
     expect(res.diagnostics[0].summary).toBe(`Launch of application ${APP} failed`);
     expect(res.diagnostics[0].detail).toContain("too many requests");
   });
@@ -265,18 +266,18 @@ describe("update", () => {
     });
   });
 
-  it("retries while the service answers 409", async () => {
-    const h = await configuredProvider({
-      reconfigure: [err.conflict(), err.conflict(), { id: ID }],
-      statuses: [done],
-    });
+  it("gives the reconfigure the update deadline, until which the client resends it while the instance is busy (409)", async () => {
+    const h = await configuredProvider({ reconfigure: [{ id: ID }], statuses: [done] });
+    const before = Date.now();
     const res = await apply(h, prior, planned, config);
     expect(res.diagnostics).toEqual([]);
-    expect(h.client.callsOf("reconfigure")).toHaveLength(3);
+    const [options] = h.client.optionsOf("reconfigure");
+    expect(options.deadline).toBeGreaterThanOrEqual(before + 30 * 60_000);
+    expect(options.signal).toBeInstanceOf(AbortSignal);
   });
 
-  it("gives up on 409 when the update timeout runs out, keeping the prior state", async () => {
-    const h = await configuredProvider({ reconfigure: Array.from({ length: 100 }, () => err.conflict()) });
+  it("reports a 409 that outlasted the update timeout, keeping the prior state", async () => {
+    const h = await configuredProvider({ reconfigure: [err.conflict()] });
     const quick = { ...config, timeouts: { create: null, update: "50ms", delete: null } };
     const res = await apply(h, prior, { ...planned, timeouts: quick.timeouts }, quick);
     expect(res.newState).toEqual(prior);

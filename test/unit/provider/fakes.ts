@@ -90,6 +90,12 @@ export class FakeClient implements ServiceClient {
     return this.calls.filter((c) => c.method === method);
   }
 
+  /** The call options the workflow calls were given (deadline, signals), in call order. */
+  readonly options: { method: string; o?: CallOptions }[] = [];
+  optionsOf(method: string): CallOptions[] {
+    return this.options.filter((c) => c.method === method).map((c) => c.o ?? {});
+  }
+
   async listOrganizations() {
     this.calls.push({ method: "listOrganizations", args: [] });
     return [{ id: ORG, name: "Demo Org" }];
@@ -118,14 +124,17 @@ export class FakeClient implements ServiceClient {
   }
   /** Like the real client, a launch whose signal fires while it is in flight fails with AbortedError. */
   async launch(appId: string, req: LaunchRequest, o?: CallOptions) {
+    this.options.push({ method: "launch", o });
     const accepted = await this.answer("launch", [appId, req], this.script.launch);
     if (o?.signal?.aborted) throw new AbortedError(`POST /applications/${appId}/launch`);
     return accepted;
   }
-  reconfigure(id: string, req: ReconfigureRequest) {
+  reconfigure(id: string, req: ReconfigureRequest, o?: CallOptions) {
+    this.options.push({ method: "reconfigure", o });
     return this.answer("reconfigure", [id, req], this.script.reconfigure);
   }
-  destroy(id: string) {
+  destroy(id: string, o?: CallOptions) {
+    this.options.push({ method: "destroy", o });
     return this.answer("destroy", [id], this.script.destroy);
   }
   getInstance(id: string) {
