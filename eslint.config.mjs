@@ -1,22 +1,25 @@
 import js from "@eslint/js";
+import globals from "globals";
 import tseslint from "typescript-eslint";
-
-const nodeGlobals = Object.fromEntries(
-  ["process", "console", "require", "module", "exports", "__dirname", "__filename", "Buffer", "setTimeout",
-   "clearTimeout", "setInterval", "clearInterval", "setImmediate", "clearImmediate", "URL", "AbortController",
-   "AbortSignal", "TextEncoder", "TextDecoder", "structuredClone", "fetch", "performance", "queueMicrotask"]
-    .map((name) => [name, "readonly"]),
-);
 
 export default tseslint.config(
   { ignores: ["lib/", "dist/", "node_modules/", "src/gen/", "src/gen-cdktn/", "**/cdktf.out/", "**/.gen/", "coverage/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: nodeGlobals },
+    languageOptions: { globals: globals.node },
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
       "@typescript-eslint/no-require-imports": "off",
+    },
+  },
+  {
+    // Promise mistakes need the types: every TypeScript file is checked against tsconfig.test.json.
+    files: ["**/*.ts"],
+    languageOptions: { parserOptions: { project: ["./tsconfig.test.json"], tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
     },
   },
   { files: ["**/*.js"], languageOptions: { sourceType: "commonjs" } },

@@ -7,7 +7,7 @@ import type { CallOptions, InstanceStatus } from "./types";
  * Poll offsets in ms from the start of the wait (which is right after the launch/reconfigure/destroy answer),
  * for workflows known to take a second or more.
  *
- * Two bars pull in opposite directions (DESIGN §8): a 10 s workflow may cost at most 10 status calls and must
+ * Two bars pull in opposite directions (ARCHITECTURE.md §8): a 10 s workflow may cost at most 10 status calls and must
  * be seen ending by 11 s, while 2 s workflows (the 100-instance apply, ideal 10 waves × 2 s, allowed 1.15×)
  * leave ~0.3 s of slack per wave, so their end must be seen within ~0.2 s. Geometric backoff cannot do both:
  * ratio 1.1 (10% lateness everywhere) needs ~25 calls up to 10 s; ratio 2 sees a 2 s end at 4 s.
@@ -25,7 +25,7 @@ export const DEFAULT_POLL_SCHEDULE: PollSchedule = {
   thenMaxGapMs: 15_000,
 };
 
-/** Calls a 10 s workflow may cost (DESIGN §8): every schedule here spends at most this many up to 10.4 s. */
+/** Calls a 10 s workflow may cost (ARCHITECTURE.md §8): every schedule here spends at most this many up to 10.4 s. */
 const CALLS_UP_TO_10_S = 10;
 /** The default's polls from 3 s on: a learnt schedule ends with them, so long workflows are seen as before. */
 const LATE_TAIL_MS = [3000, 5500, 8000, 10400];

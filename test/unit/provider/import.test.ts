@@ -14,7 +14,7 @@ async function importAndRead(h: Harness, id: string) {
   const imported = await importState(h, id);
   expect(imported.diagnostics).toEqual([]);
   const [res] = imported.importedResources;
-  const after = await read(h, res.state, res.private);
+  const after = await read(h, res.state, res.private ?? Buffer.alloc(0));
   expect(after.diagnostics).toEqual([]);
   return obj(after.newState);
 }
