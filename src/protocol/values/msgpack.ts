@@ -6,6 +6,14 @@ import { parseCtyType } from "./types";
 import { inferType } from "./infer";
 
 // terraform's msgpack DynamicValue encoding, read and written against the expected cty type.
+//
+// Hand-written rather than built on @msgpack/msgpack (a devDependency: the tests use it as an independent
+// reference implementation of the format) because decoding is driven by the cty type, which a generic
+// decoder does not know: a number too large or precise for a JS number stays exact (BigNumberValue),
+// unknown values (extension 0, and refined unknowns, extension 12) become UNKNOWN wherever they stand,
+// objects are filled to their type's attributes, and maps keep their keys as own entries. A generic
+// decoder would need a second pass over its output to do the same, and would add a module to every
+// provider start (ARCHITECTURE.md §8).
 
 // ---------------------------------------------------------------- generic msgpack reading
 
