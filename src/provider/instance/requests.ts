@@ -12,47 +12,41 @@ import { setOwn } from "../../protocol/own";
 import { known, knownEntries, knownMap, type InstanceModel, type SubmoduleModel } from "./model";
 
 export function launchRequest(config: InstanceModel): LaunchRequest {
-  const req: LaunchRequest = {};
-  const parameters = knownMap(config.parameters);
-  if (parameters) req.parameters = parameters;
-  const name = known(config.instanceName);
-  if (name !== undefined) req.instanceName = name;
-  const env = known(config.environmentId);
-  if (env !== undefined) req.environmentId = env;
-  const revision = known(config.revisionId);
-  if (revision !== undefined) req.revisionId = revision;
-  const version = known(config.manifestVersion);
-  if (version !== undefined) req.version = version;
-  const submodules = submoduleRequests(config, launchSubmodule);
-  if (submodules) req.submodules = submodules;
-  return req;
+  return present({
+    parameters: knownMap(config.parameters),
+    instanceName: known(config.instanceName),
+    environmentId: known(config.environmentId),
+    revisionId: known(config.revisionId),
+    version: known(config.manifestVersion),
+    submodules: submoduleRequests(config, launchSubmodule),
+  });
 }
 
 export function reconfigureRequest(config: InstanceModel): ReconfigureRequest {
-  const req: ReconfigureRequest = { parameters: knownMap(config.parameters) ?? {} };
-  const revision = known(config.revisionId);
-  if (revision !== undefined) req.revisionId = revision;
-  const version = known(config.manifestVersion);
-  if (version !== undefined) req.manifestVersion = version;
-  const submodules = submoduleRequests(config, reconfigureSubmodule);
-  if (submodules) req.submodules = submodules;
-  return req;
+  return {
+    parameters: knownMap(config.parameters) ?? {},
+    ...present({
+      revisionId: known(config.revisionId),
+      manifestVersion: known(config.manifestVersion),
+      submodules: submoduleRequests(config, reconfigureSubmodule),
+    }),
+  };
 }
 
 /** A submodule's revision is chosen at launch only (changing it replaces the instance). */
 function launchSubmodule(s: SubmoduleModel | undefined): LaunchSubmodule {
-  const sub: LaunchSubmodule = reconfigureSubmodule(s);
-  const revision = s && known(s.revisionId);
-  return revision === undefined ? sub : { revisionId: revision, ...sub };
+  return present({ revisionId: s && known(s.revisionId), ...reconfigureSubmodule(s) });
 }
 
 function reconfigureSubmodule(s: SubmoduleModel | undefined): ReconfigureSubmodule {
-  const sub: ReconfigureSubmodule = {};
-  const version = s && known(s.manifestVersion);
-  if (version !== undefined) sub.manifestVersion = version;
-  const parameters = s && knownMap(s.parameters);
-  if (parameters) sub.parameters = parameters;
-  return sub;
+  return present({ manifestVersion: s && known(s.manifestVersion), parameters: s && knownMap(s.parameters) });
+}
+
+/** The fields that have a value: a request leaves out what the configuration does not set. */
+function present<T extends object>(fields: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as {
+    [K in keyof T]?: Exclude<T[K], undefined>;
+  };
 }
 
 function submoduleRequests<T>(
