@@ -3,6 +3,10 @@
 import type { Schema, SchemaAttribute } from "../protocol/model";
 import { ID_FORMAT, str } from "./schema";
 
+function dataSchema(description: string, attributes: SchemaAttribute[]): Schema {
+  return { version: 0, block: { description, attributes } };
+}
+
 function computedList(name: string, description: string, attributes: SchemaAttribute[]): SchemaAttribute {
   return { name, description, computed: true, nestedType: { nesting: "list", attributes } };
 }
@@ -12,43 +16,27 @@ const idName: SchemaAttribute[] = [
   str("name", "Display name.", { computed: true }),
 ];
 
-export const organizationsData: Schema = {
-  version: 0,
-  block: {
-    description: "The organizations the configured credentials can access.",
-    attributes: [computedList("organizations", "The organizations, in the service's order.", idName)],
-  },
-};
+export const organizationsData = dataSchema("The organizations the configured credentials can access.", [
+  computedList("organizations", "The organizations, in the service's order.", idName),
+]);
 
-export const applicationsData: Schema = {
-  version: 0,
-  block: {
-    description: "The applications of an organization.",
-    attributes: [
-      str("organization_id", `Organization, ${ID_FORMAT}.`, { required: true }),
-      computedList("applications", "The applications, in the service's order.", idName),
-    ],
-  },
-};
+export const applicationsData = dataSchema("The applications of an organization.", [
+  str("organization_id", `Organization, ${ID_FORMAT}.`, { required: true }),
+  computedList("applications", "The applications, in the service's order.", idName),
+]);
 
-export const environmentsData: Schema = {
-  version: 0,
-  block: {
-    description: "The environments of an organization.",
-    attributes: [
-      str("organization_id", `Organization, ${ID_FORMAT}.`, { required: true }),
-      computedList("environments", "The environments, in the service's order.", [
-        ...idName,
-        {
-          name: "default",
-          type: "bool",
-          description: "Whether launches without an environment go here.",
-          computed: true,
-        },
-      ]),
-    ],
-  },
-};
+export const environmentsData = dataSchema("The environments of an organization.", [
+  str("organization_id", `Organization, ${ID_FORMAT}.`, { required: true }),
+  computedList("environments", "The environments, in the service's order.", [
+    ...idName,
+    {
+      name: "default",
+      type: "bool",
+      description: "Whether launches without an environment go here.",
+      computed: true,
+    },
+  ]),
+]);
 
 const instanceSummaryAttributes: SchemaAttribute[] = [
   ...idName,
@@ -58,67 +46,58 @@ const instanceSummaryAttributes: SchemaAttribute[] = [
   str("status", "Status of the instance.", { computed: true }),
 ];
 
-export const instancesData: Schema = {
-  version: 0,
-  block: {
-    description: "The instances of an environment, optionally filtered by application and status.",
-    attributes: [
-      str("environment_id", `Environment, ${ID_FORMAT}.`, { required: true }),
-      str("application_id", "Only instances of this application.", { optional: true }),
-      str("status", "Only instances with this status, e.g. `Running`.", { optional: true }),
-      computedList("instances", "The matching instances, in the service's order.", instanceSummaryAttributes),
-    ],
-  },
-};
+export const instancesData = dataSchema(
+  "The instances of an environment, optionally filtered by application and status.",
+  [
+    str("environment_id", `Environment, ${ID_FORMAT}.`, { required: true }),
+    str("application_id", "Only instances of this application.", { optional: true }),
+    str("status", "Only instances with this status, e.g. `Running`.", { optional: true }),
+    computedList("instances", "The matching instances, in the service's order.", instanceSummaryAttributes),
+  ],
+);
 
-export const instanceData: Schema = {
-  version: 0,
-  block: {
-    description: "The status of one instance.",
-    attributes: [
-      str("id", `Identifier of the instance, ${ID_FORMAT}.`, { required: true }),
-      str("name", "Name of the instance.", { computed: true }),
-      str("application_id", "Application the instance was launched from.", { computed: true }),
-      str("environment_id", "Environment of the instance.", { computed: true }),
-      str("revision_id", "Revision the instance runs, null when none.", { computed: true }),
-      {
-        name: "manifest_version",
-        type: "number",
-        description: "Manifest version the instance runs.",
-        computed: true,
-      },
-      str("status", "Status of the instance.", { computed: true }),
-      str("error_message", "Why the last workflow failed, null when it did not.", { computed: true }),
-      {
-        name: "parameters",
-        type: ["map", "string"],
-        description: "Actual values of all main parameters.",
-        computed: true,
-      },
-      {
-        name: "submodules",
-        description: "Actual settings of each submodule.",
-        computed: true,
-        nestedType: {
-          nesting: "map",
-          attributes: [
-            str("revision_id", "Revision of the submodule, null when none.", { computed: true }),
-            { name: "manifest_version", type: "number", description: "Manifest version.", computed: true },
-            {
-              name: "parameters",
-              type: ["map", "string"],
-              description: "Actual values of all submodule parameters.",
-              computed: true,
-            },
-          ],
-        },
-      },
-      {
-        name: "return_values",
-        type: ["map", "string"],
-        description: "Values returned by the instance's workflows (non-string values JSON-encoded).",
-        computed: true,
-      },
-    ],
+export const instanceData = dataSchema("The status of one instance.", [
+  str("id", `Identifier of the instance, ${ID_FORMAT}.`, { required: true }),
+  str("name", "Name of the instance.", { computed: true }),
+  str("application_id", "Application the instance was launched from.", { computed: true }),
+  str("environment_id", "Environment of the instance.", { computed: true }),
+  str("revision_id", "Revision the instance runs, null when none.", { computed: true }),
+  {
+    name: "manifest_version",
+    type: "number",
+    description: "Manifest version the instance runs.",
+    computed: true,
   },
-};
+  str("status", "Status of the instance.", { computed: true }),
+  str("error_message", "Why the last workflow failed, null when it did not.", { computed: true }),
+  {
+    name: "parameters",
+    type: ["map", "string"],
+    description: "Actual values of all main parameters.",
+    computed: true,
+  },
+  {
+    name: "submodules",
+    description: "Actual settings of each submodule.",
+    computed: true,
+    nestedType: {
+      nesting: "map",
+      attributes: [
+        str("revision_id", "Revision of the submodule, null when none.", { computed: true }),
+        { name: "manifest_version", type: "number", description: "Manifest version.", computed: true },
+        {
+          name: "parameters",
+          type: ["map", "string"],
+          description: "Actual values of all submodule parameters.",
+          computed: true,
+        },
+      ],
+    },
+  },
+  {
+    name: "return_values",
+    type: ["map", "string"],
+    description: "Values returned by the instance's workflows (non-string values JSON-encoded).",
+    computed: true,
+  },
+]);
