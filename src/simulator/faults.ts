@@ -10,7 +10,10 @@ export interface FaultOptions {
   latencyMs?: number;
   /** Probability (0..1) that the connection is reset; half of the resets happen after the call was served. */
   resetRate?: number;
-  /** PRNG seed; the same seed and call sequence give the same faults. */
+  /**
+   * PRNG seed. Each kind of call (method and path with ids left out) draws from its own stream, so the
+   * same seed gives the n-th launch the same fault however many status polls came in between.
+   */
   seed?: number;
 }
 
@@ -29,9 +32,16 @@ function mulberry32(seed: number): () => number {
   };
 }
 
+/** FNV-1a: a stable 32-bit hash of a call kind, to derive its stream's seed. */
+function hash32(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
 export class FaultInjector {
   private options: Required<FaultOptions> = { rate: 0, statuses: [], latencyMs: 0, resetRate: 0, seed: 1 };
-  private random = mulberry32(1);
+  private streams = new Map<string, () => number>();
 
   configure(options: FaultOptions): void {
     const statuses = options.statuses?.length ? options.statuses : [500, 502, 503, 429];
@@ -45,18 +55,26 @@ export class FaultInjector {
       resetRate: options.resetRate ?? 0,
       seed: options.seed ?? 1,
     };
-    this.random = mulberry32(this.options.seed);
+    this.streams.clear();
   }
 
   get latencyMs(): number {
     return this.options.latencyMs;
   }
 
-  /** Draws the fault for one call (always consumes the same number of random values, for determinism). */
-  next(): FaultDecision {
-    const resetDraw = this.random();
-    const failDraw = this.random();
-    const pick = this.random();
+  /**
+   * Draws the fault for one call of `kind` (e.g. "POST /api/1/applications/:id/launch"); always consumes
+   * the same number of random values of that kind's stream, for determinism.
+   */
+  next(kind: string): FaultDecision {
+    let random = this.streams.get(kind);
+    if (!random) {
+      random = mulberry32(this.options.seed ^ hash32(kind));
+      this.streams.set(kind, random);
+    }
+    const resetDraw = random();
+    const failDraw = random();
+    const pick = random();
     if (resetDraw < this.options.resetRate) return { kind: "reset", afterServing: pick < 0.5 };
     if (failDraw < this.options.rate)
       return {

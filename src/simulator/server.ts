@@ -163,7 +163,9 @@ async function handle(sim: Simulator, req: IncomingMessage, res: ServerResponse)
   const path = url.pathname;
 
   const faultable = path.startsWith("/api/") || path === TOKEN_PATH;
-  const fault = faultable ? sim.faults.next() : ({ kind: "none" } as const);
+  const fault = faultable
+    ? sim.faults.next(`${method} ${path.replace(/[0-9a-f]{24}/g, ":id")}`)
+    : ({ kind: "none" } as const);
   if (faultable && sim.faults.latencyMs > 0) await delay(sim.faults.latencyMs);
   if (fault.kind === "reset" && !fault.afterServing) {
     sim.stats.recordRequest(method, path, 0);

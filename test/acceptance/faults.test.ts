@@ -1,7 +1,8 @@
 // ARCHITECTURE.md §8's fault bar at test scale: with a fifth of all calls failing (500/502/503/429 and connection
 // resets, half of them after the call was served), repeated applies converge with no duplicate and no
-// orphaned instance, and repeated destroys leave nothing behind. terraform runs with -parallelism=1 so the
-// calls reach the simulator in the same order every run and the seeded faults hit the same calls.
+// orphaned instance, and repeated destroys leave nothing behind. The simulator draws each kind of call's
+// faults from its own seeded stream, so the n-th launch meets the same fault whatever the number of status
+// polls (which follows timing) in between.
 import type { FaultOptions } from "../../src/simulator/faults";
 import { DEMO } from "../../src/simulator";
 import { useTerraformAgainstSimulator } from "../helpers/acceptance";
@@ -15,7 +16,8 @@ const FAULTS: FaultOptions = {
   resetRate: SHARE / 4,
   rate: (SHARE - SHARE / 4) / (1 - SHARE / 4),
   statuses: [500, 502, 503, 429],
-  seed: 31,
+  // launch stream of seed 15: the 4th launch gets a 503, the 5th is served and its answer lost (a reset)
+  seed: 15,
 };
 const NO_FAULTS: FaultOptions = { rate: 0, resetRate: 0 };
 const FLAGS = ["-no-color", "-input=false", "-parallelism=1"];
