@@ -6,17 +6,23 @@ import {
   AuthError,
   BadResponseError,
   ConfigError,
-  NetworkError,
-  TlsError,
   OutcomeUnknownError,
   ResponseTooLargeError,
+  SESSION_TOKEN_REJECTED,
   TOKEN_PATH,
-  TimeoutError,
   errorForStatus,
   type ApiError,
   type ApiErrorDetails,
 } from "./errors";
+import { mayRetryFailure, transportError } from "./failures";
 import * as normalise from "./normalise";
+import {
+  DEFAULT_TIMEOUT_MS,
+  keepAliveAgent,
+  type ClientInternals,
+  type ClientOptions,
+  type LogHook,
+} from "./options";
 import {
   DEFAULT_RETRY_POLICY,
   busyDelayMs,
@@ -25,14 +31,18 @@ import {
   retryDelayMs,
   transportErrorCode,
   type CallName,
-  type FailureKind,
   type RetryPolicy,
 } from "./retry-policy";
-import { DEFAULT_MAX_RESPONSE_BYTES, errorMessages, readBoundedText } from "./response-body";
-import { SessionTokens, jwtLifetimeMs, type TokenAnswer, type UsableToken } from "./session";
+import {
+  DEFAULT_MAX_RESPONSE_BYTES,
+  errorMessages,
+  header,
+  parseBody,
+  readBoundedText,
+} from "./response-body";
+import { SessionTokens, tokenAnswer, type Credential, type TokenAnswer } from "./session";
 import { abortableSleep } from "./sleep";
-import { tlsFailureHint } from "./tls-failure";
-import { MemoryTokenStore, tokenKey, type TokenStore } from "./token-store";
+import { MemoryTokenStore, tokenKey } from "./token-store";
 import type {
   Application,
   CallOptions,
@@ -52,71 +62,12 @@ import {
   checkReconfigureRequest,
   credentialPairProblem,
   maxRetriesProblem,
+  nonEmpty,
   normaliseBaseUrl,
-  type SettingProblem,
+  positive,
+  throwIf,
+  wholeBytes,
 } from "./validate";
-
-export interface LogEvent {
-  level: "debug" | "info" | "warn" | "error";
-  message: string;
-  fields?: Record<string, unknown>;
-}
-
-export type LogHook = (e: LogEvent) => void;
-
-export interface ClientOptions {
-  baseUrl: string;
-  /** "1.0"–"1.2" (→ /api/1) or "2.0" (→ /api/2); default "1.2". */
-  apiVersion?: string;
-  email?: string;
-  password?: string;
-  /** When set, calls use session tokens (Bearer) obtained from it, even if email/password are set too. */
-  refreshToken?: string;
-  /**
-   * A session token minted elsewhere (`appmgmt session create`), sent with no token call of this client until
-   * the service rejects it (expired or invalid); then the client falls back to refreshToken or
-   * email/password when given, else every call fails with an AuthError saying how to get a new one.
-   */
-  sessionToken?: string;
-  /** Where session tokens are kept; default a MemoryTokenStore private to this client. */
-  tokenStore?: TokenStore;
-  /** Limit for one exchange (request sent, answer headers and body read); default 30 s. */
-  requestTimeoutMs?: number;
-  /** Overrides retryPolicy.maxRetries. */
-  maxRetries?: number;
-  /** Longest answer body read (a longer one fails with ResponseTooLargeError); default 32 MiB. */
-  maxResponseBytes?: number;
-  /** PEM certificate(s) to trust instead of the system's CAs. */
-  caCertPem?: string;
-  /** Skip TLS certificate verification (development only). */
-  insecure?: boolean;
-  log?: LogHook;
-  retryPolicy?: Partial<RetryPolicy>;
-}
-
-/** Seams for tests and benchmarks; not part of the stable API. */
-export interface ClientInternals {
-  /** Replaces the client's own Agent (e.g. undici's MockAgent); close() leaves it open. */
-  dispatcher?: Dispatcher;
-  now?: () => number;
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  random?: () => number;
-}
-
-const DEFAULT_TIMEOUT_MS = 30_000;
-
-interface Credential {
-  header?: string;
-  /** A token of `sessions`, which a 401 drops. */
-  session?: UsableToken;
-  /** The caller's sessionToken, which a 401 sets aside. */
-  supplied?: boolean;
-}
-
-const SESSION_TOKEN_REJECTED =
-  "The session token (session_token / APPMGMT_SESSION_TOKEN) was rejected: it expired or the service no " +
-  "longer accepts it. Mint a new one with `appmgmt session create`, or set refresh_token or email/password " +
-  "as well so the client can get its own";
 
 export class AppMgmtClient {
   readonly baseUrl: string;
@@ -142,10 +93,10 @@ export class AppMgmtClient {
     this.apiVersion = opts.apiVersion ?? "1.2";
     this.prefix = apiPrefix(this.apiVersion);
     this.timeoutMs = positive("request_timeout", opts.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS);
-    this.maxResponseBytes = opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-    if (!Number.isInteger(this.maxResponseBytes) || this.maxResponseBytes <= 0) {
-      throw new ConfigError("maxResponseBytes", "maxResponseBytes must be a whole number of bytes > 0");
-    }
+    this.maxResponseBytes = wholeBytes(
+      "maxResponseBytes",
+      opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    );
     this.retryPolicy = { ...DEFAULT_RETRY_POLICY, ...opts.retryPolicy };
     if (opts.maxRetries !== undefined) this.retryPolicy.maxRetries = opts.maxRetries;
     throwIf(maxRetriesProblem(this.retryPolicy.maxRetries));
@@ -159,9 +110,7 @@ export class AppMgmtClient {
       this.basic = `Basic ${Buffer.from(`${opts.email}:${opts.password}`).toString("base64")}`;
     }
     if (opts.refreshToken !== undefined) {
-      if (opts.refreshToken === "")
-        throw new ConfigError("refresh_token", "refresh_token is empty: set it or leave it out");
-      const refreshToken = (this.refreshToken = opts.refreshToken);
+      const refreshToken = (this.refreshToken = nonEmpty("refresh_token", opts.refreshToken));
       this.sessions = new SessionTokens(
         opts.tokenStore ?? new MemoryTokenStore(),
         tokenKey(this.baseUrl, refreshToken),
@@ -171,24 +120,13 @@ export class AppMgmtClient {
         (level, message, fields) => this.log?.({ level, message, fields }),
       );
     }
-    if (opts.sessionToken !== undefined) {
-      if (opts.sessionToken === "")
-        throw new ConfigError("session_token", "session_token is empty: set it or leave it out");
-      this.suppliedToken = opts.sessionToken;
-    }
+    if (opts.sessionToken !== undefined) this.suppliedToken = nonEmpty("session_token", opts.sessionToken);
     if (opts.caCertPem !== undefined) throwIf(caCertProblem(opts.caCertPem));
 
     if (internals.dispatcher) {
       this.dispatcher = internals.dispatcher;
     } else {
-      this.ownAgent = new Agent({
-        keepAliveTimeout: 30_000,
-        connect: {
-          ...(opts.caCertPem !== undefined ? { ca: opts.caCertPem } : {}),
-          rejectUnauthorized: opts.insecure !== true,
-        },
-      });
-      this.dispatcher = this.ownAgent;
+      this.dispatcher = this.ownAgent = keepAliveAgent(opts);
     }
   }
 
@@ -286,25 +224,7 @@ export class AppMgmtClient {
   }
 
   private async requestToken(refreshToken: string): Promise<TokenAnswer> {
-    const body = await this.exchange("token", "POST", TOKEN_PATH, { refreshToken }, false, undefined);
-    const r = (body ?? {}) as { jwtBearer?: unknown; expiresIn?: unknown };
-    if (typeof r.jwtBearer !== "string" || r.jwtBearer === "") {
-      throw new BadResponseError("POST", TOKEN_PATH, "no jwtBearer in the answer");
-    }
-    // The stated lifetime, never `exp` against the local clock (clocks drift).
-    const expiresIn = r.expiresIn;
-    const lifetimeMs =
-      typeof expiresIn === "number" && Number.isFinite(expiresIn) && expiresIn >= 0
-        ? expiresIn * 1000
-        : jwtLifetimeMs(r.jwtBearer);
-    if (lifetimeMs === undefined) {
-      throw new BadResponseError(
-        "POST",
-        TOKEN_PATH,
-        "neither expiresIn (seconds ≥ 0) in the answer nor exp and iat in the token state its lifetime",
-      );
-    }
-    return { jwtBearer: r.jwtBearer, lifetimeMs };
+    return tokenAnswer(await this.exchange("token", "POST", TOKEN_PATH, { refreshToken }, false, undefined));
   }
 
   private async credential(authenticated: boolean, signal: AbortSignal | undefined): Promise<Credential> {
@@ -379,7 +299,7 @@ export class AppMgmtClient {
         this.logCall(method, path, { error: code ?? "unknown" }, started, attempt);
         if (signal?.aborted) throw new AbortedError(what, { cause: err });
         const kind = deadline.aborted ? "timeout" : classifyFailure(code);
-        if (retries < maxRetries && this.mayRetryFailure(kind, idempotent)) {
+        if (retries < maxRetries && mayRetryFailure(policy, kind, idempotent)) {
           const delay = retryDelayMs(policy, retries + 1, undefined, this.random);
           if (this.fitsDeadline(delay, o)) {
             retries++;
@@ -387,7 +307,7 @@ export class AppMgmtClient {
             continue;
           }
         }
-        throw this.transportError(call, kind, code, method, path, this.now() - started, err);
+        throw transportError(call, kind, code, method, path, this.now() - started, this.timeoutMs, err);
       }
       this.logCall(method, path, { status }, started, attempt);
 
@@ -451,34 +371,6 @@ export class AppMgmtClient {
     return o?.deadline === undefined || this.now() + delayMs < o.deadline;
   }
 
-  /** The error for a transport failure that is not (or no longer) retried. */
-  private transportError(
-    call: CallName,
-    kind: FailureKind,
-    code: string | undefined,
-    method: string,
-    path: string,
-    waitedMs: number,
-    cause: unknown,
-  ): Error {
-    const mayHaveArrived = kind === "reset" || kind === "timeout";
-    if (call === "launch" && mayHaveArrived) return new OutcomeUnknownError(method, path, { cause });
-    if (kind === "timeout") {
-      return new TimeoutError(
-        `${method} ${path}: no answer within ${this.timeoutMs} ms; raise request_timeout if the service is slow`,
-        { method, path, waitedMs },
-        { cause },
-      );
-    }
-    if (kind === "tls") return new TlsError(method, path, code, tlsFailureHint(code, cause), { cause });
-    return new NetworkError(method, path, code, undefined, { cause });
-  }
-
-  private mayRetryFailure(kind: FailureKind, idempotent: boolean): boolean {
-    const p = this.retryPolicy;
-    return p.alwaysRetryFailures.includes(kind) || (idempotent && p.retryFailures.includes(kind));
-  }
-
   private async pause(ms: number, signal: AbortSignal | undefined, what: string): Promise<void> {
     try {
       await this.sleep(ms, signal);
@@ -503,28 +395,4 @@ export class AppMgmtClient {
       fields: { method, path, ...outcome, ms, attempt },
     });
   }
-}
-
-function positive(field: string, value: number): number {
-  if (!Number.isFinite(value) || value <= 0)
-    throw new ConfigError(field, `${field} must be a positive duration`);
-  return value;
-}
-
-function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
-  const v = headers[name];
-  return Array.isArray(v) ? v[0] : v;
-}
-
-function parseBody(method: string, path: string, text: string): unknown {
-  if (text.trim() === "") return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new BadResponseError(method, path, "the body is not JSON");
-  }
-}
-
-function throwIf(problem: SettingProblem | undefined): void {
-  if (problem) throw new ConfigError(problem.field, problem.message);
 }

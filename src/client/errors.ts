@@ -319,3 +319,9 @@ export function isTransient(err: unknown): err is AppMgmtError {
     (err instanceof TimeoutError && err.method !== undefined)
   );
 }
+
+/** The AuthError message when the caller's session token is rejected and nothing can replace it. */
+export const SESSION_TOKEN_REJECTED =
+  "The session token (session_token / APPMGMT_SESSION_TOKEN) was rejected: it expired or the service no " +
+  "longer accepts it. Mint a new one with `appmgmt session create`, or set refresh_token or email/password " +
+  "as well so the client can get its own";

@@ -1,13 +1,8 @@
 // Public surface of the client (docs/dev/TEAM-CONTRACTS.md, "Client API").
 export * from "./types";
 export * from "./errors";
-export {
-  AppMgmtClient,
-  type ClientOptions,
-  type ClientInternals,
-  type LogEvent,
-  type LogHook,
-} from "./client";
+export { AppMgmtClient } from "./client";
+export type { ClientOptions, ClientInternals, LogEvent, LogHook } from "./options";
 export { MemoryTokenStore, FileTokenStore, tokenKey, type TokenStore, type StoredToken } from "./token-store";
 export type { FileTokenStoreOptions } from "./token-store";
 export { jwtLifetimeMs, MIN_TOKEN_CALL_INTERVAL_MS } from "./session";

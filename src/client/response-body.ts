@@ -1,7 +1,7 @@
 // Reading answers with bounds: a body longer than the limit stops the read (a never-ending or huge answer
 // must not take the process's memory), and the service's `errors[]` enter messages only up to a size.
 import type { Dispatcher } from "undici";
-import { ResponseTooLargeError } from "./errors";
+import { BadResponseError, ResponseTooLargeError } from "./errors";
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
@@ -57,4 +57,23 @@ export function errorMessages(text: string): string[] {
 
 function cut(s: string, max: number): string {
   return s.length > max ? `${s.slice(0, max)}… (${s.length - max} more characters)` : s;
+}
+
+/** The first value of a response header. */
+export function header(
+  headers: Record<string, string | string[] | undefined>,
+  name: string,
+): string | undefined {
+  const v = headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** The JSON of an answer body; undefined when empty. */
+export function parseBody(method: string, path: string, text: string): unknown {
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new BadResponseError(method, path, "the body is not JSON");
+  }
 }

@@ -7,6 +7,7 @@
 // every token expired, one behind would keep using expired ones). And the service blocks a user for minutes
 // after more than 5 token calls within 60 s, so no credential makes more than one token call in any
 // MIN_TOKEN_CALL_INTERVAL_MS, whatever the answers say (an `expiresIn` of 0, a service rejecting tokens).
+import { BadResponseError, TOKEN_PATH } from "./errors";
 import type { StoredToken, TokenStore } from "./token-store";
 
 /** At most one token call per credential within this time. */
@@ -138,4 +139,35 @@ function untilAborted<T>(p: Promise<T>, signal?: AbortSignal): Promise<T> {
     signal.addEventListener("abort", onAbort, { once: true });
     p.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
   });
+}
+
+/** The token endpoint's answer: the JWT and its lifetime as the service states it. */
+export function tokenAnswer(body: unknown): TokenAnswer {
+  const r = (body ?? {}) as { jwtBearer?: unknown; expiresIn?: unknown };
+  if (typeof r.jwtBearer !== "string" || r.jwtBearer === "") {
+    throw new BadResponseError("POST", TOKEN_PATH, "no jwtBearer in the answer");
+  }
+  // The stated lifetime, never `exp` against the local clock (clocks drift).
+  const expiresIn = r.expiresIn;
+  const lifetimeMs =
+    typeof expiresIn === "number" && Number.isFinite(expiresIn) && expiresIn >= 0
+      ? expiresIn * 1000
+      : jwtLifetimeMs(r.jwtBearer);
+  if (lifetimeMs === undefined) {
+    throw new BadResponseError(
+      "POST",
+      TOKEN_PATH,
+      "neither expiresIn (seconds ≥ 0) in the answer nor exp and iat in the token state its lifetime",
+    );
+  }
+  return { jwtBearer: r.jwtBearer, lifetimeMs };
+}
+
+/** What a call is authenticated with. */
+export interface Credential {
+  header?: string;
+  /** A token of `sessions`, which a 401 drops. */
+  session?: UsableToken;
+  /** The caller's sessionToken, which a 401 sets aside. */
+  supplied?: boolean;
 }

@@ -114,3 +114,25 @@ export function checkLaunchRequest(req: LaunchRequest): void {
 export function checkReconfigureRequest(req: ReconfigureRequest): void {
   if (req.revisionId !== undefined) checkId("revisionId", req.revisionId);
 }
+
+export function positive(field: string, value: number): number {
+  if (!Number.isFinite(value) || value <= 0)
+    throw new ConfigError(field, `${field} must be a positive duration`);
+  return value;
+}
+
+/** Throws the problem, if any, as the ConfigError naming its field. */
+export function throwIf(problem: SettingProblem | undefined): void {
+  if (problem) throw new ConfigError(problem.field, problem.message);
+}
+
+export function wholeBytes(field: string, value: number): number {
+  if (!Number.isInteger(value) || value <= 0)
+    throw new ConfigError(field, `${field} must be a whole number of bytes > 0`);
+  return value;
+}
+
+export function nonEmpty(field: string, value: string): string {
+  if (value === "") throw new ConfigError(field, `${field} is empty: set it or leave it out`);
+  return value;
+}

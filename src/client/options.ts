@@ -1,0 +1,65 @@
+// What an AppMgmtClient is built from: its options, the seams tests use, and its log hook.
+import { Agent, type Dispatcher } from "undici";
+import type { RetryPolicy } from "./retry-policy";
+import type { TokenStore } from "./token-store";
+
+/** Limit for one exchange when ClientOptions.requestTimeoutMs is not given. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+export interface LogEvent {
+  level: "debug" | "info" | "warn" | "error";
+  message: string;
+  fields?: Record<string, unknown>;
+}
+
+export type LogHook = (e: LogEvent) => void;
+
+export interface ClientOptions {
+  baseUrl: string;
+  /** "1.0"–"1.2" (→ /api/1) or "2.0" (→ /api/2); default "1.2". */
+  apiVersion?: string;
+  email?: string;
+  password?: string;
+  /** When set, calls use session tokens (Bearer) obtained from it, even if email/password are set too. */
+  refreshToken?: string;
+  /**
+   * A session token minted elsewhere (`appmgmt session create`), sent with no token call of this client until
+   * the service rejects it (expired or invalid); then the client falls back to refreshToken or
+   * email/password when given, else every call fails with an AuthError saying how to get a new one.
+   */
+  sessionToken?: string;
+  /** Where session tokens are kept; default a MemoryTokenStore private to this client. */
+  tokenStore?: TokenStore;
+  /** Limit for one exchange (request sent, answer headers and body read); default 30 s. */
+  requestTimeoutMs?: number;
+  /** Overrides retryPolicy.maxRetries. */
+  maxRetries?: number;
+  /** Longest answer body read (a longer one fails with ResponseTooLargeError); default 32 MiB. */
+  maxResponseBytes?: number;
+  /** PEM certificate(s) to trust instead of the system's CAs. */
+  caCertPem?: string;
+  /** Skip TLS certificate verification (development only). */
+  insecure?: boolean;
+  log?: LogHook;
+  retryPolicy?: Partial<RetryPolicy>;
+}
+
+/** Seams for tests and benchmarks; not part of the stable API. */
+export interface ClientInternals {
+  /** Replaces the client's own Agent (e.g. undici's MockAgent); close() leaves it open. */
+  dispatcher?: Dispatcher;
+  now?: () => number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+}
+
+/** The client's own connection pool: keep-alive, trusting caCertPem, verifying certificates unless insecure. */
+export function keepAliveAgent(opts: ClientOptions): Agent {
+  return new Agent({
+    keepAliveTimeout: 30_000,
+    connect: {
+      ...(opts.caCertPem !== undefined ? { ca: opts.caCertPem } : {}),
+      rejectUnauthorized: opts.insecure !== true,
+    },
+  });
+}
