@@ -1,31 +1,24 @@
 // What the provider needs from the client (docs/dev/TEAM-CONTRACTS.md, "Client API"), and how it gets it:
 // the client module (and undici with it) loads on the first ConfigureProvider, not at start-up.
 
-import type {
-  Application,
-  CallOptions,
-  Environment,
-  InstanceStatus,
-  InstanceSummary,
-  LaunchRequest,
-  OperationAccepted,
-  Organization,
-  ReconfigureRequest,
-} from "../client/types";
+import type { AppMgmtClient } from "../client/client";
+import type { InstanceStatus } from "../client/types";
 import type { ProviderSettings } from "./config";
 import type { Logger } from "../protocol/log";
 
-export interface ServiceClient {
-  listOrganizations(o?: CallOptions): Promise<Organization[]>;
-  listApplications(orgId: string, o?: CallOptions): Promise<Application[]>;
-  listEnvironments(orgId: string, o?: CallOptions): Promise<Environment[]>;
-  listInstances(envId: string, o?: CallOptions): Promise<InstanceSummary[]>;
-  launch(appId: string, req: LaunchRequest, o?: CallOptions): Promise<OperationAccepted>;
-  reconfigure(id: string, req: ReconfigureRequest, o?: CallOptions): Promise<OperationAccepted>;
-  getInstance(id: string, o?: CallOptions): Promise<InstanceStatus>;
-  destroy(id: string, o?: CallOptions): Promise<OperationAccepted>;
-  close(): Promise<void> | void;
-}
+/** The client calls the provider makes (the fakes of the provider's unit tests implement these). */
+export type ServiceClient = Pick<
+  AppMgmtClient,
+  | "listOrganizations"
+  | "listApplications"
+  | "listEnvironments"
+  | "listInstances"
+  | "launch"
+  | "reconfigure"
+  | "getInstance"
+  | "destroy"
+  | "close"
+>;
 
 export interface WaitOptions {
   until: (s: InstanceStatus) => boolean;

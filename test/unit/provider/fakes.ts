@@ -140,7 +140,7 @@ export class FakeClient implements ServiceClient {
   getInstance(id: string) {
     return this.answer("getInstance", [id], this.script.statuses, true);
   }
-  close() {}
+  async close() {}
 }
 
 /** Time passes only when the waiter sleeps. */
