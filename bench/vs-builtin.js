@@ -88,7 +88,7 @@ async function workspaces(url) {
 
 /** Wall time, provider peak RSS, and this process's CPU (the simulator's, mostly) and service calls. */
 async function timed(kind, args, sim) {
-  const memory = watchProviderMemory();
+  const memory = watchProviderMemory(fs.realpathSync(kind.ws.work));
   const calls = sim.stats.requests.length;
   const cpu = process.cpuUsage();
   const start = performance.now();
@@ -129,6 +129,7 @@ async function runSteps(sim, kinds, names) {
       ratio: `${ratio.toFixed(2)}x`,
       bar: `≤ ${step.bar}x`,
       result: ok ? "ok" : "MISSED",
+      "provider CPU": seconds(service.cpuMs),
       "service calls": service.calls,
       "simulator CPU": seconds(service.simCpuMs),
     });
