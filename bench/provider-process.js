@@ -16,14 +16,18 @@ function peakRssKib(pid) {
   }
 }
 
-/** Provider pids among /proc's; each pid's command line is read once (`seen`: pid -> is a provider). */
-function providerPids(seen) {
+/**
+ * Pids of the provider processes terraform started in `workDir` (other terraform runs on the machine start
+ * theirs elsewhere); each pid is looked at once (`seen`: pid -> whether it is one of ours).
+ */
+function providerPids(workDir, seen) {
   const pids = [];
   for (const name of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     if (!seen.has(name)) {
       try {
-        seen.set(name, fs.readFileSync(`/proc/${name}/cmdline`, "utf8").includes(PROVIDER_EXECUTABLE));
+        const isProvider = fs.readFileSync(`/proc/${name}/cmdline`, "utf8").includes(PROVIDER_EXECUTABLE);
+        seen.set(name, isProvider && fs.readlinkSync(`/proc/${name}/cwd`) === workDir);
       } catch {
         continue; // exited meanwhile
       }
@@ -33,18 +37,34 @@ function providerPids(seen) {
   return pids;
 }
 
+/** User + system CPU of a process so far, in ms (undefined once it has gone). */
+function cpuMs(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
+  } catch {
+    return undefined;
+  }
+}
+/** USER_HZ, 100 on every Linux platform node runs on. */
+const CLOCK_TICKS_PER_S = 100;
+
 /**
- * Samples the provider processes' peak RSS every `everyMs` until stop(), which returns
- * { processes, peakMib } (the largest high-water mark seen; a process's last `everyMs` may be missed).
- * Linux only: elsewhere peakMib is NaN.
+ * Samples the provider processes running in `workDir` every `everyMs` until stop(), which returns { processes, peakMib, cpuMs }:
+ * the largest RSS high-water mark and their CPU time summed, both as last seen (a process's last `everyMs`
+ * may be missed). Linux only: elsewhere peakMib and cpuMs are NaN.
  */
-function watchProviderMemory(everyMs = 100) {
+function watchProviderMemory(workDir, everyMs = 100) {
   const peaks = new Map();
+  const cpu = new Map();
   const seen = new Map();
   const sample = () => {
-    for (const pid of providerPids(seen)) {
+    for (const pid of providerPids(workDir, seen)) {
       const kib = peakRssKib(pid);
       if (kib !== undefined) peaks.set(pid, Math.max(peaks.get(pid) ?? 0, kib));
+      const ms = cpuMs(pid);
+      if (ms !== undefined) cpu.set(pid, ms);
     }
   };
   const timer = fs.existsSync("/proc/self/status") ? setInterval(sample, everyMs) : undefined;
@@ -52,7 +72,11 @@ function watchProviderMemory(everyMs = 100) {
     stop() {
       if (timer) clearInterval(timer);
       const values = [...peaks.values()];
-      return { processes: values.length, peakMib: values.length ? Math.max(...values) / 1024 : NaN };
+      return {
+        processes: values.length,
+        peakMib: values.length ? Math.max(...values) / 1024 : NaN,
+        cpuMs: timer ? [...cpu.values()].reduce((a, b) => a + b, 0) : NaN,
+      };
     },
   };
 }

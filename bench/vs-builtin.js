@@ -5,11 +5,12 @@
 // terraform_data, step by step, the two kinds alternating so that machine load hits both alike.
 //
 //   node bench/vs-builtin.js [--n 1000] [--n-default 300] [--plan-runs 3] [--steps a,b,...] [--no-profile]
+//                            [--same-values]
 //
 // Steps (default all, in this order): apply-p50, plan, destroy-p50 (N, -parallelism=50; plan = plan with
 // refresh of the applied N, the median of --plan-runs) and apply-default, destroy-default (--n-default,
-// terraform's default parallelism 10); plan and destroy act on what an earlier step applied. Bars: ≤ 1.5× at -parallelism=50, ≤ 3× at default parallelism,
-// provider peak RSS ≤ 150 MiB. Then, unless --no-profile, one more apply/plan/destroy at N with an unminified
+// terraform's default parallelism 10); plan and destroy act on what an earlier step applied.
+// Bars: ≤ 1.5× at -parallelism=50, ≤ 3× at default parallelism, provider peak RSS ≤ 150 MiB. Then, unless --no-profile, one more apply/plan/destroy at N with an unminified
 // provider under V8's profiler: where the provider's CPU goes per RPC and per module (not timed).
 // Needs `npm run build`; prints the load average, since the ratios only mean something on a quiet machine.
 "use strict";
@@ -28,6 +29,7 @@ const { values: flags } = parseArgs({
     "plan-runs": { type: "string", default: "3" },
     steps: { type: "string", default: "apply-p50,plan,destroy-p50,apply-default,destroy-default" },
     "no-profile": { type: "boolean", default: false },
+    "same-values": { type: "boolean", default: false },
   },
 });
 const N = Number(flags.n);
@@ -45,9 +47,25 @@ const appmgmtHcl = (n) => `resource "appmgmt_instance" "bench" {
   submodules     = { db = { parameters = { "input.engine" = "postgres-16" } } }
 }
 `;
-const builtinHcl = (n) => `resource "terraform_data" "bench" {
+// The built-in resource gets a small input; with --same-values it carries the appmgmt resource's values
+// (manifest text, parameters) instead, so terraform's own work on big values is on both sides too. Neither is
+// exactly the same terraform work: terraform_data repeats its input as its output.
+const builtinHcl = (n) =>
+  !flags["same-values"]
+    ? `resource "terraform_data" "bench" {
   count = ${n}
   input = { name = "bench-\${count.index}", fork = "release-\${count.index % 7}", size = "small" }
+}
+`
+    : `resource "terraform_data" "bench" {
+  count = ${n}
+  input = {
+    application_id = "${DEMO.webshopApplicationId}"
+    instance_name  = "bench-\${count.index}"
+    manifest       = file("\${path.module}/webshop.yaml")
+    parameters     = { "input.app-fork" = "release-\${count.index % 7}", "input.db-size" = "small" }
+    submodules     = { db = { parameters = { "input.engine" = "postgres-16" } } }
+  }
 }
 `;
 
@@ -72,7 +90,7 @@ async function workspaces(url) {
   const files = { "webshop.yaml": MANIFEST };
   const kinds = {
     appmgmt: { ws: await createWorkspace(url, "", { files }), hcl: appmgmtHcl },
-    terraform_data: { ws: await createWorkspace(url, "", { provider: false }), hcl: builtinHcl },
+    terraform_data: { ws: await createWorkspace(url, "", { files, provider: false }), hcl: builtinHcl },
   };
   const header = fs.readFileSync(path.join(kinds.appmgmt.ws.work, "main.tf"), "utf8");
   for (const kind of Object.values(kinds)) {
@@ -86,16 +104,31 @@ async function workspaces(url) {
   return kinds;
 }
 
-/** Wall time, provider peak RSS, and this process's CPU (the simulator's, mostly) and service calls. */
+/** CPU ms of this process's finished children: terraform's, which includes its provider processes'. */
+function childrenCpuMs() {
+  const stat = fs.readFileSync("/proc/self/stat", "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[13]) + Number(fields[14])) * 10; // cutime + cstime, in 1/100 s
+}
+
+/** Wall time; CPU of terraform, of the provider processes and of this process (the simulator); calls; RSS. */
 async function timed(kind, args, sim) {
-  const memory = watchProviderMemory();
+  const memory = watchProviderMemory(fs.realpathSync(kind.ws.work));
   const calls = sim.stats.requests.length;
   const cpu = process.cpuUsage();
+  const children = childrenCpuMs();
   const start = performance.now();
   await kind.ws.terraform([...args, "-input=false", "-no-color"]);
   const ms = performance.now() - start;
   const { user, system } = process.cpuUsage(cpu);
-  return { ms, simCpuMs: (user + system) / 1000, calls: sim.stats.requests.length - calls, ...memory.stop() };
+  const provider = memory.stop();
+  return {
+    ms,
+    terraformCpuMs: childrenCpuMs() - children - (provider.cpuMs || 0),
+    simCpuMs: (user + system) / 1000,
+    calls: sim.stats.requests.length - calls,
+    ...provider,
+  };
 }
 
 async function runSteps(sim, kinds, names) {
@@ -105,18 +138,17 @@ async function runSteps(sim, kinds, names) {
     const step = STEPS[name];
     if (!step) throw new Error(`unknown step ${name}; steps are ${Object.keys(STEPS).join(", ")}`);
     const times = { appmgmt: [], terraform_data: [] };
-    let service;
+    const last = {};
     for (let r = 0; r < (step.runs ?? 1); r++) {
       for (const [kindName, kind] of Object.entries(kinds)) {
         kind.setCount(step.n);
         const t = await timed(kind, step.args, sim);
         times[kindName].push(t.ms);
-        if (kindName === "appmgmt") {
-          peakMib = Math.max(peakMib, t.peakMib);
-          service = t;
-        }
+        last[kindName] = t;
+        if (kindName === "appmgmt") peakMib = Math.max(peakMib, t.peakMib);
       }
     }
+    const service = last.appmgmt;
     const a = median(times.appmgmt);
     const b = median(times.terraform_data);
     const ratio = a / b;
@@ -129,6 +161,8 @@ async function runSteps(sim, kinds, names) {
       ratio: `${ratio.toFixed(2)}x`,
       bar: `≤ ${step.bar}x`,
       result: ok ? "ok" : "MISSED",
+      "terraform CPU (appmgmt / data)": `${seconds(service.terraformCpuMs)} / ${seconds(last.terraform_data.terraformCpuMs)}`,
+      "provider CPU": seconds(service.cpuMs),
       "service calls": service.calls,
       "simulator CPU": seconds(service.simCpuMs),
     });

@@ -172,6 +172,8 @@ export async function waitForInstance(
       }
     }
     if (opts.signal?.aborted) throw new AbortedError(what, { cause: opts.signal.reason });
+    // When the poll left: the service's answer tells the state at about that time, not after its latency.
+    const polledAt = clock.now() - start;
     try {
       last = await client.getInstance(id, { signal: opts.signal });
       lastError = undefined;
@@ -183,7 +185,7 @@ export async function waitForInstance(
     if (last && !lastError) {
       opts.onProgress?.(last, elapsed);
       if (opts.until(last)) {
-        if (last.status !== "Failed") durations.record(key, lastRunningMs, elapsed);
+        if (last.status !== "Failed") durations.record(key, lastRunningMs, polledAt);
         return last;
       }
       if (last.status === "Failed") {
@@ -192,7 +194,7 @@ export async function waitForInstance(
           last.errorMessage,
         );
       }
-      lastRunningMs = elapsed;
+      lastRunningMs = polledAt;
     }
     if (clock.now() >= deadline) {
       const lastSeen = `last status ${last?.status ?? "unknown"}${lastError ? `, last poll: ${lastError.message}` : ""}`;

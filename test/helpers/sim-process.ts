@@ -4,7 +4,7 @@
 //   const proc = await startSimProcess(["--tls-cert", cert, "--tls-key", key]);
 //   proc.url, proc.firstLine, proc.rssMb(), await proc.stop()
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
@@ -15,22 +15,19 @@ const LISTENING = "appmgmt simulator listening on ";
 
 let bundled: Promise<string> | undefined;
 
-/** src/cli/main.ts bundled once per test file into a temporary directory. */
-function appmgmtScript(): Promise<string> {
+/** src/cli/main.ts bundled once per test file, kept in memory. */
+function appmgmtBundle(): Promise<string> {
   bundled ??= (async () => {
-    const dir = mkdtempSync(join(tmpdir(), "appmgmt-sim-process-"));
-    process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
-    const outfile = join(dir, "appmgmt.js");
-    await build({
+    const result = await build({
       entryPoints: [join(ROOT, "src/cli/main.ts")],
       bundle: true,
       platform: "node",
       target: "node20",
-      outfile,
+      write: false,
       external: ["esbuild"],
       logLevel: "error",
     });
-    return outfile;
+    return result.outputFiles[0].text;
   })();
   return bundled;
 }
@@ -46,7 +43,11 @@ export interface SimProcess {
 
 /** Starts `appmgmt sim --port 0 ...args` and waits for its listening line. */
 export async function startSimProcess(args: string[] = []): Promise<SimProcess> {
-  const child = spawn(process.execPath, [await appmgmtScript(), "sim", "--port", "0", ...args], {
+  // The script lives only until the process has loaded it (one file: nothing is required from it later).
+  const dir = mkdtempSync(join(tmpdir(), "appmgmt-sim-process-"));
+  const script = join(dir, "appmgmt.js");
+  writeFileSync(script, await appmgmtBundle());
+  const child = spawn(process.execPath, [script, "sim", "--port", "0", ...args], {
     env: { ...process.env, NODE_PATH: join(ROOT, "node_modules") },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -55,6 +56,7 @@ export async function startSimProcess(args: string[] = []): Promise<SimProcess> 
   const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
   const first = await Promise.race([lines.next(), exited.then(() => undefined)]);
+  rmSync(dir, { recursive: true, force: true });
   const firstLine = first?.value as string | undefined;
   if (firstLine === undefined || !firstLine.startsWith(LISTENING)) {
     child.kill("SIGKILL");

@@ -182,6 +182,20 @@ describe("poll schedule learnt from earlier workflows", () => {
     expect(durations.typicalMs("a")).toBe(20);
   });
 
+  it("learns from when polls left, not from when slow answers came back", async () => {
+    const durations = new WorkflowDurations();
+    const clock = virtualClock();
+    const slowService = {
+      getInstance: async (id: string) => {
+        const status = clock.t >= 50 ? "Running" : "Executing";
+        clock.t += 400; // the answer takes 0.4 s
+        return instanceBody({ id, status }) as unknown as InstanceStatus;
+      },
+    };
+    await waitForInstance(slowService, INST, { until: running, timeoutMs: 10_000, clock, durations });
+    expect(durations.typicalMs("")).toBe(50); // polled at 0.1 s: ended between 0 and 0.1 s
+  });
+
   it("a wait records under its durationKey, and only ends it was waiting for", async () => {
     const durations = new WorkflowDurations();
     const clock = virtualClock();
