@@ -10,8 +10,8 @@ export interface ProviderContext {
   log: Logger;
   /** Aborted by StopProvider: waits end promptly and report it. */
   signal: AbortSignal;
-  /** First delay before retrying a call refused with 409 (doubles up to 5 s). */
-  conflictRetryDelayMs: number;
+  /** First pause between the lookups of a launch whose answer was lost (it doubles). */
+  lostLaunchLookupDelayMs: number;
 }
 
 export class NotConfiguredError extends Error {

@@ -22,8 +22,8 @@ export interface ProviderOptions {
   /** How configuration becomes a service; default the real client. Tests pass a fake. */
   connect?: ServiceFactory;
   log?: Logger;
-  /** First delay before retrying a request refused with 409; default 1 s. */
-  conflictRetryDelayMs?: number;
+  /** First pause between the lookups of a launch whose answer was lost; default 1 s. */
+  lostLaunchLookupDelayMs?: number;
 }
 
 export function createProvider(opts: ProviderOptions = {}): ProviderHandler {
@@ -40,7 +40,7 @@ export function createProvider(opts: ProviderOptions = {}): ProviderHandler {
     },
     log,
     signal: stopper.signal,
-    conflictRetryDelayMs: opts.conflictRetryDelayMs ?? 1000,
+    lostLaunchLookupDelayMs: opts.lostLaunchLookupDelayMs ?? 1000,
   };
   // The protocol layer refuses type names the schemas do not have, and both come from catalog.ts.
   const resource = byTypeName(RESOURCES, "resource");

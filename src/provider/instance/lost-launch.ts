@@ -30,7 +30,7 @@ export async function findLostLaunch(
   try {
     const envId = request.environmentId ?? (await defaultEnvironmentOf(client, appId, ctx.signal));
     // the service may register the instance a moment after the lost answer: look a few times
-    let delayMs = ctx.conflictRetryDelayMs;
+    let delayMs = ctx.lostLaunchLookupDelayMs;
     for (let attempt = 1; ; attempt++) {
       const instances = await client.listInstances(envId, { signal: ctx.signal });
       const match = instances.find(

@@ -194,7 +194,7 @@ export async function configuredProvider(script: FakeScript, env: NodeJS.Process
   const provider = createProvider({
     env,
     log,
-    conflictRetryDelayMs: 1,
+    lostLaunchLookupDelayMs: 1,
     connect: async (s, logger) => {
       settings = s;
       const service: Service = {
