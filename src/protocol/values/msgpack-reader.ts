@@ -1,0 +1,145 @@
+// Generic msgpack reading: bytes into raw values (maps keep their entry order, extensions their type);
+// msgpack.ts turns them into terraform values against the expected cty type.
+
+import { ValueError } from "./errors";
+
+/** A msgpack extension value; terraform uses them only for unknown values. */
+export class Ext {
+  constructor(readonly type: number) {}
+}
+export type Raw =
+  null | boolean | number | bigint | string | Buffer | Ext | Raw[] | Array<[Raw, Raw]> | RawMap;
+export class RawMap {
+  constructor(readonly entries: Array<[Raw, Raw]>) {}
+}
+
+export class MsgpackReader {
+  private pos = 0;
+  constructor(private readonly buf: Buffer) {}
+
+  done(): boolean {
+    return this.pos >= this.buf.length;
+  }
+
+  private need(n: number): void {
+    if (this.pos + n > this.buf.length) throw new ValueError("msgpack value is truncated");
+  }
+
+  private u8(): number {
+    this.need(1);
+    return this.buf[this.pos++];
+  }
+
+  private take(n: number): Buffer {
+    this.need(n);
+    const out = this.buf.subarray(this.pos, this.pos + n);
+    this.pos += n;
+    return out;
+  }
+
+  private uint(bytes: 1 | 2 | 4): number {
+    this.need(bytes);
+    const v =
+      bytes === 1
+        ? this.buf.readUInt8(this.pos)
+        : bytes === 2
+          ? this.buf.readUInt16BE(this.pos)
+          : this.buf.readUInt32BE(this.pos);
+    this.pos += bytes;
+    return v;
+  }
+
+  private array(n: number, depth: number): Raw[] {
+    const out: Raw[] = [];
+    for (let i = 0; i < n; i++) out.push(this.read(depth + 1));
+    return out;
+  }
+
+  private map(n: number, depth: number): RawMap {
+    const entries: Array<[Raw, Raw]> = [];
+    for (let i = 0; i < n; i++) entries.push([this.read(depth + 1), this.read(depth + 1)]);
+    return new RawMap(entries);
+  }
+
+  private ext(len: number): Ext {
+    const type = this.take(1).readInt8(0);
+    this.take(len); // the payload (refinements of an unknown) carries nothing the provider uses
+    return new Ext(type);
+  }
+
+  read(depth = 0): Raw {
+    if (depth > 512) throw new ValueError("msgpack value is nested too deeply");
+    const b = this.u8();
+    if (b <= 0x7f) return b;
+    if (b >= 0xe0) return b - 0x100;
+    if ((b & 0xf0) === 0x80) return this.map(b & 0x0f, depth);
+    if ((b & 0xf0) === 0x90) return this.array(b & 0x0f, depth);
+    if ((b & 0xe0) === 0xa0) return this.take(b & 0x1f).toString("utf8");
+    switch (b) {
+      case 0xc0:
+        return null;
+      case 0xc2:
+        return false;
+      case 0xc3:
+        return true;
+      case 0xc4:
+        return Buffer.from(this.take(this.uint(1)));
+      case 0xc5:
+        return Buffer.from(this.take(this.uint(2)));
+      case 0xc6:
+        return Buffer.from(this.take(this.uint(4)));
+      case 0xc7:
+        return this.ext(this.uint(1));
+      case 0xc8:
+        return this.ext(this.uint(2));
+      case 0xc9:
+        return this.ext(this.uint(4));
+      case 0xca:
+        return this.take(4).readFloatBE(0);
+      case 0xcb:
+        return this.take(8).readDoubleBE(0);
+      case 0xcc:
+        return this.uint(1);
+      case 0xcd:
+        return this.uint(2);
+      case 0xce:
+        return this.uint(4);
+      case 0xcf:
+        return this.take(8).readBigUInt64BE(0);
+      case 0xd0:
+        return this.take(1).readInt8(0);
+      case 0xd1:
+        return this.take(2).readInt16BE(0);
+      case 0xd2:
+        return this.take(4).readInt32BE(0);
+      case 0xd3:
+        return this.take(8).readBigInt64BE(0);
+      case 0xd4:
+        return this.ext(1);
+      case 0xd5:
+        return this.ext(2);
+      case 0xd6:
+        return this.ext(4);
+      case 0xd7:
+        return this.ext(8);
+      case 0xd8:
+        return this.ext(16);
+      case 0xd9:
+        return this.take(this.uint(1)).toString("utf8");
+      case 0xda:
+        return this.take(this.uint(2)).toString("utf8");
+      case 0xdb:
+        return this.take(this.uint(4)).toString("utf8");
+      case 0xdc:
+        return this.array(this.uint(2), depth);
+      case 0xdd:
+        return this.array(this.uint(4), depth);
+      case 0xde:
+        return this.map(this.uint(2), depth);
+      case 0xdf:
+        return this.map(this.uint(4), depth);
+      default:
+        throw new ValueError(`invalid msgpack byte 0x${b.toString(16)}`);
+    }
+  }
+}
