@@ -2,23 +2,13 @@
 // the client module (and undici with it) loads on the first ConfigureProvider, not at start-up.
 
 import type { AppMgmtClient } from "../client/client";
+import type { CallName } from "../client/retry-policy";
 import type { InstanceStatus } from "../client/types";
 import type { ProviderSettings } from "./config";
 import type { Logger } from "../protocol/log";
 
 /** The client calls the provider makes (the fakes of the provider's unit tests implement these). */
-export type ServiceClient = Pick<
-  AppMgmtClient,
-  | "listOrganizations"
-  | "listApplications"
-  | "listEnvironments"
-  | "listInstances"
-  | "launch"
-  | "reconfigure"
-  | "getInstance"
-  | "destroy"
-  | "close"
->;
+export type ServiceClient = Pick<AppMgmtClient, Exclude<CallName, "token" | "forceDelete"> | "close">;
 
 export interface WaitOptions {
   until: (s: InstanceStatus) => boolean;
