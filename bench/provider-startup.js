@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Provider start-up time: process start to go-plugin handshake line, from a single esbuild bundle,
-// against a bare `node -e 0` on the same machine. Product bar (DESIGN): median ratio <= 3.
+// against a bare `node -e 0` on the same machine. Product bar (ARCHITECTURE.md §8): median ratio <= 3.
 //
 //   node bench/provider-startup.js [runs]     (default 20 runs of each, interleaved)
 "use strict";
