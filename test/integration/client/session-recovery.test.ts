@@ -66,10 +66,16 @@ describe("a client clock an hour off the service's", () => {
   afterAll(() => svc.close());
 
   it("an hour ahead: one token call for 20 calls, and the user is never blocked", async () => {
-    const tokenCalls = svc.sim.stats.tokenCalls;
-    const { client } = skewedClient(svc.url, 3_600_000);
-    for (let i = 0; i < 20; i++) expect(await client.listOrganizations()).toHaveLength(1);
-    expect(svc.sim.stats.tokenCalls - tokenCalls).toBe(1);
+    // Its own service with 5-minute tokens: with the 2 s ones, a loaded machine may take longer than a
+    // token's life for the 20 calls and rightly renew it once.
+    const own = await startSimulator({ seed: demoSeed(), jwtLifetimeSeconds: 300 });
+    try {
+      const { client } = skewedClient(own.url, 3_600_000);
+      for (let i = 0; i < 20; i++) expect(await client.listOrganizations()).toHaveLength(1);
+      expect(own.sim.stats.tokenCalls).toBe(1);
+    } finally {
+      await own.close();
+    }
   });
 
   it("an hour behind: renews when the stated lifetime is over, though exp still looks an hour away", async () => {
