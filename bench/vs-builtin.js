@@ -114,7 +114,7 @@ function childrenCpuMs() {
 /** Wall time; CPU of terraform, of the provider processes and of this process (the simulator); calls; RSS. */
 async function timed(kind, args, sim) {
   const memory = watchProviderMemory(fs.realpathSync(kind.ws.work));
-  const calls = sim.stats.requests.length;
+  const calls = sim.stats.requestCount;
   const cpu = process.cpuUsage();
   const children = childrenCpuMs();
   const start = performance.now();
@@ -126,7 +126,7 @@ async function timed(kind, args, sim) {
     ms,
     terraformCpuMs: childrenCpuMs() - children - (provider.cpuMs || 0),
     simCpuMs: (user + system) / 1000,
-    calls: sim.stats.requests.length - calls,
+    calls: sim.stats.requestCount - calls,
     ...provider,
   };
 }
