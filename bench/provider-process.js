@@ -88,7 +88,8 @@ function moduleLines(bundleFile) {
     .split("\n")
     .forEach((line, i) => {
       // esbuild names each module by its path from the bundling process's directory.
-      const m = /^\/\/ \S*?\b(node_modules|lib)\/(\S+)$/.exec(line);
+      // (scripts/bundle-provider.js bundles src/*.ts; a bundle of lib/*.js names the compiled files.)
+      const m = /^\/\/ \S*?\b(node_modules|lib|src)\/(\S+)$/.exec(line);
       if (!m) return;
       const npm = /^((?:@[^/]+\/)?[^/]+)\//.exec(m[2]);
       if (m[1] === "node_modules") starts.push([i, `${npm ? npm[1] : m[2]} (npm)`]);

@@ -9,6 +9,7 @@ const path = require("node:path");
 
 const lib = path.join(__dirname, "..", "lib");
 const { DEMO } = require(path.join(lib, "simulator"));
+const { bundleProvider } = require("../scripts/bundle-provider");
 const { installProvider, filesystemMirrorCliConfig, requiredProvidersSnippet } = require(
   path.join(lib, "cli", "install-provider"),
 );
@@ -31,15 +32,21 @@ function runTerraform(args, cwd, env) {
  * A working directory with `main.tf` = required_providers + `provider "appmgmt" {}` + `resourcesHcl`, its
  * own CLI config, token cache and APPMGMT_* pointing at `url` (the demo user's refresh token), initialised.
  * Options: `files` ({ name: text } written beside main.tf), `provider: false` (main.tf is `resourcesHcl`
- * alone, for terraform's built-in resources).
- * Returns { work, env, terraform(args, extraEnv?) (rejects on a non-zero exit), run(args) ({ code, out }),
+ * alone, for terraform's built-in resources), `unminified: true` (the provider bundled without minifying, whose
+ * module markers let a CPU profile name modules).
+ * Returns { work, env, providerFile (the executable terraform runs), terraform(args, extraEnv?) (rejects on a non-zero exit), run(args) ({ code, out }),
  * remove() }.
  */
-async function createWorkspace(url, resourcesHcl, { files = {}, provider = true } = {}) {
+async function createWorkspace(url, resourcesHcl, { files = {}, provider = true, unminified = false } = {}) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "appmgmt-bench-"));
   try {
     const mirror = path.join(root, "mirror");
-    await installProvider({ dir: mirror });
+    const installed = await installProvider({ dir: mirror });
+    // Before init, so the lock terraform writes matches the file it runs.
+    if (unminified) {
+      const code = await bundleProvider({ minify: false });
+      for (const file of installed.paths) fs.writeFileSync(file, code);
+    }
     const work = path.join(root, "work");
     fs.mkdirSync(work);
     fs.writeFileSync(path.join(root, "terraformrc"), filesystemMirrorCliConfig(mirror));
@@ -66,6 +73,7 @@ async function createWorkspace(url, resourcesHcl, { files = {}, provider = true 
     return {
       root,
       mirror,
+      providerFile: installed.path,
       work,
       env,
       run,

@@ -172,7 +172,10 @@ async function runSteps(sim, kinds, names) {
 }
 
 async function profile(url) {
-  const ws = await createWorkspace(url, appmgmtHcl(N), { files: { "webshop.yaml": MANIFEST } });
+  const ws = await createWorkspace(url, appmgmtHcl(N), {
+    files: { "webshop.yaml": MANIFEST },
+    unminified: true,
+  });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "appmgmt-cpu-prof-"));
   const log = path.join(dir, "terraform.log");
   try {
@@ -184,11 +187,7 @@ async function profile(url) {
     };
     for (const args of [STEPS["apply-p50"].args, STEPS.plan.args, STEPS["destroy-p50"].args])
       await ws.terraform([...args, "-input=false", "-no-color"], env);
-    const bundle = fs
-      .readdirSync(ws.mirror, { recursive: true })
-      .map((f) => path.join(ws.mirror, f))
-      .find((f) => path.basename(f).startsWith("terraform-provider-appmgmt"));
-    const { totalMs, byRpc, byModule } = summariseProfiles(dir, bundle);
+    const { totalMs, byRpc, byModule } = summariseProfiles(dir, ws.providerFile);
     const calls = countRpcs(log);
     console.log(
       `\nprovider CPU, apply + plan + destroy of ${N} at -parallelism=50 (unminified, under the profiler and ` +

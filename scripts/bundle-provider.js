@@ -13,7 +13,11 @@ const ROOT = path.resolve(__dirname, "..");
 const ENTRY = path.join(ROOT, "src", "cli", "provider-main.ts");
 const OUT = path.join(ROOT, "dist", "terraform-provider-appmgmt.js");
 
-async function main() {
+/**
+ * The provider as one script. `minify: false` keeps esbuild's `// src/x.ts` module markers, which the
+ * benches' CPU profiles use to name modules (bench/provider-process.js).
+ */
+async function bundleProvider({ minify = true } = {}) {
   const result = await build({
     entryPoints: [ENTRY],
     absWorkingDir: ROOT,
@@ -21,10 +25,9 @@ async function main() {
     platform: "node",
     target: "node20",
     format: "cjs",
-    // Whitespace and syntax only: function names stay, so stack traces in TF_LOG and CPU profiles
-    // (bench/vs-builtin.js) name real functions.
-    minifyWhitespace: true,
-    minifySyntax: true,
+    // Whitespace and syntax only: function names stay, so stack traces in TF_LOG name real functions.
+    minifyWhitespace: minify,
+    minifySyntax: minify,
     sourcemap: false,
     legalComments: "none",
     charset: "utf8",
@@ -32,13 +35,21 @@ async function main() {
     logLevel: "warning",
   });
   // esbuild keeps an entry point's own "#!" line; ours replaces it.
-  const code = result.outputFiles[0].text.replace(/^#![^\n]*\n/, "");
+  return `#!/usr/bin/env node\n${result.outputFiles[0].text.replace(/^#![^\n]*\n/, "")}`;
+}
+
+async function main() {
+  const code = await bundleProvider();
   fs.mkdirSync(path.dirname(OUT), { recursive: true });
-  fs.writeFileSync(OUT, `#!/usr/bin/env node\n${code}`, { mode: 0o755 });
+  fs.writeFileSync(OUT, code, { mode: 0o755 });
   console.log(`bundled ${path.relative(ROOT, OUT)} (${Math.round(code.length / 1024)} KiB)`);
 }
 
-main().catch((err) => {
-  console.error(`bundle-provider: ${err.stack || err}`);
-  process.exit(1);
-});
+if (require.main === module) {
+  main().catch((err) => {
+    console.error(`bundle-provider: ${err.stack || err}`);
+    process.exit(1);
+  });
+}
+
+module.exports = { bundleProvider };
