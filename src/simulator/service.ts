@@ -1,17 +1,24 @@
 // The simulated Application Management Service (ARCHITECTURE.md §3): access control, launch/reconfigure/destroy with
-// asynchronous workflows, and the test controls (faults, failures, timing, stats). HTTP lives in server.ts.
+// asynchronous workflows, and the test controls (faults, failures, timing, stats). HTTP lives in server.ts,
+// the checks of a launch or reconfigure body in request-pieces.ts.
 //
 import { randomBytes } from "node:crypto";
 import type { InstanceStatus, InstanceSummary } from "../client/types";
-import { checkInstanceConfig, formatFinding } from "../rules";
-import { ID_PATTERN, INSTANCE_NAME_LIMITS } from "../service-limits";
+import { ID_PATTERN } from "../service-limits";
 import { JwtSigner, FloodGuard, parseAuthorization, type FloodLimits } from "./auth";
 import { Catalog, type CatalogApplication } from "./catalog";
-import { resolveConfiguration, type ConfigurationRequest } from "./configuration";
+import { resolveConfiguration } from "./configuration";
 import { FaultInjector, type FaultOptions } from "./faults";
 import { ServiceStats } from "./request-log";
-import { RequestReader, type Body } from "./request-reader";
-import type { SeedRevision, Timing } from "./seed";
+import { RequestReader } from "./request-reader";
+import {
+  configurationRequest,
+  instanceNameOf,
+  launchEnvironment,
+  revisionOf,
+  versionOf,
+} from "./request-pieces";
+import type { Timing } from "./seed";
 import { completeDueWorkflow, instanceStatus, startWorkflow } from "./instance-lifecycle";
 import { saveState, type InstanceRecord, type SimState } from "./state";
 
@@ -36,8 +43,6 @@ export interface SimulatorSettings {
   flood: FloodLimits;
   statePath?: string;
 }
-
-const PARAMETERS_SHAPE = 'mapping "input.<name>" to string values';
 
 export class Simulator {
   readonly stats = new ServiceStats();
@@ -197,25 +202,27 @@ export class Simulator {
       "submodules",
     ]);
     if (!b) throw new ServiceError(400, reader.errors);
-    const environment = this.launchEnvironment(
+    const environment = launchEnvironment(
+      this.catalog,
       app,
       reader.optionalId(b.environmentId, "environmentId"),
       reader,
     );
-    const revision = this.revisionOf(
+    const revision = revisionOf(
+      this.catalog,
       app,
       reader.optionalId(b.revisionId, "revisionId"),
       "revisionId",
       reader,
     );
-    const version = this.versionOf(app, reader.optionalInteger(b.version, "version"), "version", reader);
-    const instanceName = this.instanceNameOf(b.instanceName, reader);
+    const version = versionOf(app, reader.optionalInteger(b.version, "version"), "version", reader);
+    const instanceName = instanceNameOf(b.instanceName, reader);
     if (instanceName !== undefined && this.nameTaken(environment, instanceName, now))
       reader.errors.push(
         `instanceName "${instanceName}" is already used by an instance in environment ${environment}; ` +
           "choose another name or destroy that instance first",
       );
-    const request = this.configurationRequest(app, b, revision, version, "launch", reader);
+    const request = configurationRequest(this.catalog, app, b, revision, version, "launch", reader);
     if (reader.errors.length > 0) throw new ServiceError(400, reader.errors);
 
     const rec: InstanceRecord = {
@@ -248,19 +255,20 @@ export class Simulator {
     const reader = new RequestReader();
     const b = reader.object(body, "body", ["parameters", "manifestVersion", "revisionId", "submodules"]);
     if (!b) throw new ServiceError(400, reader.errors);
-    const revision = this.revisionOf(
+    const revision = revisionOf(
+      this.catalog,
       app,
       reader.optionalId(b.revisionId, "revisionId"),
       "revisionId",
       reader,
     );
-    const version = this.versionOf(
+    const version = versionOf(
       app,
       reader.optionalInteger(b.manifestVersion, "manifestVersion"),
       "manifestVersion",
       reader,
     );
-    const request = this.configurationRequest(app, b, revision, version, "reconfigure", reader, rec);
+    const request = configurationRequest(this.catalog, app, b, revision, version, "reconfigure", reader, rec);
     if (reader.errors.length > 0) throw new ServiceError(400, reader.errors);
     startWorkflow(rec, "reconfigure", this.state.timing, now);
     rec.workflow!.target = resolveConfiguration(this.catalog, app, request, rec.configuration);
@@ -292,124 +300,6 @@ export class Simulator {
     this.state.instances = this.state.instances.filter((r) => r !== rec);
     this.changed();
     return { id };
-  }
-
-  // ---- request pieces ------------------------------------------------------------------------------
-
-  private instanceNameOf(value: unknown, reader: RequestReader): string | undefined {
-    if (value === undefined) return undefined;
-    const problem =
-      typeof value === "string" ? serviceNameProblem(value) : `must be a string, got ${typeof value}`;
-    if (problem === undefined) return value as string;
-    // The name itself is not echoed: it may be a megabyte long.
-    reader.errors.push(`instanceName ${problem}`);
-    return undefined;
-  }
-
-  private launchEnvironment(
-    app: CatalogApplication,
-    envId: string | undefined,
-    reader: RequestReader,
-  ): string {
-    if (envId === undefined) return this.catalog.defaultEnvironment(app.organization);
-    const env = this.catalog.environments.get(envId);
-    if (!env) reader.errors.push(`environmentId ${envId}: no such environment`);
-    else if (env.organization !== app.organization)
-      reader.errors.push(
-        `environmentId ${envId} belongs to another organization than application ${app.name}; ` +
-          `use an environment of organization ${app.organization} or omit it for the default`,
-      );
-    return envId;
-  }
-
-  private revisionOf(
-    app: CatalogApplication,
-    revisionId: string | undefined,
-    field: string,
-    reader: RequestReader,
-  ): SeedRevision | undefined {
-    if (revisionId === undefined) return undefined;
-    const revision = this.catalog.revisions.get(revisionId);
-    if (revision?.application === app.id) return revision;
-    const known = (app.revisions ?? []).map((r) => `${r.id} (${r.name})`);
-    reader.errors.push(
-      `${field} ${revisionId} is not a revision of application ${app.name}; ` +
-        (known.length ? `use one of: ${known.join(", ")}` : "the application has no revisions: omit it"),
-    );
-    return undefined;
-  }
-
-  private versionOf(
-    app: CatalogApplication,
-    version: number | undefined,
-    field: string,
-    reader: RequestReader,
-  ): number | undefined {
-    if (version === undefined || app.parsed.has(version)) return version;
-    reader.errors.push(
-      `${field} ${version}: application ${app.name} has no such manifest version; ` +
-        `use one of ${[...app.parsed.keys()].join(", ")}`,
-    );
-    return undefined;
-  }
-
-  /** Checks parameters and submodules against the target manifest (binding rules) and resolves ids. */
-  private configurationRequest(
-    app: CatalogApplication,
-    b: Body,
-    revision: SeedRevision | undefined,
-    version: number | undefined,
-    operation: "launch" | "reconfigure",
-    reader: RequestReader,
-    current?: InstanceRecord,
-  ): ConfigurationRequest {
-    const parameters = reader.optionalRecord<string>(b.parameters, "parameters", PARAMETERS_SHAPE);
-    const request: ConfigurationRequest = { version, revision, parameters, submodules: {} };
-    const targetVersion =
-      version ?? revision?.manifestVersion ?? current?.configuration.version ?? app.latestVersion;
-    const manifest = app.parsed.get(targetVersion)!;
-    const submodulesBody =
-      reader.optionalRecord<unknown>(b.submodules, "submodules", "keyed by submodule name") ?? {};
-    const subFields =
-      operation === "launch"
-        ? ["revisionId", "manifestVersion", "parameters"]
-        : ["manifestVersion", "parameters"];
-    // No prototype: a submodule named __proto__ is kept (and refused as unknown), not swallowed by the setter.
-    const checked: Record<string, { parameters?: Record<string, unknown> }> = Object.create(null);
-    for (const [name, value] of Object.entries(submodulesBody)) {
-      const where = `submodules.${name}`;
-      const sub = reader.object(value, where, subFields);
-      if (!sub) continue;
-      const subParameters = reader.optionalRecord<string>(
-        sub.parameters,
-        `${where}.parameters`,
-        PARAMETERS_SHAPE,
-      );
-      checked[name] = { parameters: subParameters };
-      const component = manifest.submodules[name];
-      const subApp = component?.applicationId
-        ? this.catalog.applications.get(component.applicationId)
-        : undefined;
-      if (!component || !subApp) continue;
-      request.submodules![name] = {
-        parameters: subParameters,
-        revision: this.revisionOf(
-          subApp,
-          reader.optionalId(sub.revisionId, `${where}.revisionId`),
-          `${where}.revisionId`,
-          reader,
-        ),
-        manifestVersion: this.versionOf(
-          subApp,
-          reader.optionalInteger(sub.manifestVersion, `${where}.manifestVersion`),
-          `${where}.manifestVersion`,
-          reader,
-        ),
-      };
-    }
-    const findings = checkInstanceConfig(manifest, { parameters, submodules: checked }, { operation });
-    reader.errors.push(...findings.map(formatFinding));
-    return request;
   }
 
   // ---- instance lifecycle --------------------------------------------------------------------------
@@ -487,14 +377,4 @@ export class Simulator {
 function checkId(id: string, what: string): void {
   if (!ID_PATTERN.test(id))
     throw new ServiceError(400, [`${what} id "${id}" is malformed; ids are 24 lowercase hex characters`]);
-}
-
-/** Why the service refuses `name` as an instance name, in its own words; undefined when it accepts it. */
-function serviceNameProblem(name: string): string | undefined {
-  const { minLength, maxLength, pattern } = INSTANCE_NAME_LIMITS;
-  if (name.length < minLength) return "must not be empty";
-  if (name.length > maxLength) return `is ${name.length} characters long; use at most ${maxLength}`;
-  if (!pattern.test(name))
-    return "may hold only letters, digits, '.', '_' and '-', starting with a letter or digit (e.g. webshop-prod)";
-  return undefined;
 }

@@ -1,0 +1,140 @@
+// The pieces of a launch or reconfigure body the simulator checks against its catalog: instance name,
+// environment, revisions, manifest versions, and parameters/submodules under the binding rules. Each
+// problem goes to the reader's errors, so one 400 names them all.
+import { checkInstanceConfig, formatFinding } from "../rules";
+import { INSTANCE_NAME_LIMITS } from "../service-limits";
+import type { Catalog, CatalogApplication } from "./catalog";
+import type { ConfigurationRequest } from "./configuration";
+import type { RequestReader, Body } from "./request-reader";
+import type { SeedRevision } from "./seed";
+import type { InstanceRecord } from "./state";
+
+const PARAMETERS_SHAPE = 'mapping "input.<name>" to string values';
+
+export function instanceNameOf(value: unknown, reader: RequestReader): string | undefined {
+  if (value === undefined) return undefined;
+  const problem =
+    typeof value === "string" ? serviceNameProblem(value) : `must be a string, got ${typeof value}`;
+  if (problem === undefined) return value as string;
+  // The name itself is not echoed: it may be a megabyte long.
+  reader.errors.push(`instanceName ${problem}`);
+  return undefined;
+}
+
+export function launchEnvironment(
+  catalog: Catalog,
+  app: CatalogApplication,
+  envId: string | undefined,
+  reader: RequestReader,
+): string {
+  if (envId === undefined) return catalog.defaultEnvironment(app.organization);
+  const env = catalog.environments.get(envId);
+  if (!env) reader.errors.push(`environmentId ${envId}: no such environment`);
+  else if (env.organization !== app.organization)
+    reader.errors.push(
+      `environmentId ${envId} belongs to another organization than application ${app.name}; ` +
+        `use an environment of organization ${app.organization} or omit it for the default`,
+    );
+  return envId;
+}
+
+export function revisionOf(
+  catalog: Catalog,
+  app: CatalogApplication,
+  revisionId: string | undefined,
+  field: string,
+  reader: RequestReader,
+): SeedRevision | undefined {
+  if (revisionId === undefined) return undefined;
+  const revision = catalog.revisions.get(revisionId);
+  if (revision?.application === app.id) return revision;
+  const known = (app.revisions ?? []).map((r) => `${r.id} (${r.name})`);
+  reader.errors.push(
+    `${field} ${revisionId} is not a revision of application ${app.name}; ` +
+      (known.length ? `use one of: ${known.join(", ")}` : "the application has no revisions: omit it"),
+  );
+  return undefined;
+}
+
+export function versionOf(
+  app: CatalogApplication,
+  version: number | undefined,
+  field: string,
+  reader: RequestReader,
+): number | undefined {
+  if (version === undefined || app.parsed.has(version)) return version;
+  reader.errors.push(
+    `${field} ${version}: application ${app.name} has no such manifest version; ` +
+      `use one of ${[...app.parsed.keys()].join(", ")}`,
+  );
+  return undefined;
+}
+
+/** Checks parameters and submodules against the target manifest (binding rules) and resolves ids. */
+export function configurationRequest(
+  catalog: Catalog,
+  app: CatalogApplication,
+  b: Body,
+  revision: SeedRevision | undefined,
+  version: number | undefined,
+  operation: "launch" | "reconfigure",
+  reader: RequestReader,
+  current?: InstanceRecord,
+): ConfigurationRequest {
+  const parameters = reader.optionalRecord<string>(b.parameters, "parameters", PARAMETERS_SHAPE);
+  const request: ConfigurationRequest = { version, revision, parameters, submodules: {} };
+  const targetVersion =
+    version ?? revision?.manifestVersion ?? current?.configuration.version ?? app.latestVersion;
+  const manifest = app.parsed.get(targetVersion)!;
+  const submodulesBody =
+    reader.optionalRecord<unknown>(b.submodules, "submodules", "keyed by submodule name") ?? {};
+  const subFields =
+    operation === "launch"
+      ? ["revisionId", "manifestVersion", "parameters"]
+      : ["manifestVersion", "parameters"];
+  // No prototype: a submodule named __proto__ is kept (and refused as unknown), not swallowed by the setter.
+  const checked: Record<string, { parameters?: Record<string, unknown> }> = Object.create(null);
+  for (const [name, value] of Object.entries(submodulesBody)) {
+    const where = `submodules.${name}`;
+    const sub = reader.object(value, where, subFields);
+    if (!sub) continue;
+    const subParameters = reader.optionalRecord<string>(
+      sub.parameters,
+      `${where}.parameters`,
+      PARAMETERS_SHAPE,
+    );
+    checked[name] = { parameters: subParameters };
+    const component = manifest.submodules[name];
+    const subApp = component?.applicationId ? catalog.applications.get(component.applicationId) : undefined;
+    if (!component || !subApp) continue;
+    request.submodules![name] = {
+      parameters: subParameters,
+      revision: revisionOf(
+        catalog,
+        subApp,
+        reader.optionalId(sub.revisionId, `${where}.revisionId`),
+        `${where}.revisionId`,
+        reader,
+      ),
+      manifestVersion: versionOf(
+        subApp,
+        reader.optionalInteger(sub.manifestVersion, `${where}.manifestVersion`),
+        `${where}.manifestVersion`,
+        reader,
+      ),
+    };
+  }
+  const findings = checkInstanceConfig(manifest, { parameters, submodules: checked }, { operation });
+  reader.errors.push(...findings.map(formatFinding));
+  return request;
+}
+
+/** Why the service refuses `name` as an instance name, in its own words; undefined when it accepts it. */
+function serviceNameProblem(name: string): string | undefined {
+  const { minLength, maxLength, pattern } = INSTANCE_NAME_LIMITS;
+  if (name.length < minLength) return "must not be empty";
+  if (name.length > maxLength) return `is ${name.length} characters long; use at most ${maxLength}`;
+  if (!pattern.test(name))
+    return "may hold only letters, digits, '.', '_' and '-', starting with a letter or digit (e.g. webshop-prod)";
+  return undefined;
+}
