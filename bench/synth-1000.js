@@ -14,7 +14,7 @@ const os = require("node:os");
 const path = require("node:path");
 const { App, TerraformStack } = require("cdktf");
 const { AppMgmtProvider, ApplicationInstance, ApplicationManifest } = require("../src/constructs");
-const { Instance } = require("../src/gen/providers/appmgmt/instance");
+const { Instance } = require("../src/gen/cdktf/providers/appmgmt/instance");
 
 const COUNT = 1000;
 const BAR = 1.5;

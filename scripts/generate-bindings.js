@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run generate`: writes the provider's schema document (schema/appmgmt.json, committed) and the
-// cdktf and cdktn bindings generated from it (src/gen/ and src/gen-cdktn/, committed, never
+// cdktf and cdktn bindings generated from it (src/gen/cdktf/ and src/gen/cdktn/, committed, never
 // hand-edited; see generate-cdktn-bindings.js), and the registry docs (docs/, see generate-docs.js).
 // The schema comes straight from src/ (transpiled on load, see register-ts.js), so this works on a
 // fresh clone without a build.
@@ -12,7 +12,9 @@ const path = require("node:path");
 
 const ROOT = path.resolve(__dirname, "..");
 const SCHEMA_FILE = path.join(ROOT, "schema", "appmgmt.json");
-const GEN_DIR = path.join(ROOT, "src", "gen");
+// Every generated binding lives under src/gen/, one subfolder per library, so that each generator
+// empties only its own folder.
+const GEN_DIR = path.join(ROOT, "src", "gen", "cdktf");
 
 /** The `providers schema -json` document of the provider as the sources in src/ define it. */
 function currentSchemaDocument() {

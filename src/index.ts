@@ -4,7 +4,7 @@
 /** Hand-written constructs: AppMgmtProvider, ApplicationManifest, ApplicationInstance. */
 export * from "./constructs";
 /** The cdktf bindings generated from the provider's schema (instance, provider, data sources). */
-export * as bindings from "./gen/providers/appmgmt";
+export * as bindings from "./gen/cdktf/providers/appmgmt";
 /** Binding rules: checkInstanceConfig, formatFinding. */
 export * from "./rules";
 export { ManifestError, manifestDefaults, parseManifest } from "./manifest";

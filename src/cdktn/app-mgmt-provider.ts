@@ -6,7 +6,7 @@ import { TerraformStack } from "cdktn";
 import { addCustomSynthesis } from "cdktn/lib/synthesize/synthesizer";
 import type { Construct } from "constructs";
 import { writeLockEntryOnSynth } from "../constructs/provider-lock";
-import { AppmgmtProvider, type AppmgmtProviderConfig } from "../gen-cdktn/providers/appmgmt/provider";
+import { AppmgmtProvider, type AppmgmtProviderConfig } from "../gen/cdktn/providers/appmgmt/provider";
 
 export type AppMgmtProviderProps = AppmgmtProviderConfig;
 

@@ -1,5 +1,5 @@
 // ApplicationInstance for cdktn (CDK Terrain) apps: the construct of application-instance-base.ts on
-// cdktn's Token and the cdktn bindings (src/gen-cdktn/).
+// cdktn's Token and the cdktn bindings (src/gen/cdktn/).
 
 import type { Construct } from "constructs";
 import {
@@ -8,7 +8,7 @@ import {
   type TerraformProvider,
   type TerraformResourceLifecycle,
 } from "cdktn";
-import { Instance, type InstanceTimeouts } from "../gen-cdktn/providers/appmgmt/instance";
+import { Instance, type InstanceTimeouts } from "../gen/cdktn/providers/appmgmt/instance";
 import {
   ApplicationInstanceBase,
   type ApplicationInstancePropsOf,

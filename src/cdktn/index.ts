@@ -8,5 +8,5 @@ export { ApplicationManifest } from "../constructs/application-manifest";
 export { ApplicationInstance, type ApplicationInstanceProps } from "./application-instance";
 export type { ApplicationSubmoduleSettings } from "../constructs/application-instance-base";
 /** The cdktn bindings generated from the provider's schema (instance, provider, data sources). */
-export * as bindings from "../gen-cdktn/providers/appmgmt";
+export * as bindings from "../gen/cdktn/providers/appmgmt";
 export { ManifestError } from "../manifest";

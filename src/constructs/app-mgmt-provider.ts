@@ -5,7 +5,7 @@
 import { TerraformStack } from "cdktf";
 import { addCustomSynthesis } from "cdktf/lib/synthesize/synthesizer";
 import type { Construct } from "constructs";
-import { AppmgmtProvider, type AppmgmtProviderConfig } from "../gen/providers/appmgmt/provider";
+import { AppmgmtProvider, type AppmgmtProviderConfig } from "../gen/cdktf/providers/appmgmt/provider";
 import { writeLockEntryOnSynth } from "./provider-lock";
 
 export type AppMgmtProviderProps = AppmgmtProviderConfig;

@@ -8,7 +8,7 @@ import {
   type TerraformProvider,
   type TerraformResourceLifecycle,
 } from "cdktf";
-import { Instance, type InstanceTimeouts } from "../gen/providers/appmgmt/instance";
+import { Instance, type InstanceTimeouts } from "../gen/cdktf/providers/appmgmt/instance";
 import { ApplicationInstanceBase, type ApplicationInstancePropsOf } from "./application-instance-base";
 
 /** The cdktf types of the construct's resource and meta-arguments. */

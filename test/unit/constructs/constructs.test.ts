@@ -8,8 +8,8 @@ import {
   ApplicationManifest,
   type ApplicationInstanceProps,
 } from "../../../src/constructs";
-import { Instance } from "../../../src/gen/providers/appmgmt/instance";
-import { AppmgmtProvider } from "../../../src/gen/providers/appmgmt/provider";
+import { Instance } from "../../../src/gen/cdktf/providers/appmgmt/instance";
+import { AppmgmtProvider } from "../../../src/gen/cdktf/providers/appmgmt/provider";
 import { ManifestError } from "../../../src/manifest";
 
 const MANIFEST_FILE = path.join(__dirname, "../../../examples/quickstart/webshop.manifest.yaml");

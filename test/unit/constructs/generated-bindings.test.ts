@@ -1,4 +1,4 @@
-// src/gen, src/gen-cdktn and schema/appmgmt.json are generated and committed: they must match what
+// src/gen/cdktf, src/gen/cdktn and schema/appmgmt.json are generated and committed: they must match what
 // `npm run generate` produces from the provider's schema today.
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -25,7 +25,7 @@ function listFiles(dir: string, prefix = ""): string[] {
     .sort();
 }
 
-const STALE = "run `npm run generate` and commit schema/appmgmt.json, src/gen/ and src/gen-cdktn/";
+const STALE = "run `npm run generate` and commit schema/appmgmt.json, src/gen/";
 
 const BINDING_SETS = [
   {
@@ -50,6 +50,14 @@ describe("generated bindings", () => {
     expect(JSON.parse(committed).provider_versions).toEqual({
       "registry.terraform.io/appmgmt/appmgmt": expect.stringMatching(/^\d+\.\d+\.\d+/),
     });
+  });
+
+  it("src/gen/ holds exactly one folder per binding set", () => {
+    // Each generator empties only its own folder: a stray entry beside them would never be regenerated.
+    const genRoot = path.dirname(generator.GEN_DIR);
+    const libraries = BINDING_SETS.map(({ library }) => library);
+    expect(BINDING_SETS.map(({ dir }) => path.relative(genRoot, dir))).toEqual(libraries);
+    expect(fs.readdirSync(genRoot).sort()).toEqual(libraries.sort());
   });
 
   it.each(BINDING_SETS)(

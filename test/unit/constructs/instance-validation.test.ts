@@ -8,7 +8,7 @@ import {
   ApplicationManifest,
   type ApplicationInstanceProps,
 } from "../../../src/constructs";
-import { Instance } from "../../../src/gen/providers/appmgmt/instance";
+import { Instance } from "../../../src/gen/cdktf/providers/appmgmt/instance";
 import { DEMO_MANIFESTS } from "../../../src/simulator";
 
 const APP = "5f0000000000000000000a11";
