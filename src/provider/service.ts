@@ -4,18 +4,18 @@
 import type { AppMgmtClient } from "../client/client";
 import type { CallName } from "../client/retry-policy";
 import type { InstanceStatus } from "../client/types";
+import type { WaitOptions as ClientWaitOptions } from "../client/waiters";
 import type { ProviderSettings } from "./config";
 import type { Logger } from "../protocol/log";
 
 /** The client calls the provider makes (the fakes of the provider's unit tests implement these). */
 export type ServiceClient = Pick<AppMgmtClient, Exclude<CallName, "token" | "forceDelete"> | "close">;
 
-export interface WaitOptions {
-  until: (s: InstanceStatus) => boolean;
-  timeoutMs: number;
-  signal?: AbortSignal;
-  onProgress?: (s: InstanceStatus, elapsedMs: number) => void;
-}
+/** The waiter's options the provider sets; poll timing is learnt per `durationKey` within the process. */
+export type WaitOptions = Pick<
+  ClientWaitOptions,
+  "until" | "timeoutMs" | "signal" | "onProgress" | "durationKey"
+>;
 
 export interface Service {
   client: ServiceClient;

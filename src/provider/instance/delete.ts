@@ -8,7 +8,7 @@ import type { ApplyResult } from "../resource";
 import { notAccepted } from "./busy";
 import type { ValueObject } from "../../protocol/model";
 import { decodeInstance, known } from "./model";
-import { timeoutMs } from "./wait";
+import { timeoutMs, workflowKind } from "./wait";
 
 export async function deleteInstance(ctx: ProviderContext, priorState: ValueObject): Promise<ApplyResult> {
   const prior = decodeInstance(priorState);
@@ -43,6 +43,7 @@ export async function deleteInstance(ctx: ProviderContext, priorState: ValueObje
       until: (s) => s.status === "Destroyed",
       timeoutMs: Math.max(deadline - Date.now(), 1),
       signal: ctx.signal,
+      durationKey: workflowKind("delete", known(prior.applicationId)),
       onProgress: (s, elapsedMs) =>
         ctx.log.info(`waiting for instance ${id}: ${s.status}`, {
           instance_id: id,

@@ -22,6 +22,13 @@ export function timeoutMs(m: InstanceModel, op: TimeoutOperation): number {
   return ms instanceof Error ? (parseDuration(DEFAULT_TIMEOUT) as number) : ms;
 }
 
+/**
+ * What the waiter learns poll timing by: workflows of one kind on one application tend to take alike
+ * (a destroy is usually quicker than a launch of the same application).
+ */
+export const workflowKind = (operation: TimeoutOperation, applicationId: string | undefined) =>
+  `${operation} ${applicationId ?? ""}`;
+
 export async function awaitWorkflow(
   ctx: ProviderContext,
   id: string,
@@ -40,6 +47,7 @@ export async function awaitWorkflow(
       until,
       timeoutMs: timeout,
       signal: ctx.signal,
+      durationKey: workflowKind(operation, known(planned.applicationId)),
       onProgress: (s, elapsedMs) => {
         last = s;
         ctx.log.info(`waiting for instance ${id}: ${s.status}`, {

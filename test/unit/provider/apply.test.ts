@@ -57,6 +57,7 @@ describe("create", () => {
     expect(h.client.callsOf("launch")).toEqual([
       { method: "launch", args: [APP, { parameters: { "input.app-fork": "dev" }, instanceName: "shop" }] },
     ]);
+    expect(h.waits.map((w) => w.durationKey)).toEqual([`create ${APP}`]);
     const state = obj(res.newState);
     expect(hasUnknown(res.newState)).toBe(false);
     expect(state).toMatchObject({
@@ -259,6 +260,7 @@ describe("update", () => {
     ]);
     // the stale Running status (old values) did not end the wait
     expect(h.client.callsOf("getInstance")).toHaveLength(3);
+    expect(h.waits.map((w) => w.durationKey)).toEqual([`update ${APP}`]);
     expect(obj(res.newState)).toMatchObject({
       status: "Running",
       manifest_version: 2,
@@ -359,6 +361,8 @@ describe("delete", () => {
     const res = await apply(h, prior, null, null);
     expect(res).toEqual({ newState: null, diagnostics: [] });
     expect(h.client.callsOf("destroy")).toHaveLength(1);
+    // Poll timing is learnt per workflow kind and application: a destroy is not timed like a launch.
+    expect(h.waits.map((w) => w.durationKey)).toEqual([`delete ${APP}`]);
   });
 
   it("counts 404 and an already Destroyed instance as done", async () => {

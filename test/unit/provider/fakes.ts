@@ -17,7 +17,7 @@ import { waitForInstance, type Clock } from "../../../src/client/waiters";
 import type { Logger } from "../../../src/protocol/log";
 import { createProvider } from "../../../src/provider";
 import type { ProviderSettings } from "../../../src/provider/config";
-import type { Service, ServiceClient } from "../../../src/provider/service";
+import type { Service, ServiceClient, WaitOptions } from "../../../src/provider/service";
 import type { Value, ValueObject } from "../../../src/protocol/model";
 import { providerSchemas } from "../../../src/provider/catalog";
 import { DEMO_MANIFESTS } from "../../../src/simulator";
@@ -160,6 +160,8 @@ export interface Harness {
   client: FakeClient;
   settings: () => ProviderSettings | undefined;
   logs: string[];
+  /** The options of every wait the provider started, in order. */
+  waits: WaitOptions[];
 }
 
 export const err = {
@@ -190,6 +192,7 @@ export async function configuredProvider(script: FakeScript, env: NodeJS.Process
   const client = new FakeClient(script);
   const logs: string[] = [];
   let settings: ProviderSettings | undefined;
+  const waits: WaitOptions[] = [];
   const log = captureLogger(logs);
   const provider = createProvider({
     env,
@@ -199,7 +202,10 @@ export async function configuredProvider(script: FakeScript, env: NodeJS.Process
       settings = s;
       const service: Service = {
         client,
-        wait: (id, opts) => waitForInstance(client, id, { ...opts, clock: virtualClock() }),
+        wait: (id, opts) => {
+          waits.push(opts);
+          return waitForInstance(client, id, { ...opts, clock: virtualClock() });
+        },
       };
       logger.debug("fake client created");
       return service;
@@ -210,7 +216,7 @@ export async function configuredProvider(script: FakeScript, env: NodeJS.Process
     terraformVersion: "1.11.4",
   });
   expect(configured.diagnostics).toEqual([]);
-  return { provider, client, settings: () => settings, logs };
+  return { provider, client, settings: () => settings, logs, waits };
 }
 
 export function captureLogger(lines: string[]): Logger {
