@@ -1,6 +1,7 @@
 // What resources and data sources get from the provider: the configured service, the logger, and the
 // signal that StopProvider fires.
 
+import type { LaunchedLookup } from "../client/launched-instance";
 import type { Logger } from "../protocol/log";
 import type { Service } from "./service";
 
@@ -10,8 +11,8 @@ export interface ProviderContext {
   log: Logger;
   /** Aborted by StopProvider: waits end promptly and report it. */
   signal: AbortSignal;
-  /** First pause between the lookups of a launch whose answer was lost (it doubles). */
-  lostLaunchLookupDelayMs: number;
+  /** How the instance of a launch whose answer was lost is looked up (the client's schedule by default). */
+  lostLaunchLookup: LaunchedLookup;
 }
 
 export class NotConfiguredError extends Error {

@@ -2,6 +2,7 @@
 // decodes each call, this routes it to the resource or data source, and every failure comes back as a
 // diagnostic, with secrets redacted.
 
+import { DEFAULT_LAUNCHED_LOOKUP, type LaunchedLookup } from "../client/launched-instance";
 import { createLogger, type Logger } from "../protocol/log";
 import { failureDiagnostic, warningDiagnostic } from "../protocol/diagnostics";
 import type { Diagnosed, Diagnostic, ProviderHandler, Value } from "../protocol/model";
@@ -22,8 +23,8 @@ export interface ProviderOptions {
   /** How configuration becomes a service; default the real client. Tests pass a fake. */
   connect?: ServiceFactory;
   log?: Logger;
-  /** First pause between the lookups of a launch whose answer was lost; default 1 s. */
-  lostLaunchLookupDelayMs?: number;
+  /** How the instance of a launch whose answer was lost is looked up; default DEFAULT_LAUNCHED_LOOKUP. */
+  lostLaunchLookup?: LaunchedLookup;
 }
 
 export function createProvider(opts: ProviderOptions = {}): ProviderHandler {
@@ -40,7 +41,7 @@ export function createProvider(opts: ProviderOptions = {}): ProviderHandler {
     },
     log,
     signal: stopper.signal,
-    lostLaunchLookupDelayMs: opts.lostLaunchLookupDelayMs ?? 1000,
+    lostLaunchLookup: opts.lostLaunchLookup ?? DEFAULT_LAUNCHED_LOOKUP,
   };
   // The protocol layer refuses type names the schemas do not have, and both come from catalog.ts.
   const resource = byTypeName(RESOURCES, "resource");

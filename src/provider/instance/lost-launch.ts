@@ -1,7 +1,7 @@
 // After a launch whose answer was lost: the instance named in the request, found in its environment.
 // Never relaunches; without a name there is no safe way to tell, so the user is told how to import.
 
-import { abortableSleep } from "../../client/sleep";
+import { findLaunchedInstance } from "../../client/launched-instance";
 import type { LaunchRequest } from "../../client/types";
 import { errorDiagnostic, errorMessage } from "../../protocol/diagnostics";
 import type { Diagnostic } from "../../protocol/model";
@@ -29,20 +29,15 @@ export async function findLostLaunch(
   const { client } = ctx.service();
   try {
     const envId = request.environmentId ?? (await defaultEnvironmentOf(client, appId, ctx.signal));
-    // the service may register the instance a moment after the lost answer: look a few times
-    let delayMs = ctx.lostLaunchLookupDelayMs;
-    for (let attempt = 1; ; attempt++) {
-      const instances = await client.listInstances(envId, { signal: ctx.signal });
-      const match = instances.find(
-        (i) => i.name === name && i.application === appId && i.status !== "Destroyed",
-      );
-      if (match) {
-        ctx.log.info("found the instance of a launch whose answer was lost", { instance_id: match.id });
-        return match.id;
-      }
-      if (attempt === 3) break;
-      await abortableSleep(delayMs, ctx.signal);
-      delayMs *= 2;
+    const match = await findLaunchedInstance(
+      client,
+      envId,
+      { applicationId: appId, name },
+      { signal: ctx.signal, lookup: ctx.lostLaunchLookup },
+    );
+    if (match) {
+      ctx.log.info("found the instance of a launch whose answer was lost", { instance_id: match.id });
+      return match.id;
     }
     return errorDiagnostic(
       summary,

@@ -251,7 +251,7 @@ describe("secrets", () => {
     const p = createProvider({
       env: { APPMGMT_REFRESH_TOKEN: REFRESH },
       log: captureLogger(logs),
-      lostLaunchLookupDelayMs: 1,
+      lostLaunchLookup: { reads: 3, firstPauseMs: 1 },
       connect: async (_s, log) => {
         log.debug(`session token ${JWT} obtained`, { authorization: `Bearer ${JWT}`, password: PASSWORD });
         return {

@@ -197,7 +197,7 @@ export async function configuredProvider(script: FakeScript, env: NodeJS.Process
   const provider = createProvider({
     env,
     log,
-    lostLaunchLookupDelayMs: 1,
+    lostLaunchLookup: { reads: 3, firstPauseMs: 1 },
     connect: async (s, logger) => {
       settings = s;
       const service: Service = {
