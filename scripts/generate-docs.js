@@ -114,9 +114,9 @@ function schemaMarkdown(block, anchorPath = [], level = 0) {
       text: `- \`${name}\` (${type}${flags}${deprecated}) ${oneLine(attr.description)}${link}`,
     });
   }
-  for (const [name, blockType] of Object.entries(
-    ("block_types" in block ? block.block_types : undefined) ?? {},
-  )) {
+  // A nested attribute's type has attributes only; a block can have blocks too.
+  const blockTypes = ("block_types" in block && block.block_types) || {};
+  for (const [name, blockType] of Object.entries(blockTypes)) {
     const anchor = `nestedblock--${[...anchorPath, name].join("--")}`;
     const kind = `Block${NESTING[blockType.nesting_mode] ?? ""}`;
     const required = (blockType.min_items ?? 0) > 0;
