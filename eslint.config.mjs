@@ -23,4 +23,13 @@ export default tseslint.config(
     },
   },
   { files: ["**/*.js"], languageOptions: { sourceType: "commonjs" } },
+  {
+    // The same promise rules for the JavaScript, whose JSDoc types tsconfig.js.json checks.
+    files: ["bench/**/*.js", "scripts/**/*.js", "bin/**/*.js"],
+    languageOptions: { parserOptions: { project: ["./tsconfig.js.json"], tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
+    },
+  },
 );

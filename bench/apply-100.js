@@ -18,17 +18,21 @@ const WORKFLOW_MS = 2000;
 const BAR = 1.15;
 const TRACE = process.argv.includes("--trace");
 
+/** @param {number[]} xs */
 const stats = (xs) => {
   const sorted = [...xs].sort((a, b) => a - b);
   return {
     mean: xs.reduce((a, b) => a + b, 0) / xs.length,
     median: sorted[sorted.length >> 1],
-    max: sorted.at(-1),
+    max: sorted[sorted.length - 1],
   };
 };
 
-/** From terraform's debug log: each provider process, exec ("starting plugin") to handshake ("using plugin"). */
+/** From terraform's debug log: each provider process, exec ("starting plugin") to handshake ("using plugin").
+ * @param {string} log
+ */
 function printProviderStarts(log) {
+  /** @param {string} line */
   const at = (line) => Date.parse(line.slice(0, line.indexOf(" ")));
   const lines = log.split("\n");
   const starts = lines
@@ -114,7 +118,9 @@ async function main() {
     console.log(`  token calls ${tokenCalls} (bar: 1): ${tokenCalls === 1 ? "PASS" : "FAIL"}`);
     console.log("where the time goes:");
     console.log(`  apply start -> first launch         ${seconds(launches[0].at)}`);
-    console.log(`  first launch -> last launch         ${seconds(launches.at(-1).at - launches[0].at)}`);
+    console.log(
+      `  first launch -> last launch         ${seconds(launches[launches.length - 1].at - launches[0].at)}`,
+    );
     console.log(
       `  workflow end -> seen by a poll      mean ${seconds(lag.mean)}, median ${seconds(lag.median)}, max ${seconds(lag.max)}`,
     );

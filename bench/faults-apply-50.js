@@ -33,8 +33,12 @@ const FAULTS = {
 };
 const NO_FAULTS = { rate: 0, resetRate: 0 };
 
-/** The distinct error summaries of a terraform run, instance ids masked, with their counts. */
+/**
+ * The distinct error summaries of a terraform run, instance ids masked, with their counts.
+ * @param {string} out
+ */
 function errorSummaries(out) {
+  /** @type {Map<string, number>} */
   const counts = new Map();
   for (const m of out.matchAll(/^(?:│ )?Error: (.*)$/gm)) {
     const summary = m[1].replace(/[0-9a-f]{24}/g, "<id>").trim();
@@ -43,7 +47,12 @@ function errorSummaries(out) {
   return [...counts].map(([s, n]) => `${n} x ${s}`);
 }
 
-/** Runs `command` rounds until `converged` (or MAX_ROUNDS); returns the number of rounds, or 0 if never. */
+/**
+ * Runs `command` rounds until `converged` (or MAX_ROUNDS); returns the number of rounds, or 0 if never.
+ * @param {string} label
+ * @param {() => Promise<import("./terraform-workspace").TerraformRun>} command
+ * @param {() => Promise<boolean>} converged
+ */
 async function rounds(label, command, converged) {
   for (let round = 1; round <= MAX_ROUNDS; round++) {
     const started = performance.now();
@@ -63,6 +72,7 @@ async function rounds(label, command, converged) {
 async function main() {
   const server = await startSimulator({ seed: demoSeed(), host: "127.0.0.1", port: 0, timing: TIMING });
   const { sim } = server;
+  /** @type {import("./terraform-workspace").Workspace | undefined} */
   let ws;
   try {
     ws = await createWorkspace(
@@ -74,7 +84,9 @@ async function main() {
 }
 `,
     );
-    const tf = (...args) => ws.run([...args, "-input=false", "-no-color"]);
+    const { run } = ws;
+    /** @param {string[]} args */
+    const tf = (...args) => run([...args, "-input=false", "-no-color"]);
     const requestsBefore = sim.stats.requestCount;
     const tokenCallsBefore = sim.stats.tokenCalls;
 
@@ -94,9 +106,11 @@ async function main() {
     const failed = served.filter((r) => r.status === 0 || r.status === 429 || r.status >= 500).length;
     sim.setFaults(NO_FAULTS);
 
+    /** @type {{ values?: { root_module?: { resources?: { values: { id: string } }[] } } }} */
     const state = JSON.parse(await ws.terraform(["show", "-json", "-no-color"]));
     const inState = new Set((state.values?.root_module?.resources ?? []).map((r) => r.values.id));
     const live = sim.instances().filter((i) => i.status !== "Destroyed");
+    /** @type {Map<string, number>} */
     const perName = new Map();
     for (const i of live) perName.set(i.name, (perName.get(i.name) ?? 0) + 1);
     const duplicates = [...perName.values()].filter((n) => n > 1).length;

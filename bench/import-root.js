@@ -19,7 +19,10 @@ const CASES = {
   floor: ["cdktf"],
 };
 
-/** Milliseconds to require `specifiers` in a fresh node (measured inside it, so process start is excluded). */
+/**
+ * Milliseconds to require `specifiers` in a fresh node (measured inside it, so process start is excluded).
+ * @param {string[]} specifiers
+ */
 function importMs(specifiers) {
   const script =
     `const t = process.hrtime.bigint(); for (const s of ${JSON.stringify(specifiers)}) require(s);` +
@@ -29,10 +32,12 @@ function importMs(specifiers) {
   return Number(run.stdout.trim());
 }
 
+/** @param {number[]} xs */
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 function main() {
   const runs = Number(process.argv[2] ?? 15);
+  /** @type {Record<string, number[]>} */
   const samples = Object.fromEntries(Object.keys(CASES).map((k) => [k, []]));
   for (let i = 0; i < runs; i++)
     for (const [name, specifiers] of Object.entries(CASES)) samples[name].push(importMs(specifiers));

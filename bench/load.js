@@ -21,9 +21,11 @@ const CLIENTS = Number(values.clients);
 const SECONDS = Number(values.seconds);
 const MAX_RSS_MB = 256;
 
+/** @param {number | undefined} pid */
 function rssMb(pid) {
-  const kb = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))[1];
-  return Number(kb) / 1024;
+  const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  if (!match) throw new Error(`no VmRSS line in /proc/${pid}/status (has the simulator exited?)`);
+  return Number(match[1]) / 1024;
 }
 
 async function startSim() {
@@ -37,6 +39,10 @@ async function startSim() {
   return { child, url: match[1] };
 }
 
+/**
+ * @param {number[]} sorted
+ * @param {number} p
+ */
 function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
@@ -52,13 +58,21 @@ async function main() {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ refreshToken: DEMO.refreshToken }),
     });
-    const { jwtBearer } = await token.body.json();
+    const { jwtBearer } = /** @type {{ jwtBearer: string }} */ (await token.body.json());
     const headers = { authorization: `Bearer ${jwtBearer}`, "content-type": "application/json" };
     const launchPath = `/api/1/applications/${DEMO.webshopApplicationId}/launch`;
+    /** @type {string[]} */
     const ids = [];
+    /**
+     * @param {Client} client
+     * @param {import("undici").Dispatcher.HttpMethod} method
+     * @param {string} path
+     * @param {string} [body]
+     * @returns {Promise<{ id: string }>}
+     */
     const call = async (client, method, path, body) => {
       const res = await client.request({ method, path, headers, body });
-      const payload = await res.body.json();
+      const payload = /** @type {{ id: string }} */ (await res.body.json());
       if (res.statusCode !== 200)
         throw new Error(`${method} ${path}: ${res.statusCode} ${JSON.stringify(payload)}`);
       return payload;
@@ -73,9 +87,12 @@ async function main() {
     const rssBefore = rssMb(child.pid);
     const loadBefore = loadavg()[0];
 
+    /** @type {number[]} */
     const latencies = [];
+    /** @type {Map<string, number>} */
     const errors = new Map();
     const deadline = performance.now() + SECONDS * 1000;
+    /** @type {((c: Client) => Promise<unknown>)[]} */
     const operations = [
       (c) => call(c, "GET", `/api/1/environments/${DEMO.defaultEnvironmentId}/instances`),
       (c) => call(c, "GET", `/api/1/instances/${ids[Math.floor(Math.random() * ids.length)]}`),
@@ -89,7 +106,7 @@ async function main() {
           try {
             await operations[n % operations.length](client);
           } catch (e) {
-            const key = e.message.slice(0, 120);
+            const key = (e instanceof Error ? e.message : String(e)).slice(0, 120);
             errors.set(key, (errors.get(key) ?? 0) + 1);
           }
           latencies.push(performance.now() - sent);

@@ -6,7 +6,10 @@ const path = require("node:path");
 
 const PROVIDER_EXECUTABLE = "terraform-provider-appmgmt";
 
-/** The kernel's high-water mark of a process's resident memory, in KiB (undefined once it has gone). */
+/**
+ * The kernel's high-water mark of a process's resident memory, in KiB (undefined once it has gone).
+ * @param {string} pid
+ */
 function peakRssKib(pid) {
   try {
     const m = /^VmHWM:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
@@ -19,8 +22,11 @@ function peakRssKib(pid) {
 /**
  * Pids of the provider processes terraform started in `workDir` (other terraform runs on the machine start
  * theirs elsewhere); each pid is looked at once (`seen`: pid -> whether it is one of ours).
+ * @param {string} workDir
+ * @param {Map<string, boolean>} seen
  */
 function providerPids(workDir, seen) {
+  /** @type {string[]} */
   const pids = [];
   for (const name of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(name)) continue;
@@ -37,7 +43,10 @@ function providerPids(workDir, seen) {
   return pids;
 }
 
-/** User + system CPU of a process so far, in ms (undefined once it has gone). */
+/**
+ * User + system CPU of a process so far, in ms (undefined once it has gone).
+ * @param {string} pid
+ */
 function cpuMs(pid) {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
@@ -54,10 +63,14 @@ const CLOCK_TICKS_PER_S = 100;
  * Samples the provider processes running in `workDir` every `everyMs` until stop(), which returns { processes, peakMib, cpuMs }:
  * the largest RSS high-water mark and their CPU time summed, both as last seen (a process's last `everyMs`
  * may be missed). Linux only: elsewhere peakMib and cpuMs are NaN.
+ * @param {string} workDir
  */
 function watchProviderMemory(workDir, everyMs = 100) {
+  /** @type {Map<string, number>} */
   const peaks = new Map();
+  /** @type {Map<string, number>} */
   const cpu = new Map();
+  /** @type {Map<string, boolean>} */
   const seen = new Map();
   const sample = () => {
     for (const pid of providerPids(workDir, seen)) {
@@ -81,8 +94,13 @@ function watchProviderMemory(workDir, everyMs = 100) {
   };
 }
 
-/** Bundle line (0-based) -> the source module esbuild's `// src/x.ts` markers say it comes from. */
+/**
+ * Bundle line (0-based) -> the source module esbuild's `// src/x.ts` markers say it comes from.
+ * @param {string} bundleFile
+ * @returns {(line: number) => string}
+ */
 function moduleLines(bundleFile) {
+  /** @type {[line: number, module: string][]} */
   const starts = [];
   fs.readFileSync(bundleFile, "utf8")
     .split("\n")
@@ -110,7 +128,12 @@ function moduleLines(bundleFile) {
   };
 }
 
-/** Where a profile frame's code lives: a source module of the bundle, node's own code, or V8's bookkeeping. */
+/**
+ * Where a profile frame's code lives: a source module of the bundle, node's own code, or V8's bookkeeping.
+ * @param {import("node:inspector").Runtime.CallFrame} callFrame
+ * @param {string} bundleFile
+ * @param {(line: number) => string} moduleOf
+ */
 function frameModule(callFrame, bundleFile, moduleOf) {
   const { url, functionName } = callFrame;
   if (!url) return functionName.startsWith("(") ? functionName : "(native)";
@@ -124,33 +147,52 @@ function frameModule(callFrame, bundleFile, moduleOf) {
  * RPC (samples whose stack runs through a src/protocol/rpc/ handler; the others, e.g. code resumed after an
  * await, HTTP callbacks, start-up, go under the innermost of our modules on their stack, or the leaf's
  * module) and self CPU ms per module.
+ * @param {string} dir
+ * @param {string} bundleFile
  */
 function summariseProfiles(dir, bundleFile) {
   const moduleOf = moduleLines(bundleFile);
+  /** @type {Map<string, number>} */
   const byRpc = new Map();
+  /** @type {Map<string, number>} */
   const byModule = new Map();
+  /**
+   * @param {Map<string, number>} map
+   * @param {string} key
+   * @param {number} ms
+   */
   const add = (map, key, ms) => map.set(key, (map.get(key) ?? 0) + ms);
   let totalMs = 0;
   for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".cpuprofile"))) {
+    /** @type {import("node:inspector").Profiler.Profile} */
     const profile = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"));
     const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+    /** @type {Map<number, number>} */
     const parent = new Map();
     for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+    /** @typedef {{ module: string, rpc?: string, source?: string }} Place */
+    /** @type {Map<number, Place>} */
     const place = new Map();
+    /** @type {(id: number) => Place} */
     const placeOf = (id) => {
-      if (!place.has(id)) {
+      let known = place.get(id);
+      if (!known) {
         const n = nodes.get(id);
+        if (!n) throw new Error(`${file}: a sample names node ${id}, which the profile does not have`);
         const module = frameModule(n.callFrame, bundleFile, moduleOf);
-        const file = /^src\/protocol\/rpc\/(?!context|index|schema-wire)(.+)\.ts$/.exec(module)?.[1];
-        const rpc = file?.replace(/(?:^|-)([a-z])/g, (_m, c) => c.toUpperCase());
-        const up = parent.has(id) ? placeOf(parent.get(id)) : {};
+        const rpcFile = /^src\/protocol\/rpc\/(?!context|index|schema-wire)(.+)\.ts$/.exec(module)?.[1];
+        const rpc = rpcFile?.replace(/(?:^|-)([a-z])/g, (_m, c) => c.toUpperCase());
+        const parentId = parent.get(id);
+        /** @type {Partial<Place>} */
+        const up = parentId === undefined ? {} : placeOf(parentId);
         const ownSource = module.startsWith("src/") ? module : undefined;
-        place.set(id, { module, rpc: rpc ?? up.rpc, source: ownSource ?? up.source });
+        known = { module, rpc: rpc ?? up.rpc, source: ownSource ?? up.source };
+        place.set(id, known);
       }
-      return place.get(id);
+      return known;
     };
-    profile.samples.forEach((id, i) => {
-      const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    (profile.samples ?? []).forEach((id, i) => {
+      const ms = (profile.timeDeltas?.[i] ?? 0) / 1000;
       const { module, rpc, source } = placeOf(id);
       if (module === "(idle)") return;
       totalMs += ms;
@@ -158,12 +200,17 @@ function summariseProfiles(dir, bundleFile) {
       add(byModule, module, ms);
     });
   }
+  /** @param {Map<string, number>} map */
   const sorted = (map) => [...map.entries()].sort((a, b) => b[1] - a[1]);
   return { totalMs, byRpc: sorted(byRpc), byModule: sorted(byModule) };
 }
 
-/** RPC calls per method from the provider's `rpc done` debug lines in a terraform log. */
+/**
+ * RPC calls per method from the provider's `rpc done` debug lines in a terraform log.
+ * @param {string} logFile
+ */
 function countRpcs(logFile) {
+  /** @type {Map<string, number>} */
   const counts = new Map();
   for (const m of fs.readFileSync(logFile, "utf8").matchAll(/rpc done: .*?\brpc=([A-Za-z]+)/g))
     counts.set(m[1], (counts.get(m[1]) ?? 0) + 1);

@@ -16,41 +16,28 @@ const MAIN = path.join(ROOT, "src", "cli", "provider-main.ts");
 const BAR = 3;
 const COOKIE = "d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2";
 
+/**
+ * The provider's entry bundled into `dir`; returns the bundle's path.
+ * @param {string} dir
+ */
 function bundle(dir) {
-  let entry = MAIN;
-  if (!fs.existsSync(MAIN)) {
-    // Until the real entry exists: the protocol layer serving a handler with an empty schema.
-    entry = path.join(dir, "entry.ts");
-    const model = path.join(ROOT, "src", "protocol");
-    const block = "{ version: 0, block: { attributes: [] } }";
-    fs.writeFileSync(
-      entry,
-      `import { serveProvider } from ${JSON.stringify(model)};\n` +
-        `const ok = async () => ({ diagnostics: [] });\n` +
-        `void serveProvider({ getSchema: () => ({ provider: ${block}, resources: {}, dataSources: {} }),\n` +
-        `  validateProviderConfig: ok, configureProvider: ok, validateResourceConfig: ok, validateDataResourceConfig: ok,\n` +
-        `  upgradeResourceState: async () => ({ diagnostics: [], upgradedState: null }),\n` +
-        `  readResource: async () => ({ diagnostics: [], newState: null }),\n` +
-        `  planResourceChange: async () => ({ diagnostics: [], plannedState: null, requiresReplace: [] }),\n` +
-        `  applyResourceChange: async () => ({ diagnostics: [], newState: null }),\n` +
-        `  importResourceState: async () => ({ diagnostics: [], importedResources: [] }),\n` +
-        `  readDataSource: async () => ({ diagnostics: [], state: null }),\n` +
-        `  stop: async () => undefined });\n`,
-    );
-  }
   const outfile = path.join(dir, "provider.js");
   esbuild.buildSync({
-    entryPoints: [entry],
+    entryPoints: [MAIN],
     bundle: true,
     platform: "node",
     target: "node20",
     outfile,
     logLevel: "warning",
   });
-  return { entry, outfile };
+  return outfile;
 }
 
-/** terraform always sends a client certificate (AutoMTLS), so the measured start includes TLS set-up. */
+/**
+ * terraform always sends a client certificate (AutoMTLS), so the measured start includes TLS set-up.
+ * @param {string} dir
+ * @returns {string}
+ */
 function clientCertificate(dir) {
   const outfile = path.join(dir, "certificate.js");
   esbuild.buildSync({
@@ -61,15 +48,23 @@ function clientCertificate(dir) {
     outfile,
     logLevel: "warning",
   });
-  return require(outfile).createServerCertificate().certPem;
+  /** @type {typeof import("../src/protocol/certificate")} */
+  const certificate = require(outfile);
+  return certificate.createServerCertificate().certPem;
 }
 
-/** ms from spawn to the first stdout line; then stops the provider and waits for its exit. */
+/**
+ * ms from spawn to the first stdout line; then stops the provider and waits for its exit.
+ * @param {string} script
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {Promise<number>}
+ */
 function timeHandshake(script, env) {
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
     const child = spawn(process.execPath, [script], { env, stdio: ["ignore", "pipe", "inherit"] });
     let out = "";
+    /** @type {number | undefined} */
     let elapsed;
     child.stdout.on("data", (d) => {
       out += d;
@@ -87,6 +82,7 @@ function timeHandshake(script, env) {
   });
 }
 
+/** @returns {Promise<number>} */
 function timeBareNode() {
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
@@ -99,6 +95,7 @@ function timeBareNode() {
   });
 }
 
+/** @param {number[]} xs */
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);
@@ -109,7 +106,7 @@ async function main() {
   const runs = Number(process.argv[2]) || 20;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "provider-startup-"));
   try {
-    const { entry, outfile } = bundle(dir);
+    const outfile = bundle(dir);
     const env = {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
@@ -117,7 +114,9 @@ async function main() {
       PLUGIN_PROTOCOL_VERSIONS: "5,6",
       PLUGIN_CLIENT_CERT: clientCertificate(dir),
     };
+    /** @type {number[]} */
     const provider = [];
+    /** @type {number[]} */
     const bare = [];
     await timeHandshake(outfile, env); // warm the file cache
     await timeBareNode();
@@ -129,7 +128,7 @@ async function main() {
     const b = median(bare);
     const ratio = p / b;
     console.log(
-      `entry:                 ${path.relative(ROOT, entry)} (bundle ${(fs.statSync(outfile).size / 1024).toFixed(0)} KiB)`,
+      `entry:                 ${path.relative(ROOT, MAIN)} (bundle ${(fs.statSync(outfile).size / 1024).toFixed(0)} KiB)`,
     );
     console.log(`node -e 0 median:      ${b.toFixed(1)} ms  (${runs} runs)`);
     console.log(`provider to handshake: ${p.toFixed(1)} ms  (${runs} runs)`);

@@ -22,7 +22,10 @@ const ROUNDS = Number(process.argv[2] ?? 7);
 const MANIFEST_FILE = path.join(__dirname, "..", "examples", "quickstart", "webshop.manifest.yaml");
 const APPLICATION = "5f0000000000000000000a11";
 
-/** The configuration of instance i, in the construct's camelCase shape. */
+/**
+ * The configuration of instance i, in the construct's camelCase shape.
+ * @param {number} i
+ */
 function config(i) {
   return {
     instanceName: `webshop-${i}`,
@@ -32,6 +35,10 @@ function config(i) {
   };
 }
 
+/**
+ * @param {import("cdktf").App} app
+ * @param {string} manifestText
+ */
 function rawStack(app, manifestText) {
   const stack = new TerraformStack(app, "raw");
   new AppMgmtProvider(stack, "appmgmt");
@@ -40,6 +47,10 @@ function rawStack(app, manifestText) {
   }
 }
 
+/**
+ * @param {import("cdktf").App} app
+ * @param {string} manifestText
+ */
 function constructStack(app, manifestText) {
   const stack = new TerraformStack(app, "constructs");
   new AppMgmtProvider(stack, "appmgmt");
@@ -49,7 +60,11 @@ function constructStack(app, manifestText) {
   }
 }
 
-/** Milliseconds to build the stack and synthesize it (validations included) into a fresh directory. */
+/**
+ * Milliseconds to build the stack and synthesize it (validations included) into a fresh directory.
+ * @param {(app: import("cdktf").App, manifestText: string) => void} build
+ * @param {string} manifestText
+ */
 function timeSynth(build, manifestText) {
   const outdir = fs.mkdtempSync(path.join(os.tmpdir(), "appmgmt-synth-bench-"));
   try {
@@ -63,19 +78,23 @@ function timeSynth(build, manifestText) {
   }
 }
 
+/** @param {number[]} xs */
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 function main() {
   const manifestText = fs.readFileSync(MANIFEST_FILE, "utf8");
   timeSynth(rawStack, manifestText);
   timeSynth(constructStack, manifestText);
+  /** @type {number[]} */
   const raw = [];
+  /** @type {number[]} */
   const constructs = [];
   for (let round = 0; round < ROUNDS; round++) {
     raw.push(timeSynth(rawStack, manifestText));
     constructs.push(timeSynth(constructStack, manifestText));
   }
   const ratio = median(constructs) / median(raw);
+  /** @param {number[]} xs */
   const fmt = (xs) => `median ${median(xs).toFixed(0)} ms (runs: ${xs.map((x) => x.toFixed(0)).join(", ")})`;
   console.log(`synth of ${COUNT} resources, ${ROUNDS} rounds each after a warm-up`);
   console.log(`  raw generated Instance           ${fmt(raw)}`);

@@ -7,16 +7,29 @@ const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
 
-const lib = path.join(__dirname, "..", "lib");
-const { DEMO } = require(path.join(lib, "simulator"));
+const { DEMO } = require("../lib/simulator");
 const { bundleProvider } = require("../scripts/bundle-provider");
-const { installProvider, filesystemMirrorCliConfig, requiredProvidersSnippet } = require(
-  path.join(lib, "cli", "install-provider"),
-);
+const {
+  installProvider,
+  filesystemMirrorCliConfig,
+  requiredProvidersSnippet,
+} = require("../lib/cli/install-provider");
 
+/** @param {number} ms */
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 
-/** Runs `terraform <args>`; resolves { code, out } (stdout and stderr interleaved) whatever the exit code. */
+/**
+ * @typedef {{ code: number | null, out: string }} TerraformRun
+ * @typedef {Awaited<ReturnType<typeof createWorkspace>>} Workspace
+ */
+
+/**
+ * Runs `terraform <args>`; resolves { code, out } (stdout and stderr interleaved) whatever the exit code.
+ * @param {string[]} args
+ * @param {string} cwd
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {Promise<TerraformRun>}
+ */
 function runTerraform(args, cwd, env) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.env.TERRAFORM_BINARY_NAME || "terraform", args, { cwd, env });
@@ -36,6 +49,9 @@ function runTerraform(args, cwd, env) {
  * module markers let a CPU profile name modules).
  * Returns { work, env, providerFile (the executable terraform runs), terraform(args, extraEnv?) (rejects on a non-zero exit), run(args) ({ code, out }),
  * remove() }.
+ * @param {string} url
+ * @param {string} resourcesHcl
+ * @param {{ files?: Record<string, string>, provider?: boolean, unminified?: boolean }} [options]
  */
 async function createWorkspace(url, resourcesHcl, { files = {}, provider = true, unminified = false } = {}) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "appmgmt-bench-"));
@@ -63,7 +79,9 @@ async function createWorkspace(url, resourcesHcl, { files = {}, provider = true,
       APPMGMT_REFRESH_TOKEN: DEMO.refreshToken,
       APPMGMT_TOKEN_CACHE_DIR: path.join(root, "tokens"),
     });
+    /** @type {(args: string[], extraEnv?: NodeJS.ProcessEnv) => Promise<TerraformRun>} */
     const run = (args, extraEnv = {}) => runTerraform(args, work, { ...env, ...extraEnv });
+    /** @type {(args: string[], extraEnv?: NodeJS.ProcessEnv) => Promise<string>} */
     const terraform = async (args, extraEnv) => {
       const r = await run(args, extraEnv);
       if (r.code !== 0) throw new Error(`terraform ${args[0]} failed:\n${r.out}`);

@@ -38,6 +38,15 @@ const PLAN_RUNS = Number(flags["plan-runs"]);
 const RSS_BAR_MIB = 150;
 const MANIFEST = fs.readFileSync(path.join(__dirname, "..", "examples", "hcl", "webshop.yaml"), "utf8");
 
+/**
+ * @typedef {import("./terraform-workspace").Workspace} Workspace
+ * @typedef {import("../lib/simulator").Simulator} Simulator
+ * @typedef {{ n: number, args: string[], bar: number, runs?: number }} Step
+ * @typedef {{ ws: Workspace, hcl: (n: number) => string, n?: number, setCount: (n: number) => void }} Kind
+ * @typedef {Awaited<ReturnType<typeof timed>>} Timing
+ */
+
+/** @param {number} n */
 const appmgmtHcl = (n) => `resource "appmgmt_instance" "bench" {
   count          = ${n}
   application_id = "${DEMO.webshopApplicationId}"
@@ -53,6 +62,7 @@ const appmgmtHcl = (n) => `resource "appmgmt_instance" "bench" {
 // after every resource change, so its CPU grows with N x (bytes per resource). With --small-input it carries a
 // three-string input instead, the comparison the issue first made (terraform's cost of the manifest text is
 // then counted against the provider).
+/** @param {number} n */
 const builtinHcl = (n) =>
   flags["small-input"]
     ? `resource "terraform_data" "bench" {
@@ -73,6 +83,7 @@ const builtinHcl = (n) =>
 `;
 
 const P50 = ["-parallelism=50"];
+/** @type {Record<string, Step>} */
 const STEPS = {
   "apply-p50": { n: N, args: ["apply", "-auto-approve", ...P50], bar: 1.5 },
   plan: { n: N, args: ["plan", "-refresh=true", ...P50], bar: 1.5, runs: PLAN_RUNS },
@@ -86,14 +97,22 @@ const loadavg = () =>
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(" ");
+/** @param {number[]} xs */
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
-/** One workspace per kind; main.tf is rewritten when the step's N differs from the last one's. */
+/**
+ * One workspace per kind; main.tf is rewritten when the step's N differs from the last one's.
+ * @param {string} url
+ */
 async function workspaces(url) {
   const files = { "webshop.yaml": MANIFEST };
+  // Each kind's setCount is added just below.
   const kinds = {
-    appmgmt: { ws: await createWorkspace(url, "", { files }), hcl: appmgmtHcl },
-    terraform_data: { ws: await createWorkspace(url, "", { files, provider: false }), hcl: builtinHcl },
+    appmgmt: /** @type {Kind} */ ({ ws: await createWorkspace(url, "", { files }), hcl: appmgmtHcl }),
+    terraform_data: /** @type {Kind} */ ({
+      ws: await createWorkspace(url, "", { files, provider: false }),
+      hcl: builtinHcl,
+    }),
   };
   const header = fs.readFileSync(path.join(kinds.appmgmt.ws.work, "main.tf"), "utf8");
   for (const kind of Object.values(kinds)) {
@@ -114,7 +133,12 @@ function childrenCpuMs() {
   return (Number(fields[13]) + Number(fields[14])) * 10; // cutime + cstime, in 1/100 s
 }
 
-/** Wall time; CPU of terraform, of the provider processes and of this process (the simulator); calls; RSS. */
+/**
+ * Wall time; CPU of terraform, of the provider processes and of this process (the simulator); calls; RSS.
+ * @param {Kind} kind
+ * @param {string[]} args
+ * @param {Simulator} sim
+ */
 async function timed(kind, args, sim) {
   const memory = watchProviderMemory(fs.realpathSync(kind.ws.work));
   const calls = sim.stats.requestCount;
@@ -134,13 +158,20 @@ async function timed(kind, args, sim) {
   };
 }
 
+/**
+ * @param {Simulator} sim
+ * @param {Record<string, Kind>} kinds
+ * @param {string[]} names
+ */
 async function runSteps(sim, kinds, names) {
   const rows = [];
   let peakMib = 0;
   for (const name of names) {
     const step = STEPS[name];
     if (!step) throw new Error(`unknown step ${name}; steps are ${Object.keys(STEPS).join(", ")}`);
+    /** @type {Record<string, number[]>} */
     const times = { appmgmt: [], terraform_data: [] };
+    /** @type {Record<string, Timing>} */
     const last = {};
     for (let r = 0; r < (step.runs ?? 1); r++) {
       for (const [kindName, kind] of Object.entries(kinds)) {
@@ -158,7 +189,7 @@ async function runSteps(sim, kinds, names) {
     const ok = ratio <= step.bar;
     if (!ok) process.exitCode = 1;
     rows.push({
-      step: `${name} of ${step.n}${step.runs > 1 ? ` (median of ${step.runs})` : ""}`,
+      step: `${name} of ${step.n}${(step.runs ?? 1) > 1 ? ` (median of ${step.runs})` : ""}`,
       appmgmt_instance: seconds(a),
       terraform_data: seconds(b),
       ratio: `${ratio.toFixed(2)}x`,
@@ -170,11 +201,12 @@ async function runSteps(sim, kinds, names) {
       "service calls": service.calls,
       "simulator CPU": seconds(service.simCpuMs),
     });
-    console.log(`  ${rows.at(-1).step}: ${rows.at(-1).ratio} (load ${loadavg()})`);
+    console.log(`  ${rows[rows.length - 1].step}: ${rows[rows.length - 1].ratio} (load ${loadavg()})`);
   }
   return { rows, peakMib };
 }
 
+/** @param {string} url */
 async function profile(url) {
   const ws = await createWorkspace(url, appmgmtHcl(N), {
     files: { "webshop.yaml": MANIFEST },
@@ -200,12 +232,14 @@ async function profile(url) {
     const shown = byRpc.filter(([, ms], i) => i < 14 && ms >= totalMs / 200);
     const rest = totalMs - shown.reduce((sum, [, ms]) => sum + ms, 0);
     console.table(
-      [...shown, ["(the rest)", rest]].map(([rpc, ms]) => ({
+      [...shown, /** @type {[string, number]} */ (["(the rest)", rest])].map(([rpc, ms]) => ({
         rpc,
         calls: calls.get(rpc) ?? "-",
         "CPU ms": Math.round(ms),
         share: `${((100 * ms) / totalMs).toFixed(1)}%`,
-        "µs per call": calls.get(rpc) ? Math.round((1000 * ms) / calls.get(rpc)) : "-",
+        "µs per call": calls.get(rpc)
+          ? Math.round((1000 * ms) / /** @type {number} */ (calls.get(rpc)))
+          : "-",
       })),
     );
     console.log("top modules by self CPU:");

@@ -13,6 +13,13 @@ const CASES = [
   { durationMs: 2_000, maxCalls: Infinity, maxLateMs: 200 },
 ];
 
+/**
+ * @param {import("../lib/client").AppMgmtClient} client
+ * @param {import("../lib/simulator").Simulator} sim
+ * @param {string} appId
+ * @param {number} durationMs
+ * @param {number} index
+ */
 async function measure(client, sim, appId, durationMs, index) {
   sim.setTiming({ launchMs: durationMs });
   const before = sim.stats.requestCount;

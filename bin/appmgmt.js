@@ -3,6 +3,12 @@
 "use strict";
 require("../lib/cli/main.js")
   .main(process.argv.slice(2))
-  .then((code) => {
-    process.exitCode = code;
-  });
+  .then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e) => {
+      console.error(e);
+      process.exitCode = 1;
+    },
+  );

@@ -16,6 +16,8 @@ const OUT = path.join(ROOT, "dist", "terraform-provider-appmgmt.js");
 /**
  * The provider as one script. `minify: false` keeps esbuild's `// src/x.ts` module markers, which the
  * benches' CPU profiles use to name modules (bench/provider-process.js).
+ * @param {{ minify?: boolean }} [options]
+ * @returns {Promise<string>}
  */
 async function bundleProvider({ minify = true } = {}) {
   const result = await build({

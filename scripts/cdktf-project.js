@@ -12,7 +12,10 @@ const ROOT = path.resolve(__dirname, "..");
 const CDKTF = path.join(ROOT, "node_modules", ".bin", "cdktf");
 const CDKTN = path.join(ROOT, "node_modules", ".bin", "cdktn");
 
-/** A shell word (cdktf runs `app` through the shell). */
+/**
+ * A shell word (cdktf runs `app` through the shell).
+ * @param {string} word
+ */
 function shellQuote(word) {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
@@ -20,6 +23,9 @@ function shellQuote(word) {
 /**
  * Writes `dir`/cdktf.json whose app runs the TypeScript file `appFile` (no build needed) with `node`,
  * by default this one.
+ * @param {string} dir
+ * @param {string} appFile
+ * @param {{ node?: string }} [options]
  */
 function createCdktfProject(dir, appFile, { node = process.execPath } = {}) {
   const app = [node, "-r", path.join(__dirname, "register-ts.js"), path.resolve(appFile)]
@@ -40,8 +46,11 @@ function createCdktfProject(dir, appFile, { node = process.execPath } = {}) {
  * The environment for the cdktf CLI: the caller's, minus its TF_* and APPMGMT_* settings (TF_LOG and
  * TF_LOG_PATH kept for debugging), offline and prompt-free, terraform's CLI config from
  * `cliConfigFile`, plus `extra` (APPMGMT_BASE_URL, credentials, example inputs).
+ * @param {{ cliConfigFile: string, extra?: NodeJS.ProcessEnv }} options
+ * @returns {NodeJS.ProcessEnv}
  */
 function cdktfEnv({ cliConfigFile, extra = {} }) {
+  /** @type {NodeJS.ProcessEnv} */
   const env = {};
   for (const [key, value] of Object.entries(process.env)) {
     const dropped =
@@ -65,6 +74,9 @@ function cdktfEnv({ cliConfigFile, extra = {} }) {
  * Runs `cdktf <args>` in `cwd`; resolves { code, output } (stdout and stderr interleaved) whatever the
  * exit code. `onOutput` sees the output as it arrives. `cli` is the command line before `args`, e.g.
  * [node22, CDKTN] for cdktn-cli on a given node.
+ * @param {string[]} args
+ * @param {{ cwd: string, env: NodeJS.ProcessEnv, onOutput?: (chunk: string) => void, cli?: string[] }} options
+ * @returns {Promise<{ code: number, signal: NodeJS.Signals | null, output: string }>}
  */
 function runCdktf(args, { cwd, env, onOutput = () => {}, cli = [CDKTF] }) {
   const [command, ...cliArgs] = cli;
@@ -72,13 +84,14 @@ function runCdktf(args, { cwd, env, onOutput = () => {}, cli = [CDKTF] }) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, [...cliArgs, ...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
+    /** @param {string} chunk */
     const collect = (chunk) => {
       output += chunk;
       onOutput(chunk);
     };
     child.stdout.setEncoding("utf8").on("data", collect);
     child.stderr.setEncoding("utf8").on("data", collect);
-    child.on("error", (err) =>
+    child.on("error", (/** @type {NodeJS.ErrnoException} */ err) =>
       reject(
         err.code === "ENOENT" ? new Error(`${name} not found at ${command}: run \`npm install\` first`) : err,
       ),

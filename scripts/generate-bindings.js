@@ -16,7 +16,12 @@ const SCHEMA_FILE = path.join(ROOT, "schema", "appmgmt.json");
 // empties only its own folder.
 const GEN_DIR = path.join(ROOT, "src", "gen", "cdktf");
 
-/** The `providers schema -json` document of the provider as the sources in src/ define it. */
+/** @typedef {import("../src/protocol/schema-json").ProviderSchemasDocument} ProviderSchemasDocument */
+
+/**
+ * The `providers schema -json` document of the provider as the sources in src/ define it.
+ * @returns {ProviderSchemasDocument}
+ */
 function currentSchemaDocument() {
   require("./register-ts");
   const { PROVIDER_SOURCE, PROVIDER_VERSION } = require("../src/provider/schema");
@@ -25,7 +30,10 @@ function currentSchemaDocument() {
   return toProviderSchemaJson(providerSchemas, { source: PROVIDER_SOURCE, version: PROVIDER_VERSION });
 }
 
-/** The schema document as committed: stable JSON with a trailing newline. */
+/**
+ * The schema document as committed: stable JSON with a trailing newline.
+ * @param {ProviderSchemasDocument} document
+ */
 function schemaText(document) {
   return `${JSON.stringify(document, null, 2)}\n`;
 }
@@ -33,6 +41,8 @@ function schemaText(document) {
 /**
  * Generates the TypeScript bindings for `document` into `targetDir` (emptied first) with `generator`:
  * @cdktf/provider-generator, or its cdktn fork, which has the same API.
+ * @param {ProviderSchemasDocument} document
+ * @param {string} targetDir
  */
 async function generateBindings(document, targetDir, generator = "@cdktf/provider-generator") {
   // The generator's helper library runs `terraform version` when loaded: keep it offline and quiet
@@ -40,10 +50,16 @@ async function generateBindings(document, targetDir, generator = "@cdktf/provide
   process.env.CHECKPOINT_DISABLE = "1";
   const cliConfig = process.env.TF_CLI_CONFIG_FILE;
   if (cliConfig && !fs.existsSync(cliConfig)) process.env.TF_CLI_CONFIG_FILE = os.devNull;
+  /** @type {typeof import("@cdktf/provider-generator")} */
   const { generateProviderBindingsFromSchema } = require(generator);
   fs.rmSync(targetDir, { recursive: true, force: true });
   fs.mkdirSync(targetDir, { recursive: true });
-  await generateProviderBindingsFromSchema(targetDir, document);
+  // The same JSON, typed differently: the generator's declared input stops at format_version "0.2" and
+  // wants the empty collections that terraform's encoding (ours) omits; it reads both alike.
+  const schema = /** @type {Parameters<typeof generateProviderBindingsFromSchema>[1]} */ (
+    /** @type {unknown} */ (document)
+  );
+  await generateProviderBindingsFromSchema(targetDir, schema);
 }
 
 async function main() {

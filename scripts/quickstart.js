@@ -26,10 +26,12 @@ const SECOND_FORK = "release-2";
 const STEPS = 8;
 
 let step = 0;
+/** @param {string} text */
 function heading(text) {
   step += 1;
   console.log(`\n[${step}/${STEPS}] ${text}`);
 }
+/** @param {string} text */
 const note = (text) => console.log(`      ${text}`);
 
 class QuickstartError extends Error {}
@@ -52,15 +54,25 @@ function checkTerraform() {
   return `${binary} ${JSON.parse(run.stdout).terraform_version}`;
 }
 
-/** Runs one cdktf command, its output indented under the step; throws when it fails. */
+/**
+ * @typedef {{ projectDir: string, cliConfigFile: string, serviceEnv: NodeJS.ProcessEnv }} Context
+ */
+
+/**
+ * Runs one cdktf command, its output indented under the step; throws when it fails.
+ * @param {string[]} args
+ * @param {Context} ctx
+ * @param {NodeJS.ProcessEnv} [extraEnv]
+ */
 async function cdktf(args, ctx, extraEnv = {}) {
   if (interrupted) throw new QuickstartError("interrupted");
   note(`$ cdktf ${args.join(" ")}`);
   let pending = "";
+  /** @param {string} chunk */
   const print = (chunk) => {
     pending += chunk;
     const lines = pending.split("\n");
-    pending = lines.pop();
+    pending = lines.pop() ?? "";
     for (const line of lines) if (line.trim() !== "") console.log(`      │ ${line}`);
   };
   const env = cdktfEnv({ cliConfigFile: ctx.cliConfigFile, extra: { ...ctx.serviceEnv, ...extraEnv } });
@@ -72,7 +84,10 @@ async function cdktf(args, ctx, extraEnv = {}) {
   return run.output;
 }
 
-/** Prints the quickstart instance as the service reports it and returns its status. */
+/**
+ * Prints the quickstart instance as the service reports it and returns its status.
+ * @param {import("../src/client").AppMgmtClient} client
+ */
 async function showInstance(client) {
   const summaries = await client.listInstances(DEMO.defaultEnvironmentId);
   const summary = summaries.find((i) => i.name === INSTANCE_NAME);
@@ -86,6 +101,11 @@ async function showInstance(client) {
   return s;
 }
 
+/**
+ * @param {boolean} condition
+ * @param {string} message
+ * @returns {asserts condition}
+ */
 function expect(condition, message) {
   if (!condition) throw new QuickstartError(message);
 }

@@ -8,8 +8,14 @@ const fs = require("node:fs");
 const Module = require("node:module");
 const esbuild = require("esbuild");
 
-if (!Module._extensions[".ts"]) {
-  Module._extensions[".ts"] = (module, filename) => {
+/**
+ * Node's table of loaders by file extension; internal, so @types/node leaves it out.
+ * @typedef {Record<string, (module: { _compile(code: string, filename: string): void }, filename: string) => void>} Loaders
+ */
+const extensions = /** @type {{ _extensions: Loaders }} */ (/** @type {unknown} */ (Module))._extensions;
+
+if (!extensions[".ts"]) {
+  extensions[".ts"] = (module, filename) => {
     const { code } = esbuild.transformSync(fs.readFileSync(filename, "utf8"), {
       loader: "ts",
       format: "cjs",

@@ -16,7 +16,17 @@ const userArgs = process.argv.slice(2);
 // names the node it runs on in npm_node_execpath.
 const mainNode = process.env.npm_node_execpath || process.execPath;
 
-/** Runs jest on `node` (first on PATH too, so what the tests start runs on it) and reads its results. */
+/**
+ * @typedef {{ passed: number, failed: number, skipped: number }} Counts
+ */
+
+/**
+ * Runs jest on `node` (first on PATH too, so what the tests start runs on it) and reads its results.
+ * @param {string} key
+ * @param {string} node
+ * @param {string[]} jestArgs
+ * @returns {Counts & { ok: boolean }}
+ */
 function runJest(key, node, jestArgs) {
   const label = `node ${spawnSync(node, ["--version"], { encoding: "utf8" }).stdout.trim()}, ${key}`;
   const results = path.join(root, `.jest-results-${key.replace(/\W+/g, "-")}.json`);
@@ -43,6 +53,7 @@ function runJest(key, node, jestArgs) {
   return { ...counts, ok: jest.status === 0 && failed === 0 };
 }
 
+/** @param {Counts} counts */
 function summary({ passed, failed, skipped }) {
   return `${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : "");
 }
@@ -52,7 +63,7 @@ let node22Path;
 try {
   node22Path = node22().path;
 } catch (err) {
-  console.error(`the Node 22 run cannot start: ${err.message}`);
+  console.error(`the Node 22 run cannot start: ${err instanceof Error ? err.message : err}`);
   runs.push({ passed: 0, failed: 1, skipped: 0, ok: false });
 }
 if (node22Path) {

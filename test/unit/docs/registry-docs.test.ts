@@ -15,7 +15,10 @@ const {
 } = require("../../../scripts/generate-docs.js");
 
 interface ProviderDocument {
-  provider_schemas: Record<string, { resource_schemas: object; data_source_schemas: object }>;
+  provider_schemas: Record<
+    string,
+    { provider: { block: object }; resource_schemas: object; data_source_schemas: object }
+  >;
 }
 
 const STALE = "run `npm run generate` and commit docs/";
@@ -48,6 +51,22 @@ describe("registry docs", () => {
   test.each(Object.keys(registryDocs(currentSchemaDocument())))("%s is up to date", (page) => {
     const committed = fs.readFileSync(path.join(DOCS_DIR, page), "utf8");
     if (committed !== pages[page]) throw new Error(`docs/${page} is stale: ${STALE}`);
+  });
+
+  test("a section lists its attributes and blocks together, by name, whatever the document's order", () => {
+    const shuffled = currentSchemaDocument();
+    const [schemas] = Object.values(shuffled.provider_schemas);
+    const optional = { type: "string", optional: true, description: "x", description_kind: "plain" };
+    schemas.provider.block = {
+      attributes: { zeta: optional, alpha: optional },
+      block_types: {
+        middle: { nesting_mode: "list", block: { description: "x", description_kind: "plain" } },
+      },
+      description: "The provider.",
+      description_kind: "plain",
+    };
+    const listed = [...registryDocs(shuffled)["index.md"].matchAll(/^- `(\w+)`/gm)].map((m) => m[1]);
+    expect(listed).toEqual(["alpha", "middle", "zeta"]);
   });
 
   test.each(Object.entries(registryDocs(currentSchemaDocument())))(
