@@ -5,6 +5,7 @@ import { numberFromText } from "./number";
 import { parseCtyType } from "./types";
 import { inferType } from "./infer";
 import { Ext, MsgpackReader, RawMap, type Raw } from "./msgpack-reader";
+import { GrowingBuffer } from "../growing-buffer";
 
 // terraform's msgpack DynamicValue encoding, read and written against the expected cty type.
 //
@@ -110,18 +111,7 @@ export function decodeMsgpack(data: Uint8Array, type: CtyType): Value {
 
 // ---------------------------------------------------------------- writing
 
-/** Writes into one growing buffer: a plan's values are many small strings, so no buffer per item. */
-class MsgpackWriter {
-  private buf = Buffer.allocUnsafe(256);
-  private pos = 0;
-
-  private room(n: number): void {
-    if (this.pos + n <= this.buf.length) return;
-    const grown = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.pos + n));
-    this.buf.copy(grown, 0, 0, this.pos);
-    this.buf = grown;
-  }
-
+class MsgpackWriter extends GrowingBuffer {
   private byte(b: number): void {
     this.room(1);
     this.buf[this.pos++] = b;
@@ -194,10 +184,6 @@ class MsgpackWriter {
   }
   mapHeader(n: number): void {
     this.header(n, 0x80, 15, undefined, 0xde, 0xdf);
-  }
-
-  finish(): Buffer {
-    return this.buf.subarray(0, this.pos);
   }
 }
 
