@@ -12,6 +12,7 @@ import {
   ReviewInputError,
   type Policy,
 } from "../review";
+import { readCommandLine } from "./command-line";
 
 export const REVIEW_USAGE = `Usage: appmgmt review [options] [PLAN.json|-]
 
@@ -99,18 +100,15 @@ function readInput(input: string): string {
 }
 
 export async function reviewCommand(args: string[]): Promise<number> {
-  if (args.includes("--help") || args.includes("-h")) {
-    console.log(REVIEW_USAGE);
-    return 0;
-  }
-  let opts: ReviewArgs;
-  try {
-    opts = parseReviewArgs(args, process.stdout.isTTY === true);
-  } catch (e) {
-    if (!(e instanceof ReviewUsageError)) throw e;
-    console.error(`appmgmt review: ${e.message}`);
-    return 2;
-  }
+  const command = readCommandLine(
+    "review",
+    REVIEW_USAGE,
+    args,
+    (a) => parseReviewArgs(a, process.stdout.isTTY === true),
+    (e) => e instanceof ReviewUsageError,
+  );
+  if (!command.ok) return command.exitCode;
+  const opts = command.options;
   if (opts.input === "-" && process.stdin.isTTY) {
     console.error(
       "appmgmt review: no plan given: pass PLAN.json, or pipe `terraform show -json PLANFILE` into it",

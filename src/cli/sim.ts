@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { loadSeedFile, startSimulator, type StartSimulatorOptions } from "../simulator";
+import { readCommandLine } from "./command-line";
 
 export const SIM_USAGE = `Usage: appmgmt sim [options]
 
@@ -144,17 +145,10 @@ function withoutUndefined<T extends object>(o: T): Partial<{ [K in keyof T]: Exc
 
 /** Runs the simulator; resolves with the exit code once a signal has stopped it. */
 export async function simCommand(args: string[]): Promise<number> {
-  if (args.includes("--help") || args.includes("-h")) {
-    console.log(SIM_USAGE);
-    return 0;
-  }
-  let options: StartSimulatorOptions;
-  try {
-    options = parseSimArgs(args);
-  } catch (e) {
-    console.error(`appmgmt sim: ${(e as Error).message}`);
-    return 2;
-  }
+  // Every error reading the arguments is a usage error here, a bad --seed file's included.
+  const command = readCommandLine("sim", SIM_USAGE, args, parseSimArgs);
+  if (!command.ok) return command.exitCode;
+  const options = command.options;
   // An existing state file wins over --seed (startSimulator ignores the seed then).
   const resumed = options.statePath !== undefined && existsSync(options.statePath);
   const running = await startSimulator(options);

@@ -159,48 +159,61 @@ export class ServerError extends ApiError {
   override readonly code = "E_SERVER";
 }
 
-/** A 2xx answer whose body is not the JSON the call expects. */
-export class BadResponseError extends AppMgmtError {
-  override readonly code = "E_BAD_RESPONSE";
-
+/**
+ * A request that failed without an error status from the service; the message starts with the request
+ * ("GET /api/1/...: ") as ApiError's does.
+ */
+export abstract class RequestError extends AppMgmtError {
   constructor(
     readonly method: string,
     readonly path: string,
-    reason: string,
+    what: string,
+    options?: { cause?: unknown },
   ) {
-    super(`${method} ${path}: unexpected response from the service: ${reason}`);
+    super(`${method} ${path}: ${what}`, options);
+  }
+}
+
+/** A 2xx answer whose body is not the JSON the call expects. */
+export class BadResponseError extends RequestError {
+  override readonly code = "E_BAD_RESPONSE";
+
+  constructor(method: string, path: string, reason: string) {
+    super(method, path, `unexpected response from the service: ${reason}`);
   }
 }
 
 /** An answer longer than the client reads (ClientOptions.maxResponseBytes): the read stopped there. */
-export class ResponseTooLargeError extends AppMgmtError {
+export class ResponseTooLargeError extends RequestError {
   override readonly code = "E_RESPONSE_TOO_LARGE";
 
   constructor(
-    readonly method: string,
-    readonly path: string,
+    method: string,
+    path: string,
     readonly limitBytes: number,
   ) {
     super(
-      `${method} ${path}: the answer is longer than ${limitBytes} bytes (the client's maxResponseBytes), so ` +
-        "the client stopped reading it; check that base_url points at the service, not a proxy or file server",
+      method,
+      path,
+      `the answer is longer than ${limitBytes} bytes (the client's maxResponseBytes), so the client stopped ` +
+        "reading it; check that base_url points at the service, not a proxy or file server",
     );
   }
 }
 
 /** The connection failed (refused, reset, DNS, TLS) and retries, if allowed, did not help. */
-export class NetworkError extends AppMgmtError {
+export class NetworkError extends RequestError {
   override readonly code: string = "E_NETWORK";
 
   constructor(
-    readonly method: string,
-    readonly path: string,
+    method: string,
+    path: string,
     /** The system or undici error code, e.g. ECONNREFUSED, UND_ERR_SOCKET. */
     readonly causeCode: string | undefined,
     hint = "check base_url and connectivity",
     options?: { cause?: unknown },
   ) {
-    super(`${method} ${path}: network error${causeCode ? ` (${causeCode})` : ""}: ${hint}`, options);
+    super(method, path, `network error${causeCode ? ` (${causeCode})` : ""}: ${hint}`, options);
   }
 }
 
@@ -216,17 +229,15 @@ export class TlsError extends NetworkError {
  * A launch whose request may have reached the service but whose answer was lost (reset, timeout, gateway
  * error). Relaunching could create a duplicate: look the instance up by name instead.
  */
-export class OutcomeUnknownError extends AppMgmtError {
+export class OutcomeUnknownError extends RequestError {
   override readonly code = "E_OUTCOME_UNKNOWN";
 
-  constructor(
-    readonly method: string,
-    readonly path: string,
-    options?: { cause?: unknown },
-  ) {
+  constructor(method: string, path: string, options?: { cause?: unknown }) {
     super(
-      `${method} ${path}: the request may have reached the service but its answer was lost; ` +
-        "do not resend it: look the instance up by name to learn whether it was created",
+      method,
+      path,
+      "the request may have reached the service but its answer was lost; do not resend it: look the " +
+        "instance up by name to learn whether it was created",
       options,
     );
   }

@@ -3,6 +3,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { promises as fs } from "node:fs";
 import * as path from "node:path";
+import { processAlive } from "../process-alive";
 
 export interface StoredToken {
   /** null once the service rejected it: the record then only remembers when the last token call was. */
@@ -227,14 +228,5 @@ export class FileTokenStore implements TokenStore {
     } catch {
       return false; // being written right now
     }
-  }
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
   }
 }

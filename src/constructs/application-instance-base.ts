@@ -16,14 +16,13 @@ import {
 } from "../rules";
 import type { ApplicationManifest } from "./application-manifest";
 
-/** The types that differ between cdktf and cdktn: the generated resource and the meta-arguments. */
-export interface LibraryTypes {
-  readonly resource: InstanceResource;
-  readonly timeouts: unknown;
-  readonly provider: unknown;
-  readonly dependable: unknown;
-  readonly lifecycle: unknown;
-}
+/**
+ * The generated `Instance` class of cdktf or cdktn: the construct is generic over it, and its config names
+ * the library's meta-argument types (provider, dependsOn, lifecycle, timeouts), so neither library's
+ * construct lists them.
+ */
+export type InstanceClass = new (scope: Construct, id: string, config: never) => InstanceResource;
+type ConfigOf<I extends InstanceClass> = ConstructorParameters<I>[2];
 
 /** What the construct reads from the generated `appmgmt_instance` resource. */
 export interface InstanceResource {
@@ -47,7 +46,7 @@ interface InstanceSubmodules {
 }
 
 /** The settings the construct passes to the generated resource as they are. */
-interface PassedOnSettings<L extends LibraryTypes> {
+interface PassedOnSettings<I extends InstanceClass> {
   readonly instanceName?: string;
   /** Environment to launch into; the organization's default environment when unset. */
   readonly environmentId?: string;
@@ -56,23 +55,23 @@ interface PassedOnSettings<L extends LibraryTypes> {
   /** Main parameters, keyed `input.<name>`; unlisted ones take their defaults. */
   readonly parameters?: { [name: string]: string };
   /** Workflow timeouts as duration strings (e.g. "30m"). */
-  readonly timeouts?: L["timeouts"];
-  readonly provider?: L["provider"];
-  readonly dependsOn?: L["dependable"][];
-  readonly lifecycle?: L["lifecycle"];
+  readonly timeouts?: ConfigOf<I>["timeouts"];
+  readonly provider?: ConfigOf<I>["provider"];
+  readonly dependsOn?: ConfigOf<I>["dependsOn"];
+  readonly lifecycle?: ConfigOf<I>["lifecycle"];
 }
 
 /** The generated resource's config, as far as the construct sets it. */
-export interface InstanceResourceConfig<L extends LibraryTypes> extends PassedOnSettings<L> {
+export interface InstanceResourceConfig<I extends InstanceClass> extends PassedOnSettings<I> {
   readonly applicationId: string;
   readonly submodules?: { [name: string]: InstanceSubmodules };
   readonly manifest?: string;
 }
 
 /** The library the construct is built on: its Token and its generated Instance class. */
-export interface InstanceLibrary<L extends LibraryTypes> {
+export interface InstanceLibrary<I extends InstanceClass> {
   readonly Token: TokenFunctions;
-  readonly Instance: new (scope: Construct, id: string, config: InstanceResourceConfig<L>) => L["resource"];
+  readonly Instance: new (scope: Construct, id: string, config: InstanceResourceConfig<I>) => InstanceType<I>;
 }
 
 export interface ApplicationSubmoduleSettings {
@@ -83,7 +82,7 @@ export interface ApplicationSubmoduleSettings {
   readonly parameters?: { [name: string]: string };
 }
 
-export interface ApplicationInstancePropsOf<L extends LibraryTypes> extends PassedOnSettings<L> {
+export interface ApplicationInstancePropsOf<I extends InstanceClass> extends PassedOnSettings<I> {
   /** Id of the application to launch. */
   readonly application: string;
   /** Settings per submodule, keyed by the submodule's name in the manifest. */
@@ -92,16 +91,16 @@ export interface ApplicationInstancePropsOf<L extends LibraryTypes> extends Pass
   readonly manifest?: ApplicationManifest;
 }
 
-export abstract class ApplicationInstanceBase<L extends LibraryTypes> extends Construct {
+export abstract class ApplicationInstanceBase<I extends InstanceClass> extends Construct {
   /** The underlying generated resource (escape hatch for overrides). */
-  readonly resource: L["resource"];
+  readonly resource: InstanceType<I>;
   private readonly token: TokenFunctions;
 
   protected constructor(
     scope: Construct,
     id: string,
-    { application, submodules: submoduleSettings, manifest, ...passedOn }: ApplicationInstancePropsOf<L>,
-    { Token, Instance }: InstanceLibrary<L>,
+    { application, submodules: submoduleSettings, manifest, ...passedOn }: ApplicationInstancePropsOf<I>,
+    { Token, Instance }: InstanceLibrary<I>,
   ) {
     super(scope, id);
     this.token = Token;

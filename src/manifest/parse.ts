@@ -103,11 +103,7 @@ class ManifestReader {
       );
       return manifest;
     }
-    const app = this.asMap(
-      application.value as Node,
-      "`application`",
-      "give it `interfaces:` and `configuration:`",
-    );
+    const app = this.mapAt(application, "`application`", "give it `interfaces:` and `configuration:`");
     if (!app) return manifest;
 
     const components = this.readComponents(this.entry(app, "components"));
@@ -118,8 +114,7 @@ class ManifestReader {
   }
 
   private readComponents(pair: Pair | undefined): ManifestSubmodule[] {
-    const map =
-      pair && this.asMap(pair.value as Node, "`application.components`", "map component names to components");
+    const map = this.mapAt(pair, "`application.components`", "map component names to components");
     if (!map) return [];
     const result: ManifestSubmodule[] = [];
     for (const item of map.items) {
@@ -136,8 +131,11 @@ class ManifestReader {
         continue;
       }
       const submodule: ManifestSubmodule = { name, parameters: keyedRecord() };
-      const config = this.entry(comp, "configuration");
-      const configMap = config && this.asMap(config.value as Node, `${where} configuration`, "use a mapping");
+      const configMap = this.mapAt(
+        this.entry(comp, "configuration"),
+        `${where} configuration`,
+        "use a mapping",
+      );
       const locator = configMap && this.entry(configMap, LOCATOR_KEY);
       if (locator) submodule.applicationId = this.scalarText(locator.value);
       const input = this.inputPins(comp, where);
@@ -160,19 +158,9 @@ class ManifestReader {
   }
 
   private readMainPins(interfaces: Pair | undefined, manifest: Manifest): void {
-    if (!interfaces) return;
-    const map = this.asMap(
-      interfaces.value as Node,
-      "`application.interfaces`",
-      "give it an `input:` mapping",
-    );
+    const map = this.mapAt(interfaces, "`application.interfaces`", "give it an `input:` mapping");
     const inputPair = map && this.entry(map, "input");
-    if (!inputPair) return;
-    const input = this.asMap(
-      inputPair.value as Node,
-      "`application.interfaces.input`",
-      "map pin names to pins",
-    );
+    const input = this.mapAt(inputPair, "`application.interfaces.input`", "map pin names to pins");
     if (!input) return;
     for (const pin of input.items) {
       const pinName = this.keyText(pin);
@@ -230,12 +218,7 @@ class ManifestReader {
   }
 
   private readDefaults(configuration: Pair | undefined, manifest: Manifest): void {
-    if (!configuration) return;
-    const map = this.asMap(
-      configuration.value as Node,
-      "`application.configuration`",
-      "map `input.<pin>` to values",
-    );
+    const map = this.mapAt(configuration, "`application.configuration`", "map `input.<pin>` to values");
     if (!map) return;
     for (const item of map.items) {
       const key = this.keyText(item);
@@ -262,19 +245,13 @@ class ManifestReader {
   }
 
   private inputPins(comp: YAMLMap, where: string): YAMLMap | undefined {
-    const interfaces = this.entry(comp, "interfaces");
-    const interfacesMap =
-      interfaces && this.asMap(interfaces.value as Node, `${where} interfaces`, "use a mapping");
+    const interfacesMap = this.mapAt(this.entry(comp, "interfaces"), `${where} interfaces`, "use a mapping");
     const input = interfacesMap && this.entry(interfacesMap, "input");
     if (!input) {
       this.problem(comp, `${where} has no \`interfaces.input\`; declare its parameters there`);
       return undefined;
     }
-    return this.asMap(
-      input.value as Node,
-      `${where} interfaces.input`,
-      "map pin names to `configuration(string)`",
-    );
+    return this.mapAt(input, `${where} interfaces.input`, "map pin names to `configuration(string)`");
   }
 
   private entry(map: YAMLMap, key: string): Pair | undefined {
@@ -288,6 +265,11 @@ class ManifestReader {
   private scalarText(node: unknown): string | undefined {
     if (!isScalar(node) || node.value === null || typeof node.value === "object") return undefined;
     return String(node.value);
+  }
+
+  /** The mapping that is the value of `pair`; none, without a problem, when the key is absent. */
+  private mapAt(pair: Pair | undefined, what: string, fix: string): YAMLMap | undefined {
+    return pair && this.asMap(pair.value as Node, what, fix);
   }
 
   private asMap(node: Node | null | undefined, what: string, fix: string): YAMLMap | undefined {

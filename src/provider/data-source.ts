@@ -1,6 +1,7 @@
 // The shape every data source file implements, and the checks they share.
 
 import type { Diagnostic, Schema, Value, ValueObject } from "../protocol/model";
+import type { ServiceClient } from "./service";
 import { idProblem } from "../rules/identifiers";
 import type { ProviderContext } from "./context";
 import { errorDiagnostic } from "../protocol/diagnostics";
@@ -23,4 +24,25 @@ export function checkIdAttributes(config: ValueObject, names: string[]): Diagnos
     if (problem) out.push(errorDiagnostic(`Invalid ${name}`, `${problem}.`, attrPath(name)));
   }
   return out;
+}
+
+/**
+ * A data source listing what an organization holds (its applications, its environments): the same
+ * organization_id check and read, with the list call and each item's attributes its own.
+ */
+export function organizationListDataSource<T>(
+  typeName: string,
+  schema: Schema,
+  list: (client: ServiceClient, orgId: string, o: { signal?: AbortSignal }) => Promise<T[]>,
+  toItems: (items: T[]) => ValueObject,
+): DataSource {
+  return {
+    typeName,
+    schema,
+    validate: (config) => checkIdAttributes(config, ["organization_id"]),
+    async read(ctx, config) {
+      const items = await list(ctx.service().client, String(config.organization_id), { signal: ctx.signal });
+      return { ...config, ...toItems(items) };
+    },
+  };
 }

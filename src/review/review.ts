@@ -81,6 +81,57 @@ function isNoop(rc: ResourceChange): boolean {
   return (a.length === 1 && a[0] === "no-op") || a.length === 0;
 }
 
+/** The kinds the actions give; "settings" is a reconfigure found to change nothing at the service. */
+type PlannedKind = Exclude<Kind, "settings">;
+
+/** What the plan does to the instance, from its actions; the order decides (a replace also creates). */
+function kindOf(
+  has: (action: string) => boolean,
+  importing: boolean,
+  moved: boolean,
+): PlannedKind | undefined {
+  if (has("create")) return has("delete") ? "replace" : "launch";
+  if (has("delete")) return "destroy";
+  if (has("forget")) return "forget";
+  if (has("update")) return "reconfigure";
+  if (importing) return "import";
+  return moved ? "move" : undefined;
+}
+
+/** The words and workflow of each kind but replace, whose words and workflow are all the plan's. */
+const DESCRIPTIONS = {
+  launch: { words: "launch", workflow: "launch (Requested → Executing → Running)" },
+  destroy: { words: "destroy", workflow: "destroy (Destroying → Destroyed)" },
+  forget: {
+    words: "forget (removed from state; the instance keeps running)",
+    workflow: "none: the service is not called",
+  },
+  reconfigure: { words: "reconfigure in place", workflow: "" },
+  import: { words: "import", workflow: "none: the instance is taken as it is" },
+  move: { words: "move", workflow: "none: only the address in state changes" },
+} satisfies Record<Exclude<PlannedKind, "replace">, { words: string; workflow: string }>;
+
+function describe(
+  kind: PlannedKind,
+  rc: ResourceChange,
+  replacedBecause: string[],
+): { words: string; workflow: string } {
+  if (kind === "replace") {
+    const why =
+      replacedBecause.length > 0
+        ? `${replacedBecause.join(", ")} ${replacedBecause.length === 1 ? "forces" : "force"} it`
+        : replaceReason(rc.action_reason);
+    const workflow =
+      rc.change.actions[0] === "create"
+        ? "launch of the new instance, then destroy of the old one (create_before_destroy)"
+        : "destroy of the old instance, then launch of the new one";
+    return { words: `replace (${why})`, workflow };
+  }
+  if (kind === "destroy" && rc.action_reason === "delete_because_no_resource_config")
+    return { ...DESCRIPTIONS.destroy, words: "destroy (removed from the configuration)" };
+  return DESCRIPTIONS[kind];
+}
+
 /** The review of one instance change; undefined when nothing happens to it. */
 export function reviewInstance(rc: ResourceChange): InstanceReview | undefined {
   const actions = rc.change.actions;
@@ -90,51 +141,11 @@ export function reviewInstance(rc: ResourceChange): InstanceReview | undefined {
   const before = asObj(rc.change.before);
   const after = asObj(rc.change.after);
 
-  let kind: Kind;
-  let words: string;
-  let workflow: string;
   const replacedBecause = (rc.change.replace_paths ?? []).map(attributeName).sort(compare);
-  if (has("create") && has("delete")) {
-    kind = "replace";
-    const why =
-      replacedBecause.length > 0
-        ? `${replacedBecause.join(", ")} ${replacedBecause.length === 1 ? "forces" : "force"} it`
-        : replaceReason(rc.action_reason);
-    words = `replace (${why})`;
-    workflow =
-      actions[0] === "create"
-        ? "launch of the new instance, then destroy of the old one (create_before_destroy)"
-        : "destroy of the old instance, then launch of the new one";
-  } else if (has("create")) {
-    kind = "launch";
-    words = "launch";
-    workflow = "launch (Requested → Executing → Running)";
-  } else if (has("delete")) {
-    kind = "destroy";
-    words =
-      rc.action_reason === "delete_because_no_resource_config"
-        ? "destroy (removed from the configuration)"
-        : "destroy";
-    workflow = "destroy (Destroying → Destroyed)";
-  } else if (has("forget")) {
-    kind = "forget";
-    words = "forget (removed from state; the instance keeps running)";
-    workflow = "none: the service is not called";
-  } else if (has("update")) {
-    kind = "reconfigure";
-    words = "reconfigure in place";
-    workflow = "";
-  } else if (importing) {
-    kind = "import";
-    words = "import";
-    workflow = "none: the instance is taken as it is";
-  } else if (moved) {
-    kind = "move";
-    words = "move";
-    workflow = "none: only the address in state changes";
-  } else {
-    return undefined;
-  }
+  const planned = kindOf(has, importing !== undefined, moved);
+  if (planned === undefined) return undefined;
+  let kind: Kind = planned;
+  let { words, workflow } = describe(planned, rc, replacedBecause);
 
   const valueChanges = diffValues(rc);
   let resets: ResetReview[] = [];
@@ -151,7 +162,7 @@ export function reviewInstance(rc: ResourceChange): InstanceReview | undefined {
     }
     if (importing) {
       words = serviceChange ? "import, then reconfigure in place" : `import, with ${words}`;
-      if (!serviceChange) workflow = "none: the instance is taken as it is";
+      if (!serviceChange) workflow = DESCRIPTIONS.import.workflow;
       kind = "import";
     }
   }

@@ -38,13 +38,15 @@ export function launchEnvironment(
   return envId;
 }
 
+/** The revision a body's `field` names (each caller's body names it under its own field). */
 export function revisionOf(
   catalog: Catalog,
   app: CatalogApplication,
-  revisionId: string | undefined,
+  value: unknown,
   field: string,
   reader: RequestReader,
 ): SeedRevision | undefined {
+  const revisionId = reader.optionalId(value, field);
   if (revisionId === undefined) return undefined;
   const revision = catalog.revisions.get(revisionId);
   if (revision?.application === app.id) return revision;
@@ -56,12 +58,14 @@ export function revisionOf(
   return undefined;
 }
 
+/** The manifest version a body's `field` names. */
 export function versionOf(
   app: CatalogApplication,
-  version: number | undefined,
+  value: unknown,
   field: string,
   reader: RequestReader,
 ): number | undefined {
+  const version = reader.optionalInteger(value, field);
   if (version === undefined || app.parsed.has(version)) return version;
   reader.errors.push(
     `${field} ${version}: application ${app.name} has no such manifest version; ` +
@@ -109,19 +113,8 @@ export function configurationRequest(
     if (!component || !subApp) continue;
     request.submodules![name] = {
       parameters: subParameters,
-      revision: revisionOf(
-        catalog,
-        subApp,
-        reader.optionalId(sub.revisionId, `${where}.revisionId`),
-        `${where}.revisionId`,
-        reader,
-      ),
-      manifestVersion: versionOf(
-        subApp,
-        reader.optionalInteger(sub.manifestVersion, `${where}.manifestVersion`),
-        `${where}.manifestVersion`,
-        reader,
-      ),
+      revision: revisionOf(catalog, subApp, sub.revisionId, `${where}.revisionId`, reader),
+      manifestVersion: versionOf(subApp, sub.manifestVersion, `${where}.manifestVersion`, reader),
     };
   }
   const findings = checkInstanceConfig(manifest, { parameters, submodules: checked }, { operation });

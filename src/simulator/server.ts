@@ -105,56 +105,34 @@ interface Route {
   method: string;
   pattern: RegExp;
   /** Whether the call takes a JSON body (read only after authentication). */
-  readsBody?: boolean;
+  readsBody: boolean;
   handler: Handler;
 }
 
-const ID = "([^/]+)";
+/**
+ * A route from "METHOD /path", each `:id` one path parameter (the form fault keys use too). POST and
+ * PUT are the calls that take a JSON body.
+ */
+function route(endpoint: string, handler: Handler): Route {
+  const [method, path] = endpoint.split(" ");
+  const pattern = new RegExp(`^${path.replaceAll(":id", "([^/]+)")}$`);
+  return { method, pattern, readsBody: method === "POST" || method === "PUT", handler };
+}
+
 const ROUTES: Route[] = [
-  { method: "GET", pattern: /^\/api\/1\/organizations$/, handler: (c) => c.sim.listOrganizations(c.caller) },
-  {
-    method: "GET",
-    pattern: new RegExp(`^/api/1/organizations/${ID}/applications$`),
-    handler: (c) => c.sim.listApplications(c.caller, c.params[0]),
-  },
-  {
-    method: "GET",
-    pattern: new RegExp(`^/api/1/organizations/${ID}/environments$`),
-    handler: (c) => c.sim.listEnvironments(c.caller, c.params[0]),
-  },
-  {
-    method: "GET",
-    pattern: new RegExp(`^/api/1/environments/${ID}/instances$`),
-    handler: (c) => c.sim.listInstances(c.caller, c.params[0], c.now),
-  },
-  {
-    method: "POST",
-    pattern: new RegExp(`^/api/1/applications/${ID}/launch$`),
-    readsBody: true,
-    handler: (c) => c.sim.launch(c.caller, c.params[0], c.body, c.now),
-  },
-  {
-    method: "PUT",
-    pattern: new RegExp(`^/api/1/instances/${ID}/configuration$`),
-    readsBody: true,
-    handler: (c) => c.sim.reconfigure(c.caller, c.params[0], c.body, c.now),
-  },
-  {
-    method: "GET",
-    pattern: new RegExp(`^/api/1/instances/${ID}$`),
-    handler: (c) => c.sim.getInstance(c.caller, c.params[0], c.now),
-  },
-  {
-    method: "POST",
-    pattern: new RegExp(`^/api/1/instances/${ID}/destroy$`),
-    readsBody: true,
-    handler: (c) => c.sim.destroy(c.caller, c.params[0], c.body, c.now),
-  },
-  {
-    method: "DELETE",
-    pattern: new RegExp(`^/api/1/instances/${ID}$`),
-    handler: (c) => c.sim.forceDelete(c.caller, c.params[0], c.query.get("force") === "true", c.now),
-  },
+  route("GET /api/1/organizations", (c) => c.sim.listOrganizations(c.caller)),
+  route("GET /api/1/organizations/:id/applications", (c) => c.sim.listApplications(c.caller, c.params[0])),
+  route("GET /api/1/organizations/:id/environments", (c) => c.sim.listEnvironments(c.caller, c.params[0])),
+  route("GET /api/1/environments/:id/instances", (c) => c.sim.listInstances(c.caller, c.params[0], c.now)),
+  route("POST /api/1/applications/:id/launch", (c) => c.sim.launch(c.caller, c.params[0], c.body, c.now)),
+  route("PUT /api/1/instances/:id/configuration", (c) =>
+    c.sim.reconfigure(c.caller, c.params[0], c.body, c.now),
+  ),
+  route("GET /api/1/instances/:id", (c) => c.sim.getInstance(c.caller, c.params[0], c.now)),
+  route("POST /api/1/instances/:id/destroy", (c) => c.sim.destroy(c.caller, c.params[0], c.body, c.now)),
+  route("DELETE /api/1/instances/:id", (c) =>
+    c.sim.forceDelete(c.caller, c.params[0], c.query.get("force") === "true", c.now),
+  ),
 ];
 
 async function handle(sim: Simulator, req: IncomingMessage, res: ServerResponse): Promise<void> {

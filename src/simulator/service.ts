@@ -165,10 +165,8 @@ export class Simulator {
   }
 
   listInstances(caller: Caller, envId: string, now: number): InstanceSummary[] {
-    checkId(envId, "environment");
     const env = this.catalog.environments.get(envId);
-    if (!env) throw new ServiceError(404, [`environment ${envId} not found`]);
-    this.checkMember(caller, env.organization, `environment ${envId}`);
+    this.accessible(caller, "environment", envId, env, env?.organization);
     return this.state.instances
       .filter((rec) => rec.environment === envId)
       .map((rec) => {
@@ -208,14 +206,8 @@ export class Simulator {
       reader.optionalId(b.environmentId, "environmentId"),
       reader,
     );
-    const revision = revisionOf(
-      this.catalog,
-      app,
-      reader.optionalId(b.revisionId, "revisionId"),
-      "revisionId",
-      reader,
-    );
-    const version = versionOf(app, reader.optionalInteger(b.version, "version"), "version", reader);
+    const revision = revisionOf(this.catalog, app, b.revisionId, "revisionId", reader);
+    const version = versionOf(app, b.version, "version", reader);
     const instanceName = instanceNameOf(b.instanceName, reader);
     if (instanceName !== undefined && this.nameTaken(environment, instanceName, now))
       reader.errors.push(
@@ -255,19 +247,8 @@ export class Simulator {
     const reader = new RequestReader();
     const b = reader.object(body, "body", ["parameters", "manifestVersion", "revisionId", "submodules"]);
     if (!b) throw new ServiceError(400, reader.errors);
-    const revision = revisionOf(
-      this.catalog,
-      app,
-      reader.optionalId(b.revisionId, "revisionId"),
-      "revisionId",
-      reader,
-    );
-    const version = versionOf(
-      app,
-      reader.optionalInteger(b.manifestVersion, "manifestVersion"),
-      "manifestVersion",
-      reader,
-    );
+    const revision = revisionOf(this.catalog, app, b.revisionId, "revisionId", reader);
+    const version = versionOf(app, b.manifestVersion, "manifestVersion", reader);
     const request = configurationRequest(this.catalog, app, b, revision, version, "reconfigure", reader, rec);
     if (reader.errors.length > 0) throw new ServiceError(400, reader.errors);
     startWorkflow(rec, "reconfigure", this.state.timing, now);
@@ -339,34 +320,38 @@ export class Simulator {
   // ---- access control ------------------------------------------------------------------------------
 
   private organization(caller: Caller, orgId: string) {
-    checkId(orgId, "organization");
-    const org = this.catalog.organizations.get(orgId);
-    if (!org) throw new ServiceError(404, [`organization ${orgId} not found`]);
-    this.checkMember(caller, org.id, `organization ${orgId}`);
-    return org;
+    return this.accessible(caller, "organization", orgId, this.catalog.organizations.get(orgId), orgId);
   }
 
   private application(caller: Caller, appId: string): CatalogApplication {
-    checkId(appId, "application");
     const app = this.catalog.applications.get(appId);
-    if (!app) throw new ServiceError(404, [`application ${appId} not found`]);
-    this.checkMember(caller, app.organization, `application ${appId}`);
-    return app;
+    return this.accessible(caller, "application", appId, app, app?.organization);
   }
 
   private instance(caller: Caller, id: string): InstanceRecord {
-    checkId(id, "instance");
     const rec = this.state.instances.find((r) => r.id === id);
-    if (!rec) throw new ServiceError(404, [`instance ${id} not found`]);
-    this.checkMember(caller, rec.organization, `instance ${id}`);
-    return rec;
+    return this.accessible(caller, "instance", id, rec, rec?.organization);
   }
 
-  private checkMember(caller: Caller, organization: string, what: string): void {
+  /**
+   * The one access rule of every id in a path, in the service's order: a malformed id is 400, an unknown
+   * one 404, and one of an organization the caller is not a member of 403.
+   */
+  private accessible<T>(
+    caller: Caller,
+    kind: string,
+    id: string,
+    found: T | undefined,
+    organization: string | undefined,
+  ): T {
+    checkId(id, kind);
+    if (found === undefined || organization === undefined)
+      throw new ServiceError(404, [`${kind} ${id} not found`]);
     if (!caller.organizations.has(organization))
       throw new ServiceError(403, [
-        `${what} belongs to an organization user ${caller.email} is not a member of`,
+        `${kind} ${id} belongs to an organization user ${caller.email} is not a member of`,
       ]);
+    return found;
   }
 
   private changed(): void {

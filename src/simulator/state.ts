@@ -7,6 +7,7 @@ import type { FloodState } from "./auth";
 import type { InstanceConfiguration } from "./configuration";
 import { jsonErrorPosition } from "./json-error";
 import { validateSeed, type SeedData, type Timing } from "./seed";
+import { processAlive } from "../process-alive";
 
 export type WorkflowName = "launch" | "reconfigure" | "destroy";
 
@@ -99,16 +100,7 @@ function removeStaleTemps(path: string): void {
     if (!name.startsWith(prefix) || !name.endsWith(".tmp")) continue;
     const pid = name.slice(prefix.length, -".tmp".length);
     // Our own pid cannot be writing yet: its file is from an earlier process that had the same pid.
-    if (/^\d+$/.test(pid) && (Number(pid) === process.pid || !isRunning(Number(pid))))
+    if (/^\d+$/.test(pid) && (Number(pid) === process.pid || !processAlive(Number(pid))))
       rmSync(join(dir, name), { force: true });
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
   }
 }

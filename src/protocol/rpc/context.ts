@@ -1,4 +1,12 @@
-import type { CtyType, Diagnostic, ProviderHandler, ProviderSchemas, SchemaBlock, Value } from "../model";
+import type {
+  CtyType,
+  Diagnosed,
+  Diagnostic,
+  ProviderHandler,
+  ProviderSchemas,
+  SchemaBlock,
+  Value,
+} from "../model";
 import type { Logger } from "../log";
 import type { Message } from "../wire/protobuf";
 import { diagnosticToWire, errorDiagnostic, errorMessage } from "../diagnostics";
@@ -7,6 +15,9 @@ import { decodeMsgpack, encodeMsgpack } from "../values/msgpack";
 import { decodeJson } from "../values/json";
 import { impliedType } from "../values/types";
 import { fillBlockDefaults } from "../values/blocks";
+
+/** Whose schema a value is read against. */
+export type TypeKind = "provider" | "resource" | "data source";
 
 /** A schema block and the value type it implies. */
 export interface BlockType {
@@ -53,7 +64,8 @@ export class RpcContext {
     return this.current.schemas;
   }
 
-  private typeOf(kind: "provider" | "resource" | "data source", typeName: string): BlockType {
+  /** The type of the provider's config ("" as the name), or of the named resource or data source. */
+  typeOf(kind: TypeKind, typeName: string): BlockType {
     const cacheKey = `${kind}:${typeName}`;
     let type = this.types.get(cacheKey);
     if (!type) {
@@ -70,16 +82,6 @@ export class RpcContext {
       this.types.set(cacheKey, type);
     }
     return type;
-  }
-
-  providerType(): BlockType {
-    return this.typeOf("provider", "");
-  }
-  resourceType(typeName: string): BlockType {
-    return this.typeOf("resource", typeName);
-  }
-  dataSourceType(typeName: string): BlockType {
-    return this.typeOf("data source", typeName);
   }
 }
 
@@ -98,17 +100,24 @@ interface WireDynamicValue {
   json?: Uint8Array;
 }
 
-/** Reads a DynamicValue field; an absent value is null (e.g. prior state on create). */
-export function decodeDynamic(dv: unknown, { type }: BlockType, field: string): Value {
-  const v = dv as WireDynamicValue | undefined;
+/** Runs a decode, naming the request field (its tfplugin6 name) in a value error. */
+export function decodingField<T>(field: string, decode: () => T): T {
   try {
-    if (v?.msgpack && v.msgpack.length) return decodeMsgpack(v.msgpack, type);
-    if (v?.json && v.json.length) return decodeJson(Buffer.from(v.json).toString("utf8"), type);
-    return null;
+    return decode();
   } catch (e) {
     if (e instanceof ValueError) throw new ValueError(`${field}: ${e.message}`);
     throw e;
   }
+}
+
+/** Reads a DynamicValue field; an absent value is null (e.g. prior state on create). */
+export function decodeDynamic(dv: unknown, { type }: BlockType, field: string): Value {
+  const v = dv as WireDynamicValue | undefined;
+  return decodingField(field, () => {
+    if (v?.msgpack && v.msgpack.length) return decodeMsgpack(v.msgpack, type);
+    if (v?.json && v.json.length) return decodeJson(Buffer.from(v.json).toString("utf8"), type);
+    return null;
+  });
 }
 
 export function encodeDynamic(value: Value, { block, type }: BlockType): WireDynamicValue {
@@ -143,4 +152,71 @@ export interface RpcMethod {
   requestType: string;
   responseType: string;
   handle(ctx: RpcContext, req: Message): Promise<Message>;
+}
+
+/** An RPC whose messages are `<name>.Request` and `<name>.Response`, or the shared ones given. */
+export function rpcMethod(
+  name: string,
+  handle: RpcMethod["handle"],
+  [requestType, responseType] = [`${name}.Request`, `${name}.Response`],
+): RpcMethod {
+  return { name, requestType, responseType, handle };
+}
+
+/**
+ * Said by both GetMetadata and GetProviderSchema: terraform must ask every new provider process for the
+ * schema (no cached copy), and no PlanResourceChange is wanted for destroy.
+ */
+export const SERVER_CAPABILITIES = { planDestroy: false, getProviderSchemaOptional: false };
+
+/** A request's decoded values, keyed as the handler's request names them. */
+export type TypedRequest<F extends string> = Record<F, Value> & {
+  /** The resource or data source type the request names; "" in the provider's own RPCs. */
+  typeName: string;
+};
+
+/**
+ * The shape most RPCs share (decode, handler, encode, as in terraform-plugin-framework), built once so each
+ * RPC's file says only what is its own: the values it decodes, the handler call, the response's fields.
+ */
+export interface TypedRpc<F extends string, Res extends Diagnosed> {
+  /** The request and response message types, when not `<name>.Request` and `<name>.Response`. */
+  messages?: [request: string, response: string];
+  /** The request's DynamicValue fields, in decode order, each with its tfplugin6 name for errors. */
+  values: Record<F, string>;
+  call(ctx: RpcContext, request: TypedRequest<F>, req: Message): Promise<Res>;
+  /** The response's fields besides the diagnostics, which every response carries. */
+  respond?(res: Res, type: BlockType, ctx: RpcContext): Message;
+}
+
+/**
+ * `kind` says whose schema types the values: the provider's, or the resource or data source type the
+ * request names in `typeName`.
+ */
+export function typedRpc<F extends string, Res extends Diagnosed>(
+  kind: TypeKind,
+  name: string,
+  rpc: TypedRpc<F, Res>,
+): RpcMethod {
+  const handle: RpcMethod["handle"] = async (ctx, req) => {
+    const typeName = kind === "provider" ? "" : (req.typeName as string);
+    const type = ctx.typeOf(kind, typeName);
+    const request = { typeName } as TypedRequest<F>;
+    for (const [key, field] of Object.entries(rpc.values) as [F, string][]) {
+      request[key] = decodeDynamic(req[key], type, field) as TypedRequest<F>[F];
+    }
+    const res = await rpc.call(ctx, request, req);
+    return { ...rpc.respond?.(res, type, ctx), diagnostics: wireDiagnostics(res.diagnostics) };
+  };
+  return rpcMethod(name, handle, rpc.messages);
+}
+
+/** ValidateResourceConfig and ValidateDataResourceConfig: the same messages, the config alone decoded. */
+export function validateConfigRpc(
+  kind: "resource" | "data source",
+  name: string,
+  call: TypedRpc<"config", Diagnosed>["call"],
+): RpcMethod {
+  const messages: [string, string] = ["ValidateConfig.Request", "Diagnostics.Response"];
+  return typedRpc(kind, name, { messages, values: { config: "config" }, call });
 }

@@ -1,16 +1,15 @@
-import type { RpcMethod } from "./context";
+import { rpcMethod, SERVER_CAPABILITIES } from "./context";
 
-export const getMetadata: RpcMethod = {
-  name: "GetMetadata",
-  requestType: "Empty",
-  responseType: "GetMetadata.Response",
-  async handle(ctx) {
+export const getMetadata = rpcMethod(
+  "GetMetadata",
+  async (ctx) => {
     const s = ctx.getSchemas();
     return {
-      serverCapabilities: { planDestroy: false, getProviderSchemaOptional: false },
+      serverCapabilities: SERVER_CAPABILITIES,
       diagnostics: [],
       dataSources: Object.keys(s.dataSources).map((typeName) => ({ typeName })),
       resources: Object.keys(s.resources).map((typeName) => ({ typeName })),
     };
   },
-};
+  ["Empty", "GetMetadata.Response"],
+);

@@ -1,25 +1,13 @@
 import { pathToWire } from "../paths";
-import { decodeDynamic, encodeDynamic, wireDiagnostics, type RpcMethod } from "./context";
+import { encodeDynamic, typedRpc } from "./context";
 
-export const planResourceChange: RpcMethod = {
-  name: "PlanResourceChange",
-  requestType: "PlanResourceChange.Request",
-  responseType: "PlanResourceChange.Response",
-  async handle(ctx, req) {
-    const typeName = req.typeName as string;
-    const type = ctx.resourceType(typeName);
-    const res = await ctx.handler.planResourceChange({
-      typeName,
-      priorState: decodeDynamic(req.priorState, type, "prior_state"),
-      proposedNewState: decodeDynamic(req.proposedNewState, type, "proposed_new_state"),
-      config: decodeDynamic(req.config, type, "config"),
-      priorPrivate: req.priorPrivate as Buffer,
-    });
-    return {
-      plannedState: encodeDynamic(res.plannedState, type),
-      requiresReplace: (res.requiresReplace ?? []).map(pathToWire),
-      plannedPrivate: res.plannedPrivate,
-      diagnostics: wireDiagnostics(res.diagnostics),
-    };
-  },
-};
+export const planResourceChange = typedRpc("resource", "PlanResourceChange", {
+  values: { priorState: "prior_state", proposedNewState: "proposed_new_state", config: "config" },
+  call: (ctx, request, req) =>
+    ctx.handler.planResourceChange({ ...request, priorPrivate: req.priorPrivate as Buffer }),
+  respond: (res, type) => ({
+    plannedState: encodeDynamic(res.plannedState, type),
+    requiresReplace: (res.requiresReplace ?? []).map(pathToWire),
+    plannedPrivate: res.plannedPrivate,
+  }),
+});

@@ -1,10 +1,8 @@
-import type { RpcMethod } from "./context";
+import { rpcMethod } from "./context";
 
-export const stopProvider: RpcMethod = {
-  name: "StopProvider",
-  requestType: "Empty",
-  responseType: "StopProvider.Response",
-  async handle(ctx) {
+export const stopProvider = rpcMethod(
+  "StopProvider",
+  async (ctx) => {
     try {
       await ctx.handler.stop();
       return {};
@@ -12,4 +10,5 @@ export const stopProvider: RpcMethod = {
       return { error: e instanceof Error ? e.message : String(e) };
     }
   },
-};
+  ["Empty", "StopProvider.Response"],
+);

@@ -1,6 +1,6 @@
-import { encodeDynamic, wireDiagnostics, type RpcMethod } from "./context";
+import { decodingField, encodeDynamic, typedRpc } from "./context";
+import type { Diagnostic, ProviderHandler } from "../model";
 import { errorDiagnostic } from "../diagnostics";
-import { ValueError } from "../values/errors";
 import { decodeJson } from "../values/json";
 
 interface WireRawState {
@@ -8,41 +8,29 @@ interface WireRawState {
   flatmap: Uint8Array[];
 }
 
-export const upgradeResourceState: RpcMethod = {
-  name: "UpgradeResourceState",
-  requestType: "UpgradeResourceState.Request",
-  responseType: "UpgradeResourceState.Response",
-  async handle(ctx, req) {
-    const typeName = req.typeName as string;
-    const type = ctx.resourceType(typeName);
+/** The handler's answer, or only diagnostics when the raw state is in a format it cannot be given. */
+type Upgraded = Awaited<ReturnType<ProviderHandler["upgradeResourceState"]>> | { diagnostics: Diagnostic[] };
+
+export const upgradeResourceState = typedRpc("resource", "UpgradeResourceState", {
+  values: {},
+  async call(ctx, { typeName }, req): Promise<Upgraded> {
     const raw = req.rawState as WireRawState | undefined;
     if (raw && !raw.json.length && raw.flatmap.length) {
       return {
-        diagnostics: wireDiagnostics([
+        diagnostics: [
           errorDiagnostic(
             "Unsupported legacy state",
             `The state of this ${typeName} is in the pre-0.12 flatmap format, which this provider cannot read. Remove it from the state (terraform state rm) and import it again.`,
           ),
-        ]),
+        ],
       };
     }
-    let rawState = null;
-    if (raw?.json.length) {
-      try {
-        rawState = decodeJson(Buffer.from(raw.json).toString("utf8"), type.type);
-      } catch (e) {
-        if (e instanceof ValueError) throw new ValueError(`raw_state: ${e.message}`);
-        throw e;
-      }
-    }
-    const res = await ctx.handler.upgradeResourceState({
-      typeName,
-      version: req.version as number,
-      rawState,
-    });
-    return {
-      upgradedState: encodeDynamic(res.upgradedState, type),
-      diagnostics: wireDiagnostics(res.diagnostics),
-    };
+    const { type } = ctx.typeOf("resource", typeName);
+    const rawState = raw?.json.length
+      ? decodingField("raw_state", () => decodeJson(Buffer.from(raw.json).toString("utf8"), type))
+      : null;
+    return ctx.handler.upgradeResourceState({ typeName, version: req.version as number, rawState });
   },
-};
+  respond: (res, type) =>
+    "upgradedState" in res ? { upgradedState: encodeDynamic(res.upgradedState, type) } : {},
+});

@@ -1,13 +1,7 @@
-import { decodeDynamic, wireDiagnostics, type RpcMethod } from "./context";
+import { validateConfigRpc } from "./context";
 
-export const validateResourceConfig: RpcMethod = {
-  name: "ValidateResourceConfig",
-  requestType: "ValidateConfig.Request",
-  responseType: "Diagnostics.Response",
-  async handle(ctx, req) {
-    const typeName = req.typeName as string;
-    const config = decodeDynamic(req.config, ctx.resourceType(typeName), "config");
-    const res = await ctx.handler.validateResourceConfig({ typeName, config });
-    return { diagnostics: wireDiagnostics(res.diagnostics) };
-  },
-};
+export const validateResourceConfig = validateConfigRpc(
+  "resource",
+  "ValidateResourceConfig",
+  (ctx, request) => ctx.handler.validateResourceConfig(request),
+);

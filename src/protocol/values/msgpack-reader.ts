@@ -37,16 +37,8 @@ export class MsgpackReader {
     return out;
   }
 
-  private uint(bytes: 1 | 2 | 4): number {
-    this.need(bytes);
-    const v =
-      bytes === 1
-        ? this.buf.readUInt8(this.pos)
-        : bytes === 2
-          ? this.buf.readUInt16BE(this.pos)
-          : this.buf.readUInt32BE(this.pos);
-    this.pos += bytes;
-    return v;
+  private uint(bytes: number): number {
+    return this.take(bytes).readUIntBE(0, bytes);
   }
 
   private array(n: number, depth: number): Raw[] {
@@ -75,6 +67,17 @@ export class MsgpackReader {
     if ((b & 0xf0) === 0x80) return this.map(b & 0x0f, depth);
     if ((b & 0xf0) === 0x90) return this.array(b & 0x0f, depth);
     if ((b & 0xe0) === 0xa0) return this.take(b & 0x1f).toString("utf8");
+    // Most formats come in runs of consecutive bytes for doubling sizes (1, 2, 4, ... bytes): `size(first)`
+    // is the size b stands for in the run starting at `first` with `smallest`.
+    const size = (first: number, smallest = 1): number => smallest << (b - first);
+    if (b >= 0xc4 && b <= 0xc6) return Buffer.from(this.take(this.uint(size(0xc4)))); // bin 8/16/32
+    if (b >= 0xc7 && b <= 0xc9) return this.ext(this.uint(size(0xc7))); // ext 8/16/32
+    if (b >= 0xcc && b <= 0xce) return this.uint(size(0xcc)); // uint 8/16/32
+    if (b >= 0xd0 && b <= 0xd2) return this.take(size(0xd0)).readIntBE(0, size(0xd0)); // int 8/16/32
+    if (b >= 0xd4 && b <= 0xd8) return this.ext(size(0xd4)); // fixext 1/2/4/8/16
+    if (b >= 0xd9 && b <= 0xdb) return this.take(this.uint(size(0xd9))).toString("utf8"); // str 8/16/32
+    if (b >= 0xdc && b <= 0xdd) return this.array(this.uint(size(0xdc, 2)), depth); // array 16/32
+    if (b >= 0xde && b <= 0xdf) return this.map(this.uint(size(0xde, 2)), depth); // map 16/32
     switch (b) {
       case 0xc0:
         return null;
@@ -82,62 +85,14 @@ export class MsgpackReader {
         return false;
       case 0xc3:
         return true;
-      case 0xc4:
-        return Buffer.from(this.take(this.uint(1)));
-      case 0xc5:
-        return Buffer.from(this.take(this.uint(2)));
-      case 0xc6:
-        return Buffer.from(this.take(this.uint(4)));
-      case 0xc7:
-        return this.ext(this.uint(1));
-      case 0xc8:
-        return this.ext(this.uint(2));
-      case 0xc9:
-        return this.ext(this.uint(4));
       case 0xca:
         return this.take(4).readFloatBE(0);
       case 0xcb:
         return this.take(8).readDoubleBE(0);
-      case 0xcc:
-        return this.uint(1);
-      case 0xcd:
-        return this.uint(2);
-      case 0xce:
-        return this.uint(4);
       case 0xcf:
         return this.take(8).readBigUInt64BE(0);
-      case 0xd0:
-        return this.take(1).readInt8(0);
-      case 0xd1:
-        return this.take(2).readInt16BE(0);
-      case 0xd2:
-        return this.take(4).readInt32BE(0);
       case 0xd3:
         return this.take(8).readBigInt64BE(0);
-      case 0xd4:
-        return this.ext(1);
-      case 0xd5:
-        return this.ext(2);
-      case 0xd6:
-        return this.ext(4);
-      case 0xd7:
-        return this.ext(8);
-      case 0xd8:
-        return this.ext(16);
-      case 0xd9:
-        return this.take(this.uint(1)).toString("utf8");
-      case 0xda:
-        return this.take(this.uint(2)).toString("utf8");
-      case 0xdb:
-        return this.take(this.uint(4)).toString("utf8");
-      case 0xdc:
-        return this.array(this.uint(2), depth);
-      case 0xdd:
-        return this.array(this.uint(4), depth);
-      case 0xde:
-        return this.map(this.uint(2), depth);
-      case 0xdf:
-        return this.map(this.uint(4), depth);
       default:
         throw new ValueError(`invalid msgpack byte 0x${b.toString(16)}`);
     }

@@ -5,6 +5,7 @@ import { numberFromText } from "./number";
 import { parseCtyType } from "./types";
 import { inferType } from "./infer";
 import { Ext, MsgpackReader, RawMap, type Raw } from "./msgpack-reader";
+import { GrowingBuffer } from "../growing-buffer";
 
 // terraform's msgpack DynamicValue encoding, read and written against the expected cty type.
 //
@@ -110,18 +111,7 @@ export function decodeMsgpack(data: Uint8Array, type: CtyType): Value {
 
 // ---------------------------------------------------------------- writing
 
-/** Writes into one growing buffer: a plan's values are many small strings, so no buffer per item. */
-class MsgpackWriter {
-  private buf = Buffer.allocUnsafe(256);
-  private pos = 0;
-
-  private room(n: number): void {
-    if (this.pos + n <= this.buf.length) return;
-    const grown = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.pos + n));
-    this.buf.copy(grown, 0, 0, this.pos);
-    this.buf = grown;
-  }
-
+class MsgpackWriter extends GrowingBuffer {
   private byte(b: number): void {
     this.room(1);
     this.buf[this.pos++] = b;
@@ -195,10 +185,6 @@ class MsgpackWriter {
   mapHeader(n: number): void {
     this.header(n, 0x80, 15, undefined, 0xde, 0xdf);
   }
-
-  finish(): Buffer {
-    return this.buf.subarray(0, this.pos);
-  }
 }
 
 function isPlainObject(v: Value): v is ValueObject {
@@ -241,40 +227,41 @@ function writeValue(w: MsgpackWriter, v: Value, type: CtyType, path: string): vo
     case "list":
     case "set":
       if (!Array.isArray(v)) return fail(`a ${kind}`);
-      w.arrayHeader(v.length);
-      v.forEach((item, i) => writeValue(w, item, arg, `${path}[${i}]`));
-      return;
+      return writeArray(w, v, () => arg, path);
     case "tuple":
       if (!Array.isArray(v) || v.length !== arg.length) return fail(`a tuple of ${arg.length} elements`);
-      w.arrayHeader(v.length);
-      v.forEach((item, i) => writeValue(w, item, arg[i], `${path}[${i}]`));
-      return;
-    case "map": {
+      return writeArray(w, v, (i) => arg[i], path);
+    case "map":
       if (!isPlainObject(v)) return fail("a map");
-      const keys = Object.keys(v).sort();
-      w.mapHeader(keys.length);
-      for (const k of keys) {
-        w.string(k);
-        writeValue(w, v[k], arg, `${path}[${JSON.stringify(k)}]`);
-      }
-      return;
-    }
-    case "object": {
+      return writeMap(w, Object.keys(v), (k) => [v[k], arg, `${path}[${JSON.stringify(k)}]`]);
+    case "object":
       if (!isPlainObject(v)) return fail("an object");
       // terraform requires every attribute of the type: absent ones are written as null.
-      const names = Object.keys(arg).sort();
-      w.mapHeader(names.length);
-      for (const name of names) {
-        w.string(name);
-        writeValue(
-          w,
-          Object.prototype.hasOwnProperty.call(v, name) ? v[name] : null,
-          arg[name],
-          `${path}.${name}`,
-        );
-      }
-      return;
-    }
+      return writeMap(w, Object.keys(arg), (name) => [
+        Object.prototype.hasOwnProperty.call(v, name) ? v[name] : null,
+        arg[name],
+        `${path}.${name}`,
+      ]);
+  }
+}
+
+/** A list, set or tuple: `typeOf(i)` is the type of element i. */
+function writeArray(w: MsgpackWriter, v: Value[], typeOf: (i: number) => CtyType, path: string): void {
+  w.arrayHeader(v.length);
+  v.forEach((item, i) => writeValue(w, item, typeOf(i), `${path}[${i}]`));
+}
+
+/** A map or object, its keys sorted; `entry(key)` is the key's value, type and path. */
+function writeMap(
+  w: MsgpackWriter,
+  keys: string[],
+  entry: (key: string) => [value: Value, type: CtyType, path: string],
+): void {
+  keys.sort();
+  w.mapHeader(keys.length);
+  for (const key of keys) {
+    w.string(key);
+    writeValue(w, ...entry(key));
   }
 }
 

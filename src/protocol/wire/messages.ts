@@ -7,6 +7,22 @@ import type { FieldDesc, FieldKind, MessageDesc, Registry } from "./protobuf";
 
 type FieldSpec = [no: number, name: string, kind: FieldKind, ref?: string, repeated?: "repeated"];
 
+/** The fields most messages repeat: every response's diagnostics, and the values terraform sends and gets. */
+const diagnostics = (no: number): FieldSpec => [no, "diagnostics", "message", "Diagnostic", "repeated"];
+const dynamicValue = (no: number, name: string): FieldSpec => [no, name, "message", "DynamicValue"];
+
+/**
+ * PlanResourceChange and ApplyResourceChange requests are laid out alike in tfplugin6: the type, the prior
+ * state, the new state (proposed or planned), the config, and the provider's private bytes.
+ */
+const resourceChangeRequest = (newState: string, privateBytes: string): FieldSpec[] => [
+  [1, "typeName", "string"],
+  dynamicValue(2, "priorState"),
+  dynamicValue(3, newState),
+  dynamicValue(4, "config"),
+  [5, privateBytes, "bytes"],
+];
+
 const specs: Record<string, FieldSpec[]> = {
   Empty: [],
   DynamicValue: [
@@ -72,7 +88,7 @@ const specs: Record<string, FieldSpec[]> = {
   ],
   "GetMetadata.Response": [
     [1, "serverCapabilities", "message", "ServerCapabilities"],
-    [2, "diagnostics", "message", "Diagnostic", "repeated"],
+    diagnostics(2),
     [3, "dataSources", "message", "TypeName", "repeated"],
     [4, "resources", "message", "TypeName", "repeated"],
   ],
@@ -81,85 +97,50 @@ const specs: Record<string, FieldSpec[]> = {
     [1, "provider", "message", "Schema"],
     [2, "resourceSchemas", "map", "Schema"],
     [3, "dataSourceSchemas", "map", "Schema"],
-    [4, "diagnostics", "message", "Diagnostic", "repeated"],
+    diagnostics(4),
     [6, "serverCapabilities", "message", "ServerCapabilities"],
   ],
-  "ValidateProviderConfig.Request": [[1, "config", "message", "DynamicValue"]],
-  "ValidateProviderConfig.Response": [[2, "diagnostics", "message", "Diagnostic", "repeated"]],
-  "ValidateConfig.Request": [
-    [1, "typeName", "string"],
-    [2, "config", "message", "DynamicValue"],
-  ],
-  "Diagnostics.Response": [[1, "diagnostics", "message", "Diagnostic", "repeated"]],
-  "ConfigureProvider.Request": [
-    [1, "terraformVersion", "string"],
-    [2, "config", "message", "DynamicValue"],
-  ],
+  "ValidateProviderConfig.Request": [dynamicValue(1, "config")],
+  "ValidateProviderConfig.Response": [diagnostics(2)],
+  "ValidateConfig.Request": [[1, "typeName", "string"], dynamicValue(2, "config")],
+  "Diagnostics.Response": [diagnostics(1)],
+  "ConfigureProvider.Request": [[1, "terraformVersion", "string"], dynamicValue(2, "config")],
   "UpgradeResourceState.Request": [
     [1, "typeName", "string"],
     [2, "version", "int64"],
     [3, "rawState", "message", "RawState"],
   ],
-  "UpgradeResourceState.Response": [
-    [1, "upgradedState", "message", "DynamicValue"],
-    [2, "diagnostics", "message", "Diagnostic", "repeated"],
-  ],
+  "UpgradeResourceState.Response": [dynamicValue(1, "upgradedState"), diagnostics(2)],
   "ReadResource.Request": [
     [1, "typeName", "string"],
-    [2, "currentState", "message", "DynamicValue"],
+    dynamicValue(2, "currentState"),
     [3, "private", "bytes"],
   ],
-  "ReadResource.Response": [
-    [1, "newState", "message", "DynamicValue"],
-    [2, "diagnostics", "message", "Diagnostic", "repeated"],
-    [3, "private", "bytes"],
-  ],
-  "PlanResourceChange.Request": [
-    [1, "typeName", "string"],
-    [2, "priorState", "message", "DynamicValue"],
-    [3, "proposedNewState", "message", "DynamicValue"],
-    [4, "config", "message", "DynamicValue"],
-    [5, "priorPrivate", "bytes"],
-  ],
+  "ReadResource.Response": [dynamicValue(1, "newState"), diagnostics(2), [3, "private", "bytes"]],
+  "PlanResourceChange.Request": resourceChangeRequest("proposedNewState", "priorPrivate"),
   "PlanResourceChange.Response": [
-    [1, "plannedState", "message", "DynamicValue"],
+    dynamicValue(1, "plannedState"),
     [2, "requiresReplace", "message", "AttributePath", "repeated"],
     [3, "plannedPrivate", "bytes"],
-    [4, "diagnostics", "message", "Diagnostic", "repeated"],
+    diagnostics(4),
   ],
-  "ApplyResourceChange.Request": [
-    [1, "typeName", "string"],
-    [2, "priorState", "message", "DynamicValue"],
-    [3, "plannedState", "message", "DynamicValue"],
-    [4, "config", "message", "DynamicValue"],
-    [5, "plannedPrivate", "bytes"],
-  ],
-  "ApplyResourceChange.Response": [
-    [1, "newState", "message", "DynamicValue"],
-    [2, "private", "bytes"],
-    [3, "diagnostics", "message", "Diagnostic", "repeated"],
-  ],
+  "ApplyResourceChange.Request": resourceChangeRequest("plannedState", "plannedPrivate"),
+  "ApplyResourceChange.Response": [dynamicValue(1, "newState"), [2, "private", "bytes"], diagnostics(3)],
   "ImportResourceState.Request": [
     [1, "typeName", "string"],
     [2, "id", "string"],
   ],
   "ImportResourceState.ImportedResource": [
     [1, "typeName", "string"],
-    [2, "state", "message", "DynamicValue"],
+    dynamicValue(2, "state"),
     [3, "private", "bytes"],
   ],
   "ImportResourceState.Response": [
     [1, "importedResources", "message", "ImportResourceState.ImportedResource", "repeated"],
-    [2, "diagnostics", "message", "Diagnostic", "repeated"],
+    diagnostics(2),
   ],
-  "ReadDataSource.Request": [
-    [1, "typeName", "string"],
-    [2, "config", "message", "DynamicValue"],
-  ],
-  "ReadDataSource.Response": [
-    [1, "state", "message", "DynamicValue"],
-    [2, "diagnostics", "message", "Diagnostic", "repeated"],
-  ],
+  "ReadDataSource.Request": [[1, "typeName", "string"], dynamicValue(2, "config")],
+  "ReadDataSource.Response": [dynamicValue(1, "state"), diagnostics(2)],
   "StopProvider.Response": [[1, "error", "string"]],
   // grpc.health.v1
   HealthCheckRequest: [[1, "service", "string"]],

@@ -1,4 +1,5 @@
 import { setOwn } from "../own";
+import { GrowingBuffer } from "../growing-buffer";
 
 // A small protobuf (proto3) wire codec driven by descriptor tables, so that the provider needs no
 // .proto parsing or generated code at start-up. Messages are plain objects keyed by field name.
@@ -50,19 +51,9 @@ function lookup(registry: Registry, name: string | undefined): MessageDesc {
 
 // ---------------------------------------------------------------- encoding
 
-class Writer {
-  private buf = Buffer.allocUnsafe(256);
-  private pos = 0;
-
-  private ensure(n: number): void {
-    if (this.pos + n <= this.buf.length) return;
-    const next = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.pos + n));
-    this.buf.copy(next, 0, 0, this.pos);
-    this.buf = next;
-  }
-
+class Writer extends GrowingBuffer {
   varint(value: number): void {
-    this.ensure(10);
+    this.room(10);
     if (value < 0) {
       // Negative int64: two's complement over 64 bits, always 10 bytes.
       let v = BigInt.asUintN(64, BigInt(Math.trunc(value)));
@@ -87,13 +78,9 @@ class Writer {
 
   bytes(data: Uint8Array): void {
     this.varint(data.length);
-    this.ensure(data.length);
+    this.room(data.length);
     this.buf.set(data, this.pos);
     this.pos += data.length;
-  }
-
-  finish(): Buffer {
-    return this.buf.subarray(0, this.pos);
   }
 }
 
