@@ -58,6 +58,11 @@ resource "appmgmt_instance" "logged" {
   expect(log).toMatch(/waiting for instance [0-9a-f]{24}: (Requested|Executing|Running)/);
   expect(log).toMatch(/waiting for instance [0-9a-f]{24}: (Destroying|Destroyed)/);
 
+  // The schema is asked once per command (GetProviderSchemaOptional), however many provider processes run.
+  const starts = log.match(/starting plugin: path=\S*terraform-provider-appmgmt/g) ?? [];
+  expect(starts.length).toBeGreaterThan(2);
+  expect(log.match(/rpc done: [^\n]*\brpc=GetProviderSchema\b/g)).toHaveLength(2);
+
   for (const secret of [DEMO.password, DEMO.refreshToken]) expect(log).not.toContain(secret);
   expect(log).not.toMatch(/eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+/);
   // \b: terraform prints hclog fields in random order, so "path=/refreshToken/jwtBearer timestamp=..." occurs

@@ -164,10 +164,12 @@ export function rpcMethod(
 }
 
 /**
- * Said by both GetMetadata and GetProviderSchema: terraform must ask every new provider process for the
- * schema (no cached copy), and no PlanResourceChange is wanted for destroy.
+ * Said by both GetMetadata and GetProviderSchema. The schema is the same in every process, so terraform may
+ * keep the first answer for the whole command: its later provider processes (3 to 5 per command) skip
+ * GetProviderSchema, and one that gets no other call never loads the provider's modules. No
+ * PlanResourceChange is wanted for destroy.
  */
-export const SERVER_CAPABILITIES = { planDestroy: false, getProviderSchemaOptional: false };
+export const SERVER_CAPABILITIES = { planDestroy: false, getProviderSchemaOptional: true };
 
 /** A request's decoded values, keyed as the handler's request names them. */
 export type TypedRequest<F extends string> = Record<F, Value> & {

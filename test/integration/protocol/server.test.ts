@@ -76,7 +76,7 @@ describe("provider gRPC server (in process)", () => {
     expect(Object.keys(res.dataSourceSchemas as object)).toEqual(["appmgmt_echo"]);
     expect(res.serverCapabilities).toEqual({
       planDestroy: false,
-      getProviderSchemaOptional: false,
+      getProviderSchemaOptional: true,
       moveResourceState: false,
     });
   });
