@@ -11,7 +11,8 @@ import { parseCtyType } from "./types";
 class JsonNumber {
   constructor(readonly text: string) {}
 }
-type Json = null | boolean | string | JsonNumber | Json[] | { [key: string]: Json };
+/** Parsed JSON: numbers are JsonNumber from the exact parser, plain numbers from JSON.parse (no rounding). */
+type Json = null | boolean | string | number | JsonNumber | Json[] | { [key: string]: Json };
 
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 
@@ -120,15 +121,14 @@ class JsonParser {
 const MAY_ROUND = /\d{16}|[\d.]{17}|\d[eE]/;
 const STRING_LITERAL = /"(?:[^"\\]|\\.)*"/g;
 
-/** Numbers of at most 15 significant digits survive a double, and String() gives back one with that value. */
-const keepNumberText = (_key: string, v: unknown): unknown =>
-  typeof v === "number" ? new JsonNumber(Object.is(v, -0) ? "-0" : String(v)) : v;
-
-/** Parses JSON keeping every number's exact text (natively, when no number can lose precision). */
+/**
+ * Parses JSON keeping every number exact: natively when no number can lose precision (numbers of at most 15
+ * significant digits survive a double; no reviver, which would cost more than the parse), else exactly.
+ */
 export function parseJsonLossless(text: string): Json {
   if (!MAY_ROUND.test(text.replace(STRING_LITERAL, '""'))) {
     try {
-      return JSON.parse(text, keepNumberText) as Json;
+      return JSON.parse(text) as Json;
     } catch {
       // invalid: the exact parser says where
     }
@@ -153,10 +153,13 @@ function fromJson(j: Json, type: CtyType, path: string): Value {
   if (type === "string") {
     if (typeof j === "string") return j;
     if (j instanceof JsonNumber) return j.text;
+    if (typeof j === "number") return Object.is(j, -0) ? "-0" : String(j);
     if (typeof j === "boolean") return String(j);
     return fail("a string");
   }
   if (type === "number") {
+    // An integer is exact as it is; other decimals may need their exact form (0.1 is not a double).
+    if (typeof j === "number") return Number.isInteger(j) ? j : numberFromText(String(j));
     if (j instanceof JsonNumber) return numberFromText(j.text);
     if (typeof j === "string") {
       try {

@@ -37,8 +37,17 @@ export class MsgpackReader {
     return out;
   }
 
+  /** A string of n bytes, decoded in place (no view of the buffer per string: most values are strings). */
+  private str(n: number): string {
+    this.need(n);
+    this.pos += n;
+    return this.buf.toString("utf8", this.pos - n, this.pos);
+  }
+
   private uint(bytes: number): number {
-    return this.take(bytes).readUIntBE(0, bytes);
+    this.need(bytes);
+    this.pos += bytes;
+    return this.buf.readUIntBE(this.pos - bytes, bytes);
   }
 
   private array(n: number, depth: number): Raw[] {
@@ -66,7 +75,7 @@ export class MsgpackReader {
     if (b >= 0xe0) return b - 0x100;
     if ((b & 0xf0) === 0x80) return this.map(b & 0x0f, depth);
     if ((b & 0xf0) === 0x90) return this.array(b & 0x0f, depth);
-    if ((b & 0xe0) === 0xa0) return this.take(b & 0x1f).toString("utf8");
+    if ((b & 0xe0) === 0xa0) return this.str(b & 0x1f);
     // Most formats come in runs of consecutive bytes for doubling sizes (1, 2, 4, ... bytes): `size(first)`
     // is the size b stands for in the run starting at `first` with `smallest`.
     const size = (first: number, smallest = 1): number => smallest << (b - first);
@@ -75,7 +84,7 @@ export class MsgpackReader {
     if (b >= 0xcc && b <= 0xce) return this.uint(size(0xcc)); // uint 8/16/32
     if (b >= 0xd0 && b <= 0xd2) return this.take(size(0xd0)).readIntBE(0, size(0xd0)); // int 8/16/32
     if (b >= 0xd4 && b <= 0xd8) return this.ext(size(0xd4)); // fixext 1/2/4/8/16
-    if (b >= 0xd9 && b <= 0xdb) return this.take(this.uint(size(0xd9))).toString("utf8"); // str 8/16/32
+    if (b >= 0xd9 && b <= 0xdb) return this.str(this.uint(size(0xd9))); // str 8/16/32
     if (b >= 0xdc && b <= 0xdd) return this.array(this.uint(size(0xdc, 2)), depth); // array 16/32
     if (b >= 0xde && b <= 0xdf) return this.map(this.uint(size(0xde, 2)), depth); // map 16/32
     switch (b) {

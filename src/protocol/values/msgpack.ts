@@ -33,13 +33,26 @@ function rawString(raw: Raw): string | undefined {
   return undefined;
 }
 
-function fromRaw(raw: Raw, type: CtyType, path: string[]): Value {
+/**
+ * Where a value stands, as a stack of parts (".name", "[0]") pushed and popped on the way down: the text
+ * is built only for an error, not for each of the thousands of values a plan carries.
+ */
+type PathStack = string[];
+const where = (path: PathStack): string => (path.length ? path.join("") : "the top level");
+
+/** `convert` applied under the path part `part`. */
+function under<T>(path: PathStack, part: string, convert: () => T): T {
+  path.push(part);
+  const out = convert();
+  path.pop();
+  return out;
+}
+
+function fromRaw(raw: Raw, type: CtyType, path: PathStack): Value {
   if (raw instanceof Ext) return UNKNOWN;
   if (raw === null) return null;
   const fail = (what: string): never => {
-    throw new ValueError(
-      `expected ${what} at ${path.length ? path.join("") : "the top level"}, got ${describe(raw)}`,
-    );
+    throw new ValueError(`expected ${what} at ${where(path)}, got ${describe(raw)}`);
   };
   if (type === "string") return rawString(raw) ?? fail("a string");
   if (type === "bool") return typeof raw === "boolean" ? raw : fail("a bool");
@@ -61,9 +74,7 @@ function fromRaw(raw: Raw, type: CtyType, path: string[]): Value {
     try {
       actual = parseCtyType(JSON.parse(typeText as string));
     } catch (e) {
-      throw new ValueError(
-        `invalid dynamic value type at ${path.join("") || "the top level"}: ${(e as Error).message}`,
-      );
+      throw new ValueError(`invalid dynamic value type at ${where(path)}: ${(e as Error).message}`);
     }
     return fromRaw(raw[1] as Raw, actual, path);
   }
@@ -72,29 +83,38 @@ function fromRaw(raw: Raw, type: CtyType, path: string[]): Value {
     case "list":
     case "set": {
       if (!Array.isArray(raw)) return fail(`a ${kind}`);
-      return (raw as Raw[]).map((item, i) => fromRaw(item, arg, [...path, `[${i}]`]));
+      return (raw as Raw[]).map((item, i) => under(path, `[${i}]`, () => fromRaw(item, arg, path)));
     }
     case "tuple": {
       if (!Array.isArray(raw) || raw.length !== arg.length) return fail(`a tuple of ${arg.length} elements`);
-      return (raw as Raw[]).map((item, i) => fromRaw(item, arg[i], [...path, `[${i}]`]));
+      return (raw as Raw[]).map((item, i) => under(path, `[${i}]`, () => fromRaw(item, arg[i], path)));
     }
     case "map": {
       if (!(raw instanceof RawMap)) return fail("a map");
       const out: ValueObject = {};
       for (const [k, v] of raw.entries) {
         const key = rawString(k) ?? fail("string map keys");
-        setOwn(out, key as string, fromRaw(v, arg, [...path, `[${JSON.stringify(key)}]`]));
+        setOwn(
+          out,
+          key,
+          under(path, `[${JSON.stringify(key)}]`, () => fromRaw(v, arg, path)),
+        );
       }
       return out;
     }
     case "object": {
       if (!(raw instanceof RawMap)) return fail("an object");
-      const given = new Map<string, Raw>();
-      for (const [k, v] of raw.entries) given.set(rawString(k) ?? fail("string attribute names"), v);
+      // Every attribute of the type, in the type's order; absent ones are null, unknown names are ignored.
       const out: ValueObject = {};
-      for (const [name, attrType] of Object.entries(arg)) {
-        const v = given.get(name);
-        setOwn(out, name, v === undefined ? null : fromRaw(v, attrType, [...path, `.${name}`]));
+      for (const name of Object.keys(arg)) setOwn(out, name, null);
+      for (const [k, v] of raw.entries) {
+        const name = rawString(k) ?? fail("string attribute names");
+        if (Object.prototype.hasOwnProperty.call(arg, name))
+          setOwn(
+            out,
+            name,
+            under(path, `.${name}`, () => fromRaw(v, arg[name], path)),
+          );
       }
       return out;
     }
@@ -197,11 +217,13 @@ function isPlainObject(v: Value): v is ValueObject {
   );
 }
 
-function writeValue(w: MsgpackWriter, v: Value, type: CtyType, path: string): void {
+function writeValue(w: MsgpackWriter, v: Value, type: CtyType, path: PathStack): void {
   if (v === undefined || v === null) return w.nil();
   if (isUnknown(v)) return w.unknown();
   const fail = (what: string): never => {
-    throw new ValueError(`cannot encode ${path || "the value"}: expected ${what}, got ${JSON.stringify(v)}`);
+    throw new ValueError(
+      `cannot encode ${path.length ? path.join("") : "the value"}: expected ${what}, got ${JSON.stringify(v)}`,
+    );
   };
   if (type === "string") {
     if (typeof v === "string") return w.string(v);
@@ -231,43 +253,48 @@ function writeValue(w: MsgpackWriter, v: Value, type: CtyType, path: string): vo
     case "tuple":
       if (!Array.isArray(v) || v.length !== arg.length) return fail(`a tuple of ${arg.length} elements`);
       return writeArray(w, v, (i) => arg[i], path);
-    case "map":
+    case "map": {
       if (!isPlainObject(v)) return fail("a map");
-      return writeMap(w, Object.keys(v), (k) => [v[k], arg, `${path}[${JSON.stringify(k)}]`]);
-    case "object":
+      const keys = Object.keys(v).sort();
+      w.mapHeader(keys.length);
+      for (const key of keys) {
+        w.string(key);
+        under(path, `[${JSON.stringify(key)}]`, () => writeValue(w, v[key], arg, path));
+      }
+      return;
+    }
+    case "object": {
       if (!isPlainObject(v)) return fail("an object");
       // terraform requires every attribute of the type: absent ones are written as null.
-      return writeMap(w, Object.keys(arg), (name) => [
-        Object.prototype.hasOwnProperty.call(v, name) ? v[name] : null,
-        arg[name],
-        `${path}.${name}`,
-      ]);
+      const names = sortedNames(arg);
+      w.mapHeader(names.length);
+      for (const name of names) {
+        w.string(name);
+        const value = Object.prototype.hasOwnProperty.call(v, name) ? v[name] : null;
+        under(path, `.${name}`, () => writeValue(w, value, arg[name], path));
+      }
+      return;
+    }
   }
+}
+
+/** An object type's attribute names, sorted as cty writes them; kept per type (types are built once per schema). */
+const sortedNamesOf = new WeakMap<object, string[]>();
+function sortedNames(attributes: Record<string, CtyType>): string[] {
+  let names = sortedNamesOf.get(attributes);
+  if (!names) sortedNamesOf.set(attributes, (names = Object.keys(attributes).sort()));
+  return names;
 }
 
 /** A list, set or tuple: `typeOf(i)` is the type of element i. */
-function writeArray(w: MsgpackWriter, v: Value[], typeOf: (i: number) => CtyType, path: string): void {
+function writeArray(w: MsgpackWriter, v: Value[], typeOf: (i: number) => CtyType, path: PathStack): void {
   w.arrayHeader(v.length);
-  v.forEach((item, i) => writeValue(w, item, typeOf(i), `${path}[${i}]`));
-}
-
-/** A map or object, its keys sorted; `entry(key)` is the key's value, type and path. */
-function writeMap(
-  w: MsgpackWriter,
-  keys: string[],
-  entry: (key: string) => [value: Value, type: CtyType, path: string],
-): void {
-  keys.sort();
-  w.mapHeader(keys.length);
-  for (const key of keys) {
-    w.string(key);
-    writeValue(w, ...entry(key));
-  }
+  v.forEach((item, i) => under(path, `[${i}]`, () => writeValue(w, item, typeOf(i), path)));
 }
 
 /** Encodes a value as a msgpack DynamicValue of the given type. */
 export function encodeMsgpack(v: Value, type: CtyType): Buffer {
   const w = new MsgpackWriter();
-  writeValue(w, v, type, "");
+  writeValue(w, v, type, []);
   return w.finish();
 }

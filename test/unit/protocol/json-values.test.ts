@@ -1,4 +1,4 @@
-import { BigNumberValue, type CtyType } from "../../../src/protocol/model";
+import { BigNumberValue, type CtyType, type Value } from "../../../src/protocol/model";
 import { decodeJson, parseJsonLossless } from "../../../src/protocol/values/json";
 import { numberFromText } from "../../../src/protocol/values/number";
 
@@ -37,14 +37,16 @@ describe("JSON values", () => {
 
   it("keeps every number's value on the native path and the exact one alike", () => {
     const numbers = ["0", "-0", "1.50", "123456789012345", "-0.000001", "12345678901234.5", "0.1", "1e3"];
+    const list: CtyType = ["list", "number"];
     for (const n of numbers) {
-      const native = parseJsonLossless(`[${n}]`) as Array<{ text: string }>;
-      // a 16-digit number forces the exact parser, whose number text is the literal itself
-      const exact = parseJsonLossless(`[${n}, 1234567890123456]`) as Array<{ text: string }>;
-      expect(numberFromText(native[0].text)).toEqual(numberFromText(exact[0].text));
-      expect(numberFromText(native[0].text)).toEqual(numberFromText(n));
+      const native = decodeJson(`[${n}]`, list) as Value[];
+      // a 16-digit number forces the exact parser, which reads the literal itself
+      const exact = decodeJson(`[${n}, 1234567890123456]`, list) as Value[];
+      expect(native[0]).toEqual(exact[0]);
+      expect(native[0]).toEqual(numberFromText(n));
     }
-    expect(Object.is(numberFromText((parseJsonLossless("-0") as { text: string }).text), -0)).toBe(true);
+    expect(Object.is(decodeJson("-0", "number"), -0)).toBe(true);
+    expect(decodeJson("[-0]", ["list", "string"])).toEqual(["-0"]);
     expect(parseJsonLossless('{"__proto__": {"a": 1}}')).toHaveProperty(["__proto__", "a"]);
     const withId = decodeJson('{"id":"5f0000000000000000000a11","size":12345678901234567890}', type);
     expect(withId).toMatchObject({
