@@ -4,14 +4,6 @@
 // Modules load on demand so a schema print or a provider start pulls in only what it uses.
 
 import { parseArgs } from "node:util";
-import { setFlagsFromString } from "node:v8";
-
-// undici parses HTTP with a WebAssembly build of llhttp. V8 first compiles it with its baseline compiler
-// (Liftoff), then again with TurboFan on background threads: ~0.15 s of CPU per provider process, and
-// process exit waits for that compile, so every provider process that made a service call took ~0.14 s
-// longer to exit (terraform waits for each exit; a command starts 3 to 5 of them). Liftoff's code is fast
-// enough for the service's small answers. Set before undici loads, so its module is compiled that way.
-setFlagsFromString("--liftoff-only");
 
 async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
