@@ -61,6 +61,20 @@ export interface ServeOptions {
 }
 
 /**
+ * A terraform that was killed (or crashed) never sends Shutdown. Its provider must not linger: it would
+ * keep the socket and its memory, and its next log line, into a pipe nobody reads, raised an error that
+ * the uncaught-exception handler logged into the same pipe, round and round at full CPU. So a broken
+ * output ends the process, and so does being left by the parent (checked every second).
+ */
+function exitWhenTerraformIsGone(): void {
+  for (const output of [process.stdout, process.stderr]) output.on("error", () => process.exit(1));
+  const terraform = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== terraform) process.exit(1);
+  }, 1000).unref();
+}
+
+/**
  * Serves the provider until terraform asks it to shut down (or, with debug, until SIGINT/SIGTERM).
  * `handler` may be a function loading the handler: it then runs after the handshake line.
  */
@@ -100,6 +114,7 @@ export async function serveProvider(handler: HandlerSource, opts: ServeOptions =
     // Ctrl-C reaches the whole process group; terraform itself answers it with StopProvider.
     process.on("SIGINT", () => log.debug("ignoring SIGINT; terraform sends StopProvider"));
     process.on("SIGTERM", () => stop("SIGTERM"));
+    exitWhenTerraformIsGone();
     process.stdout.write(handshakeLine(server.socketPath, server.certDer));
   }
   log.debug("serving", { socket: server.socketPath, tls: Boolean(server.certDer) });

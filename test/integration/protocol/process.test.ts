@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createServerCertificate } from "../../../src/protocol/certificate";
@@ -6,8 +6,18 @@ import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE } from "../../../src/protocol/plug
 import { bundleTestProvider } from "./helpers/bundle";
 import { startChild } from "./helpers/child";
 import { call, connect } from "./helpers/client";
+import { pollUntil } from "../../helpers/wait";
 
 // The provider as terraform runs it: a separate process speaking go-plugin.
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 describe("provider process", () => {
   let dir: string;
@@ -88,6 +98,58 @@ describe("provider process", () => {
     expect(existsSync(socketPath)).toBe(false);
     // stderr carries only hclog JSON lines
     for (const l of p.stderr().trim().split("\n")) expect(JSON.parse(l)).toHaveProperty("@message");
+  });
+
+  it("exits once terraform is gone (killed mid-run): it neither lingers nor spins on its broken output", async () => {
+    // A terraform stand-in: starts the provider with its output piped to itself, passes on the
+    // provider's pid and handshake line, and is then killed, as terraform is by SIGKILL or a crash.
+    const parent = join(dir, "parent.js");
+    writeFileSync(
+      parent,
+      `const child = require("node:child_process").spawn(process.execPath, [process.argv[2]], { stdio: ["ignore", "pipe", "pipe"] });
+child.stdout.once("data", (d) => process.stdout.write(child.pid + " " + d));
+child.stderr.resume();`,
+    );
+    const socketDir = mkdtempSync(join(dir, "sock-"));
+    const p = startChild(parent, [script], {
+      ...baseEnv,
+      [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE,
+      PLUGIN_PROTOCOL_VERSIONS: "6",
+      PLUGIN_CLIENT_CERT: terraformCert.certPem,
+      PLUGIN_UNIX_SOCKET_DIR: socketDir,
+      TF_LOG: "DEBUG",
+    });
+    const [pidText, line] = (await p.firstLine).split(" ");
+    const pid = Number(pidText);
+    const [, socketPath, cert] = /^1\|6\|unix\|([^|]+)\|grpc\|([A-Za-z0-9+/]+)$/.exec(line)!;
+    const clients = connect(socketPath, {
+      serverCertDer: Buffer.from(cert, "base64"),
+      client: terraformCert,
+    });
+    try {
+      p.child.kill("SIGKILL");
+      await p.exited;
+      // The call's debug line now goes to a pipe nobody reads.
+      await call(
+        clients.provider,
+        "tfplugin6.Provider",
+        "GetMetadata",
+        "Empty",
+        "GetMetadata.Response",
+        {},
+      ).catch(() => undefined);
+      await pollUntil(
+        `provider ${pid} to exit after terraform was killed`,
+        () => (isRunning(pid) ? undefined : true),
+        {
+          timeoutMs: 20_000,
+          intervalMs: 100,
+        },
+      );
+    } finally {
+      clients.close();
+      if (isRunning(pid)) process.kill(pid, "SIGKILL");
+    }
   });
 
   it("serves in debug mode with reattach instructions until SIGTERM", async () => {
