@@ -1,3 +1,4 @@
+import { rmSync } from "node:fs";
 import type { HandlerSource } from "./rpc/context";
 import { createLogger, type Logger } from "./log";
 import { startProviderServer } from "./server";
@@ -64,13 +65,17 @@ export interface ServeOptions {
  * A terraform that was killed (or crashed) never sends Shutdown. Its provider must not linger: it would
  * keep the socket and its memory, and its next log line, into a pipe nobody reads, raised an error that
  * the uncaught-exception handler logged into the same pipe, round and round at full CPU. So a broken
- * output ends the process, and so does being left by the parent (checked every second).
+ * output ends the process (its socket file removed), and so does being left by the parent (checked every second).
  */
-function exitWhenTerraformIsGone(): void {
-  for (const output of [process.stdout, process.stderr]) output.on("error", () => process.exit(1));
+function exitWhenTerraformIsGone(socketPath: string): void {
+  const exit = () => {
+    rmSync(socketPath, { force: true });
+    process.exit(1);
+  };
+  for (const output of [process.stdout, process.stderr]) output.on("error", exit);
   const terraform = process.ppid;
   setInterval(() => {
-    if (process.ppid !== terraform) process.exit(1);
+    if (process.ppid !== terraform) exit();
   }, 1000).unref();
 }
 
@@ -114,7 +119,7 @@ export async function serveProvider(handler: HandlerSource, opts: ServeOptions =
     // Ctrl-C reaches the whole process group; terraform itself answers it with StopProvider.
     process.on("SIGINT", () => log.debug("ignoring SIGINT; terraform sends StopProvider"));
     process.on("SIGTERM", () => stop("SIGTERM"));
-    exitWhenTerraformIsGone();
+    exitWhenTerraformIsGone(server.socketPath);
     process.stdout.write(handshakeLine(server.socketPath, server.certDer));
   }
   log.debug("serving", { socket: server.socketPath, tls: Boolean(server.certDer) });
