@@ -146,6 +146,7 @@ child.stderr.resume();`,
           intervalMs: 100,
         },
       );
+      expect(existsSync(socketPath)).toBe(false);
     } finally {
       clients.close();
       if (isRunning(pid)) process.kill(pid, "SIGKILL");
