@@ -1,7 +1,6 @@
-import { rmSync } from "node:fs";
 import type { HandlerSource } from "./rpc/context";
 import { createLogger, type Logger } from "./log";
-import { startProviderServer } from "./server";
+import { removeSocket, startProviderServer } from "./server";
 
 // go-plugin, plugin side: environment checks, the handshake line and the process lifecycle.
 
@@ -69,7 +68,7 @@ export interface ServeOptions {
  */
 function exitWhenTerraformIsGone(socketPath: string): void {
   const exit = () => {
-    rmSync(socketPath, { force: true });
+    removeSocket(socketPath);
     process.exit(1);
   };
   for (const output of [process.stdout, process.stderr]) output.on("error", exit);

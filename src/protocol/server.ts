@@ -134,7 +134,8 @@ export async function startProviderServer(
   return { socketPath, certDer, preload, close };
 }
 
-function removeSocket(path: string): void {
+/** Removes the unix socket file, if it is still there. */
+export function removeSocket(path: string): void {
   try {
     unlinkSync(path);
   } catch {

@@ -166,8 +166,8 @@ export function rpcMethod(
 /**
  * Said by both GetMetadata and GetProviderSchema. The schema is the same in every process, so terraform may
  * keep the first answer for the whole command: its later provider processes (3 to 5 per command) skip
- * GetProviderSchema, and one that gets no other call never loads the provider's modules. No
- * PlanResourceChange is wanted for destroy.
+ * GetProviderSchema (no schema to build, encode and send each time). No PlanResourceChange is wanted for
+ * destroy.
  */
 export const SERVER_CAPABILITIES = { planDestroy: false, getProviderSchemaOptional: true };
 
