@@ -370,7 +370,7 @@ describe("provider gRPC server with a handler that fails to load", () => {
 describe("provider gRPC server with mutual TLS", () => {
   const terraformCert = createServerCertificate();
 
-  it("serves a client presenting the expected certificate and refuses any other", async () => {
+  it("serves a client presenting the expected certificate and refuses any other, or none", async () => {
     const server = await startProviderServer(createTestHandler(), {
       log,
       clientCertPem: terraformCert.certPem,
@@ -396,6 +396,11 @@ describe("provider gRPC server with mutual TLS", () => {
         call(bad.provider, "tfplugin6.Provider", "GetMetadata", "Empty", "GetMetadata.Response", {}),
       ).rejects.toMatchObject({ code: grpc.status.UNAVAILABLE });
       bad.close();
+      const anonymous = connect(server.socketPath, { serverCertDer: server.certDer!, client: undefined });
+      await expect(
+        call(anonymous.provider, "tfplugin6.Provider", "GetMetadata", "Empty", "GetMetadata.Response", {}),
+      ).rejects.toMatchObject({ code: grpc.status.UNAVAILABLE });
+      anonymous.close();
     } finally {
       await server.close();
     }

@@ -42,13 +42,14 @@ export function derToPem(der: Buffer): string {
 
 export function connect(
   socketPath: string,
-  tls?: { serverCertDer: Buffer; client: ServerCertificate },
+  /** `client` undefined: TLS without a client certificate. */
+  tls?: { serverCertDer: Buffer; client: ServerCertificate | undefined },
 ): TestClients {
   const creds = tls
     ? grpc.credentials.createSsl(
         Buffer.from(derToPem(tls.serverCertDer)),
-        Buffer.from(tls.client.keyPem),
-        Buffer.from(tls.client.certPem),
+        tls.client && Buffer.from(tls.client.keyPem),
+        tls.client && Buffer.from(tls.client.certPem),
       )
     : grpc.credentials.createInsecure();
   const options = { "grpc.ssl_target_name_override": "localhost", "grpc.default_authority": "localhost" };
