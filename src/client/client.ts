@@ -1,6 +1,7 @@
 // AppMgmtClient: one typed method per service call (ARCHITECTURE.md §3) over one keep-alive undici Agent. Each method
 // starts an operation and returns; waiting for workflows is in waiters.ts.
-import { Agent, request, type Dispatcher } from "undici";
+import type { Dispatcher } from "undici";
+import { request, type Agent } from "./undici";
 import {
   AbortedError,
   AuthError,
@@ -274,8 +275,7 @@ export class AppMgmtClient {
       // One deadline for the whole exchange (headers and body); undici's own timers are only ~1 s precise.
       const deadline = AbortSignal.timeout(this.timeoutMs);
       try {
-        const res = await request(`${this.baseUrl}${path}`, {
-          dispatcher: this.dispatcher,
+        const res = await request(this.dispatcher, `${this.baseUrl}${path}`, {
           method: method as Dispatcher.HttpMethod,
           headers: {
             accept: "application/json",

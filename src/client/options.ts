@@ -1,5 +1,6 @@
 // What an AppMgmtClient is built from: its options, the seams tests use, and its log hook.
-import { Agent, type Dispatcher } from "undici";
+import type { Dispatcher } from "undici";
+import { Agent } from "./undici";
 import type { RetryPolicy } from "./retry-policy";
 import type { TokenStore } from "./token-store";
 

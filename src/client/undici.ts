@@ -1,0 +1,24 @@
+// The two parts of undici the client uses, loaded on their own. undici's index also loads fetch, WebSocket,
+// EventSource, its proxy, mock and cache layers: 730 KB of the provider's 1.07 MB bundle, which node parses
+// at every provider start, and ~40 ms to load on the first ConfigureProvider of each provider process (see
+// docs/dev/ARCHITECTURE.md §8). These are undici's own files, not copies; the lock pins undici's version
+// and every client test runs through them.
+import type { Agent as UndiciAgent, Dispatcher } from "undici";
+
+// undici's types describe these two files through its index.
+export const Agent = require("undici/lib/dispatcher/agent") as typeof UndiciAgent;
+export type Agent = UndiciAgent;
+const dispatcherRequest = require("undici/lib/api/api-request") as (
+  this: Dispatcher,
+  options: Dispatcher.RequestOptions,
+) => Promise<Dispatcher.ResponseData>;
+
+/** undici's `request(url, options)`, sent through `dispatcher`. */
+export function request(
+  dispatcher: Dispatcher,
+  url: string,
+  options: Omit<Dispatcher.RequestOptions, "origin" | "path">,
+): Promise<Dispatcher.ResponseData> {
+  const { origin, pathname, search } = new URL(url);
+  return dispatcherRequest.call(dispatcher, { ...options, origin, path: pathname + search });
+}
