@@ -19,6 +19,7 @@ import { parseDuration } from "../duration";
 import { attrPath } from "../values";
 import { known, knownEntries, type InstanceModel } from "./model";
 import { TIMEOUT_OPERATIONS } from "./schema";
+import { manifestModule } from "./manifest-module";
 
 export type Operation = "launch" | "reconfigure";
 
@@ -85,8 +86,7 @@ function checkAgainstManifest(
   operation: Operation,
   out: Diagnostics,
 ): void {
-  // Loaded here, not at start-up: only plans with a manifest need the YAML parser.
-  const { parseManifest, ManifestError } = require("../../manifest") as typeof import("../../manifest");
+  const { parseManifest, ManifestError } = manifestModule();
   let manifest;
   try {
     manifest = parseManifest(text);

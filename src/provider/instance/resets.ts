@@ -13,6 +13,7 @@ import { reconfigureResets } from "../../rules/resets";
 import { attrPath } from "../values";
 import { known, knownEntries, knownMap, type InstanceModel } from "./model";
 import type { InstancePrivate } from "./private";
+import { manifestModule } from "./manifest-module";
 
 export interface ResetPlan {
   /** The exact effective_parameters after the reconfigure, when the provider can tell. */
@@ -135,8 +136,7 @@ function resetWarning(
 }
 
 function parsedOrUndefined(text: string): Manifest | undefined {
-  // Loaded here, not at start-up: only plans with a manifest need the YAML parser.
-  const { parseManifest } = require("../../manifest") as typeof import("../../manifest");
+  const { parseManifest } = manifestModule();
   try {
     return parseManifest(text);
   } catch {
@@ -145,7 +145,7 @@ function parsedOrUndefined(text: string): Manifest | undefined {
 }
 
 function mainDefaults(manifest: Manifest): Parameters {
-  const { manifestDefaults } = require("../../manifest") as typeof import("../../manifest");
+  const { manifestDefaults } = manifestModule();
   return manifestDefaults(manifest);
 }
 
