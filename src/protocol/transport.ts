@@ -1,12 +1,16 @@
 import { X509Certificate } from "node:crypto";
-import * as http2 from "node:http2";
+import * as net from "node:net";
 import * as tls from "node:tls";
 import type { Logger } from "./log";
+import { Http2Connection, type Http2Request, type Http2Response } from "./http2/connection";
+import { STATIC_CONTENT_TYPE, STATIC_STATUS_200 } from "./http2/hpack";
 
-// A minimal gRPC server (unary calls only) on node:http2. It stands in for @grpc/grpc-js on the
-// provider's side: loading grpc-js from a bundle took about twice as long as a bare node start on the
-// development machine, against a budget of 3x node for the whole start-up, and terraform (grpc-go)
-// only makes unary calls to a provider. Tests use grpc-js as the client.
+// A minimal gRPC server (unary calls only) on a minimal HTTP/2 server (./http2), both written here.
+// grpc-js took about twice a bare node start to load from a bundle (start-up budget: 3x node), and
+// terraform (grpc-go) makes only unary calls to a provider. node:http2 served them until it showed as
+// the provider's largest cost at stack scale: 135-160 µs of CPU per unary call before any of our code
+// (a handler answering a fixed message, grpc-js client, 4,000 calls, docs/dev/ARCHITECTURE.md §8), four
+// calls per instance in a plan. Tests use grpc-js and node's HTTP/2 client as clients.
 
 /** gRPC status codes used here. */
 export const GrpcStatus = {
@@ -43,32 +47,22 @@ export interface GrpcServer {
 }
 
 const GRPC_CONTENT_TYPE = "application/grpc";
+const GRPC_HEADERS: Http2Response["headers"] = [STATIC_STATUS_200, [STATIC_CONTENT_TYPE, GRPC_CONTENT_TYPE]];
+const OK_TRAILERS: Http2Response["trailers"] = [["grpc-status", String(0)]];
 
-function sendStatus(stream: http2.ServerHttp2Stream, code: number, message: string): void {
-  if (stream.destroyed || stream.closed) return;
-  if (stream.headersSent) {
-    stream.close(http2.constants.NGHTTP2_INTERNAL_ERROR);
-    return;
-  }
-  // "Trailers-only" response: the status travels in the only HEADERS frame.
-  stream.respond(
-    {
-      ":status": 200,
-      "content-type": GRPC_CONTENT_TYPE,
-      "grpc-status": String(code),
-      "grpc-message": encodeURIComponent(message),
-    },
-    { endStream: true },
-  );
+/** A "trailers-only" answer: the status travels in the only HEADERS frame. */
+function statusResponse(code: number, message: string): Http2Response {
+  return {
+    headers: [...GRPC_HEADERS, ["grpc-status", String(code)], ["grpc-message", encodeURIComponent(message)]],
+  };
 }
 
-function sendMessage(stream: http2.ServerHttp2Stream, message: Buffer): void {
-  if (stream.destroyed || stream.closed) return;
-  stream.respond({ ":status": 200, "content-type": GRPC_CONTENT_TYPE }, { waitForTrailers: true });
-  stream.once("wantTrailers", () => stream.sendTrailers({ "grpc-status": String(GrpcStatus.OK) }));
-  const prefix = Buffer.alloc(5); // compressed flag 0, then the message length
-  prefix.writeUInt32BE(message.length, 1);
-  stream.end(Buffer.concat([prefix, message]));
+function messageResponse(message: Buffer): Http2Response {
+  const body = Buffer.allocUnsafe(5 + message.length);
+  body[0] = 0; // not compressed, then the message length
+  body.writeUInt32BE(message.length, 1);
+  message.copy(body, 5);
+  return { headers: GRPC_HEADERS, body, trailers: OK_TRAILERS };
 }
 
 /** The single length-prefixed message of a unary request body. */
@@ -121,61 +115,57 @@ function pinnedTlsServer(
 }
 
 export function createGrpcServer(routes: Map<string, UnaryHandler>, opts: GrpcServerOptions): GrpcServer {
-  const server = http2.createServer();
-  // With TLS, the listening server is the TLS one; it hands HTTP/2 only the connections it trusts.
-  const listener = opts.tls
-    ? pinnedTlsServer(opts.tls, opts.log, (socket) => server.emit("connection", socket))
-    : server;
-  const sessions = new Set<http2.ServerHttp2Session>();
-
-  server.on("session", (session) => {
-    sessions.add(session);
-    session.on("close", () => sessions.delete(session));
-    session.on("error", (e) => opts.log.debug("connection error", { error: e }));
-  });
-  server.on("sessionError", (e) => opts.log.debug("connection error", { error: e }));
-
-  server.on("stream", (stream, headers) => {
-    stream.on("error", (e) => opts.log.debug("stream error", { error: e }));
-    const path = String(headers[":path"]);
-    const contentType = String(headers["content-type"] ?? "");
-    if (headers[":method"] !== "POST" || !contentType.startsWith(GRPC_CONTENT_TYPE)) {
-      stream.respond({ ":status": 415 }, { endStream: true });
+  const connections = new Set<Http2Connection>();
+  const serve = (socket: net.Socket) => {
+    const connection = new Http2Connection(socket, {
+      maxBody: opts.maxMessageBytes + 5,
+      onRequest: (request) => answer(request),
+      onError: (e) => opts.log.debug("connection error", { error: e }),
+    });
+    connections.add(connection);
+    socket.on("close", () => connections.delete(connection));
+  };
+  const answer = (request: Http2Request) => {
+    const path = request.headers.get(":path") ?? "";
+    const contentType = request.headers.get("content-type") ?? "";
+    if (request.headers.get(":method") !== "POST" || !contentType.startsWith(GRPC_CONTENT_TYPE)) {
+      request.reply({ headers: [[":status", "415"]] });
       return;
     }
     const route = routes.get(path);
     if (!route) {
-      stream.resume();
-      sendStatus(stream, GrpcStatus.UNIMPLEMENTED, `method ${path} is not implemented by this provider`);
+      request.reply(
+        statusResponse(GrpcStatus.UNIMPLEMENTED, `method ${path} is not implemented by this provider`),
+      );
       return;
     }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    stream.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= opts.maxMessageBytes + 5) chunks.push(chunk);
-    });
-    stream.on("end", () => {
-      if (size > opts.maxMessageBytes + 5) {
-        sendStatus(
-          stream,
-          GrpcStatus.RESOURCE_EXHAUSTED,
-          `request larger than ${opts.maxMessageBytes} bytes`,
-        );
-        return;
-      }
-      Promise.resolve()
-        .then(() => route(unframe(Buffer.concat(chunks))))
-        .then(
-          (response) => sendMessage(stream, response),
-          (e: unknown) => {
-            const code = e instanceof GrpcStatusError ? e.code : GrpcStatus.INTERNAL;
-            if (code === GrpcStatus.INTERNAL) opts.log.error("call failed", { path, error: e });
-            sendStatus(stream, code, e instanceof Error ? e.message : String(e));
-          },
-        );
-    });
-  });
+    if (request.tooLarge) {
+      request.reply(
+        statusResponse(GrpcStatus.RESOURCE_EXHAUSTED, `request larger than ${opts.maxMessageBytes} bytes`),
+      );
+      return;
+    }
+    Promise.resolve()
+      .then(() => route(unframe(request.body)))
+      .then(
+        (response) => request.reply(messageResponse(response)),
+        (e: unknown) => {
+          const code = e instanceof GrpcStatusError ? e.code : GrpcStatus.INTERNAL;
+          if (code === GrpcStatus.INTERNAL) opts.log.error("call failed", { path, error: e });
+          request.reply(statusResponse(code, e instanceof Error ? e.message : String(e)));
+        },
+      );
+  };
+  // With TLS, only connections that pass the pin and chose HTTP/2 by ALPN are served.
+  const listener = opts.tls
+    ? pinnedTlsServer(opts.tls, opts.log, (socket) => {
+        if (socket.alpnProtocol === "h2") serve(socket);
+        else {
+          opts.log.warn("TLS client refused", { error: "it did not choose HTTP/2 (ALPN h2)" });
+          socket.destroy();
+        }
+      })
+    : net.createServer(serve);
 
   return {
     listen: (socketPath) =>
@@ -189,9 +179,9 @@ export function createGrpcServer(routes: Map<string, UnaryHandler>, opts: GrpcSe
     close: (graceMs) =>
       new Promise<void>((resolve) => {
         listener.close(() => resolve());
-        for (const s of sessions) s.close();
+        for (const c of connections) c.goAway();
         const timer = setTimeout(() => {
-          for (const s of sessions) s.destroy();
+          for (const c of connections) c.destroy();
         }, graceMs);
         timer.unref();
       }),
