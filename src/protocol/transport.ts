@@ -3,7 +3,7 @@ import * as net from "node:net";
 import * as tls from "node:tls";
 import type { Logger } from "./log";
 import { Http2Connection, type Http2Request, type Http2Response } from "./http2/connection";
-import { STATIC_CONTENT_TYPE, STATIC_STATUS_200 } from "./http2/hpack";
+import { encodeHeaders, STATIC_CONTENT_TYPE, STATIC_STATUS_200, type HeaderFields } from "./http2/hpack";
 
 // A minimal gRPC server (unary calls only) on a minimal HTTP/2 server (./http2), both written here.
 // grpc-js took about twice a bare node start to load from a bundle (start-up budget: 3x node), and
@@ -47,13 +47,19 @@ export interface GrpcServer {
 }
 
 const GRPC_CONTENT_TYPE = "application/grpc";
-const GRPC_HEADERS: Http2Response["headers"] = [STATIC_STATUS_200, [STATIC_CONTENT_TYPE, GRPC_CONTENT_TYPE]];
-const OK_TRAILERS: Http2Response["trailers"] = [["grpc-status", String(0)]];
+const GRPC_HEADERS = [STATIC_STATUS_200, [STATIC_CONTENT_TYPE, GRPC_CONTENT_TYPE]] satisfies HeaderFields;
+const MESSAGE_HEADERS = encodeHeaders(GRPC_HEADERS);
+const OK_TRAILERS = encodeHeaders([["grpc-status", String(GrpcStatus.OK)]]);
+const UNSUPPORTED_MEDIA_TYPE = encodeHeaders([[":status", "415"]]);
 
 /** A "trailers-only" answer: the status travels in the only HEADERS frame. */
 function statusResponse(code: number, message: string): Http2Response {
   return {
-    headers: [...GRPC_HEADERS, ["grpc-status", String(code)], ["grpc-message", encodeURIComponent(message)]],
+    headers: encodeHeaders([
+      ...GRPC_HEADERS,
+      ["grpc-status", String(code)],
+      ["grpc-message", encodeURIComponent(message)],
+    ]),
   };
 }
 
@@ -62,7 +68,7 @@ function messageResponse(message: Buffer): Http2Response {
   body[0] = 0; // not compressed, then the message length
   body.writeUInt32BE(message.length, 1);
   message.copy(body, 5);
-  return { headers: GRPC_HEADERS, body, trailers: OK_TRAILERS };
+  return { headers: MESSAGE_HEADERS, body, trailers: OK_TRAILERS };
 }
 
 /** The single length-prefixed message of a unary request body. */
@@ -129,7 +135,7 @@ export function createGrpcServer(routes: Map<string, UnaryHandler>, opts: GrpcSe
     const path = request.headers.get(":path") ?? "";
     const contentType = request.headers.get("content-type") ?? "";
     if (request.headers.get(":method") !== "POST" || !contentType.startsWith(GRPC_CONTENT_TYPE)) {
-      request.reply({ headers: [[":status", "415"]] });
+      request.reply({ headers: UNSUPPORTED_MEDIA_TYPE });
       return;
     }
     const route = routes.get(path);

@@ -1,5 +1,5 @@
 import type { Duplex } from "node:stream";
-import { encodeHeaders, HpackDecoder, HpackError, type HeaderList } from "./hpack";
+import { HpackDecoder, HpackError, type HeaderList } from "./hpack";
 
 // One HTTP/2 connection (RFC 9113), server side, for unary gRPC calls: a request is a HEADERS block and
 // DATA up to END_STREAM; the answer is written in one piece (HEADERS, DATA, trailing HEADERS) whenever the
@@ -69,11 +69,11 @@ export interface Http2Request {
   reply(response: Http2Response): void;
 }
 
-/** `headers` as [name or static-table index, value] pairs (or a bare static index); `body` optional. */
+/** An answer: header blocks encoded with `encodeHeaders`; without a body, the headers end the stream. */
 export interface Http2Response {
-  headers: Parameters<typeof encodeHeaders>[0];
+  headers: Buffer;
   body?: Buffer;
-  trailers?: Parameters<typeof encodeHeaders>[0];
+  trailers?: Buffer;
 }
 
 interface Stream {
@@ -415,15 +415,13 @@ export class Http2Connection {
 
   private reply(stream: Stream, response: Http2Response): void {
     if (this.closed || !this.streams.has(stream.id)) return;
-    const head = encodeHeaders(response.headers);
-    const trailers = response.trailers && encodeHeaders(response.trailers);
     if (!response.body) {
-      this.write(frame(Type.HEADERS, END_HEADERS | END_STREAM, stream.id, head));
+      this.write(frame(Type.HEADERS, END_HEADERS | END_STREAM, stream.id, response.headers));
       this.finish(stream);
       return;
     }
-    stream.pending = { data: response.body, trailers };
-    this.sendPending(stream, [frame(Type.HEADERS, END_HEADERS, stream.id, head)]);
+    stream.pending = { data: response.body, trailers: response.trailers };
+    this.sendPending(stream, [frame(Type.HEADERS, END_HEADERS, stream.id, response.headers)]);
   }
 
   /** Sends what the windows allow of a stream's answer, in one write with `before`. */

@@ -234,11 +234,14 @@ function encodeInteger(out: number[], firstByte: number, prefixBits: number, val
   out.push(value);
 }
 
+/** Fields to encode: [name or static-table index, value], or a bare static-table index. */
+export type HeaderFields = (number | [string | number, string])[];
+
 /**
  * A header block of literals never added to a table (no Huffman coding): `[name, value]` with a name
  * string, or `[staticIndex, value]` naming a static-table entry; a bare static index is that whole entry.
  */
-export function encodeHeaders(fields: (number | [string | number, string])[]): Buffer {
+export function encodeHeaders(fields: HeaderFields): Buffer {
   const out: number[] = [];
   const string = (s: string) => {
     const bytes = Buffer.from(s, "latin1");
