@@ -1,65 +1,29 @@
 import type { Duplex } from "node:stream";
+import {
+  ACK,
+  ConnectionError,
+  DEFAULT_WINDOW,
+  END_HEADERS,
+  END_STREAM,
+  ErrorCode,
+  FrameReader,
+  frame,
+  MAX_FRAME_SIZE_LIMIT,
+  MAX_HEADER_BLOCK,
+  MAX_WINDOW,
+  PADDED,
+  PRIORITY_FLAG,
+  RECEIVE_WINDOW,
+  Setting,
+  Type,
+  u32,
+  unpad,
+} from "./frames";
 import { HpackDecoder, HpackError, type HeaderList } from "./hpack";
 
 // One HTTP/2 connection (RFC 9113), server side, for unary gRPC calls: a request is a HEADERS block and
 // DATA up to END_STREAM; the answer is written in one piece (HEADERS, DATA, trailing HEADERS) whenever the
 // peer's flow-control windows allow. No push, no priorities, no server-initiated streams.
-
-const PREFACE = Buffer.from("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", "latin1");
-const FRAME_HEADER = 9;
-
-const enum Type {
-  DATA = 0x0,
-  HEADERS = 0x1,
-  PRIORITY = 0x2,
-  RST_STREAM = 0x3,
-  SETTINGS = 0x4,
-  PUSH_PROMISE = 0x5,
-  PING = 0x6,
-  GOAWAY = 0x7,
-  WINDOW_UPDATE = 0x8,
-  CONTINUATION = 0x9,
-}
-const END_STREAM = 0x1;
-const ACK = 0x1;
-const END_HEADERS = 0x4;
-const PADDED = 0x8;
-const PRIORITY_FLAG = 0x20;
-
-const enum Setting {
-  HEADER_TABLE_SIZE = 0x1,
-  INITIAL_WINDOW_SIZE = 0x4,
-  MAX_FRAME_SIZE = 0x5,
-}
-export const enum ErrorCode {
-  NO_ERROR = 0x0,
-  PROTOCOL_ERROR = 0x1,
-  INTERNAL_ERROR = 0x2,
-  FLOW_CONTROL_ERROR = 0x3,
-  FRAME_SIZE_ERROR = 0x6,
-  REFUSED_STREAM = 0x7,
-  CANCEL = 0x8,
-  COMPRESSION_ERROR = 0x9,
-}
-
-const DEFAULT_WINDOW = 65_535;
-const MAX_WINDOW = 2 ** 31 - 1;
-/** What this side lets a peer send, per stream and in all: far above any request (the server caps those). */
-const RECEIVE_WINDOW = 2 ** 30;
-/** The largest frame this side accepts: the protocol's default, which it never raises. */
-const MAX_FRAME_SIZE = 16_384;
-const MAX_FRAME_SIZE_LIMIT = 2 ** 24 - 1;
-/** Largest header block accepted (terraform's are a few hundred bytes). */
-const MAX_HEADER_BLOCK = 64 * 1024;
-
-export class ConnectionError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 /** A finished request: its headers and body (empty when `tooLarge`). `reply` answers it (once). */
 export interface Http2Request {
@@ -98,26 +62,9 @@ export interface ConnectionOptions {
   maxBody: number;
 }
 
-function frame(type: Type, flags: number, streamId: number, payload: Buffer | Uint8Array): Buffer {
-  const out = Buffer.allocUnsafe(FRAME_HEADER + payload.length);
-  out.writeUIntBE(payload.length, 0, 3);
-  out[3] = type;
-  out[4] = flags;
-  out.writeUInt32BE(streamId, 5);
-  out.set(payload, FRAME_HEADER);
-  return out;
-}
-
-function u32(value: number): Buffer {
-  const b = Buffer.allocUnsafe(4);
-  b.writeUInt32BE(value, 0);
-  return b;
-}
-
 /** Serves HTTP/2 on `socket` (already TLS-authenticated when TLS is on). */
 export class Http2Connection {
-  private buffered: Buffer = Buffer.alloc(0);
-  private prefaceSeen = false;
+  private readonly reader = new FrameReader();
   private readonly decoder = new HpackDecoder();
   private readonly streams = new Map<number, Stream>();
   private lastStreamId = 0;
@@ -187,36 +134,10 @@ export class Http2Connection {
 
   private onData(chunk: Buffer): void {
     if (this.closed) return;
-    this.buffered = this.buffered.length ? Buffer.concat([this.buffered, chunk]) : chunk;
     try {
-      if (!this.prefaceSeen) {
-        if (this.buffered.length < PREFACE.length) {
-          if (!PREFACE.subarray(0, this.buffered.length).equals(this.buffered)) {
-            throw new ConnectionError(ErrorCode.PROTOCOL_ERROR, "not an HTTP/2 client preface");
-          }
-          return;
-        }
-        if (!this.buffered.subarray(0, PREFACE.length).equals(PREFACE)) {
-          throw new ConnectionError(ErrorCode.PROTOCOL_ERROR, "not an HTTP/2 client preface");
-        }
-        this.prefaceSeen = true;
-        this.buffered = this.buffered.subarray(PREFACE.length);
-      }
-      let pos = 0;
-      while (!this.closed && this.buffered.length - pos >= FRAME_HEADER) {
-        const length = this.buffered.readUIntBE(pos, 3);
-        if (length > MAX_FRAME_SIZE) {
-          throw new ConnectionError(ErrorCode.FRAME_SIZE_ERROR, "frame larger than SETTINGS_MAX_FRAME_SIZE");
-        }
-        if (this.buffered.length - pos < FRAME_HEADER + length) break;
-        const type = this.buffered[pos + 3];
-        const flags = this.buffered[pos + 4];
-        const streamId = this.buffered.readUInt32BE(pos + 5) & 0x7fffffff;
-        const payload = this.buffered.subarray(pos + FRAME_HEADER, pos + FRAME_HEADER + length);
-        pos += FRAME_HEADER + length;
-        this.onFrame(type, flags, streamId, payload);
-      }
-      this.buffered = pos === this.buffered.length ? Buffer.alloc(0) : this.buffered.subarray(pos);
+      this.reader.push(chunk, (type, flags, streamId, payload) => {
+        if (!this.closed) this.onFrame(type, flags, streamId, payload);
+      });
     } catch (e) {
       this.fail(e);
     }
@@ -287,7 +208,7 @@ export class Http2Connection {
       throw new ConnectionError(ErrorCode.PROTOCOL_ERROR, "HEADERS on an invalid stream");
     }
     let fragment = payload;
-    if (flags & PADDED) fragment = this.unpad(fragment);
+    if (flags & PADDED) fragment = unpad(fragment);
     if (flags & PRIORITY_FLAG) {
       if (fragment.length < 5) throw new ConnectionError(ErrorCode.PROTOCOL_ERROR, "short PRIORITY");
       fragment = fragment.subarray(5);
@@ -346,7 +267,7 @@ export class Http2Connection {
 
   private onDataFrame(flags: number, streamId: number, payload: Buffer): void {
     let data = payload;
-    if (flags & PADDED) data = this.unpad(data);
+    if (flags & PADDED) data = unpad(data);
     // The whole frame counts against the window, padding included.
     this.received += payload.length;
     if (this.received >= RECEIVE_WINDOW / 2) {
@@ -387,13 +308,6 @@ export class Http2Connection {
       if (stream) stream.sendWindow += increment;
     }
     this.flushPending();
-  }
-
-  private unpad(payload: Buffer): Buffer {
-    if (payload.length < 1 || payload[0] >= payload.length) {
-      throw new ConnectionError(ErrorCode.PROTOCOL_ERROR, "invalid padding");
-    }
-    return payload.subarray(1, payload.length - payload[0]);
   }
 
   private requestDone(stream: Stream): void {

@@ -1,0 +1,122 @@
+// HTTP/2 (RFC 9113) frame types, flags, settings, error codes and limits, and the frame writer, for the
+// provider's HTTP/2 server (connection.ts).
+
+export const PREFACE = Buffer.from("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", "latin1");
+export const FRAME_HEADER = 9;
+
+export enum Type {
+  DATA = 0x0,
+  HEADERS = 0x1,
+  PRIORITY = 0x2,
+  RST_STREAM = 0x3,
+  SETTINGS = 0x4,
+  PUSH_PROMISE = 0x5,
+  PING = 0x6,
+  GOAWAY = 0x7,
+  WINDOW_UPDATE = 0x8,
+  CONTINUATION = 0x9,
+}
+export const END_STREAM = 0x1;
+export const ACK = 0x1;
+export const END_HEADERS = 0x4;
+export const PADDED = 0x8;
+export const PRIORITY_FLAG = 0x20;
+
+export enum Setting {
+  HEADER_TABLE_SIZE = 0x1,
+  INITIAL_WINDOW_SIZE = 0x4,
+  MAX_FRAME_SIZE = 0x5,
+}
+export enum ErrorCode {
+  NO_ERROR = 0x0,
+  PROTOCOL_ERROR = 0x1,
+  INTERNAL_ERROR = 0x2,
+  FLOW_CONTROL_ERROR = 0x3,
+  FRAME_SIZE_ERROR = 0x6,
+  REFUSED_STREAM = 0x7,
+  CANCEL = 0x8,
+  COMPRESSION_ERROR = 0x9,
+}
+
+export const DEFAULT_WINDOW = 65_535;
+export const MAX_WINDOW = 2 ** 31 - 1;
+/** What this side lets a peer send, per stream and in all: far above any request (the server caps those). */
+export const RECEIVE_WINDOW = 2 ** 30;
+/** The largest frame this side accepts: the protocol's default, which it never raises. */
+export const MAX_FRAME_SIZE = 16_384;
+export const MAX_FRAME_SIZE_LIMIT = 2 ** 24 - 1;
+/** Largest header block accepted (terraform's are a few hundred bytes). */
+export const MAX_HEADER_BLOCK = 64 * 1024;
+
+export class ConnectionError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function frame(type: Type, flags: number, streamId: number, payload: Buffer | Uint8Array): Buffer {
+  const out = Buffer.allocUnsafe(FRAME_HEADER + payload.length);
+  out.writeUIntBE(payload.length, 0, 3);
+  out[3] = type;
+  out[4] = flags;
+  out.writeUInt32BE(streamId, 5);
+  out.set(payload, FRAME_HEADER);
+  return out;
+}
+
+export function u32(value: number): Buffer {
+  const b = Buffer.allocUnsafe(4);
+  b.writeUInt32BE(value, 0);
+  return b;
+}
+
+/** A frame's payload without its padding (the PADDED flag's pad length byte and trailing zeros). */
+export function unpad(payload: Buffer): Buffer {
+  if (payload.length < 1 || payload[0] >= payload.length) {
+    throw new ConnectionError(ErrorCode.PROTOCOL_ERROR, "invalid padding");
+  }
+  return payload.subarray(1, payload.length - payload[0]);
+}
+
+/** Splits what a client sends into frames, after checking its connection preface. */
+export class FrameReader {
+  private buffered = Buffer.alloc(0);
+  private prefaceSeen = false;
+
+  /** Calls `onFrame` for each whole frame that `chunk` completes; keeps the rest for the next chunk. */
+  push(
+    chunk: Buffer,
+    onFrame: (type: number, flags: number, streamId: number, payload: Buffer) => void,
+  ): void {
+    this.buffered = this.buffered.length ? Buffer.concat([this.buffered, chunk]) : chunk;
+    if (!this.prefaceSeen) {
+      const seen = this.buffered.subarray(0, PREFACE.length);
+      if (!PREFACE.subarray(0, seen.length).equals(seen)) {
+        throw new ConnectionError(ErrorCode.PROTOCOL_ERROR, "not an HTTP/2 client preface");
+      }
+      if (seen.length < PREFACE.length) return;
+      this.prefaceSeen = true;
+      this.buffered = this.buffered.subarray(PREFACE.length);
+    }
+    let pos = 0;
+    while (this.buffered.length - pos >= FRAME_HEADER) {
+      const length = this.buffered.readUIntBE(pos, 3);
+      if (length > MAX_FRAME_SIZE) {
+        throw new ConnectionError(ErrorCode.FRAME_SIZE_ERROR, "frame larger than SETTINGS_MAX_FRAME_SIZE");
+      }
+      if (this.buffered.length - pos < FRAME_HEADER + length) break;
+      const payload = this.buffered.subarray(pos + FRAME_HEADER, pos + FRAME_HEADER + length);
+      onFrame(
+        this.buffered[pos + 3],
+        this.buffered[pos + 4],
+        this.buffered.readUInt32BE(pos + 5) & 0x7fffffff,
+        payload,
+      );
+      pos += FRAME_HEADER + length;
+    }
+    this.buffered = pos === this.buffered.length ? Buffer.alloc(0) : this.buffered.subarray(pos);
+  }
+}
