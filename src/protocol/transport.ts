@@ -87,7 +87,7 @@ function unframe(body: Buffer): Buffer {
  * (the bundled root CAs, or a copy of them plus `ca`): 35-45 ms of every provider start, measured with
  * --cpu-prof (`addCACerts`, `addRootCerts`). So the context gets no CA at all, the handshake asks for a client
  * certificate without checking its chain, and a connection reaches HTTP/2 only if the client presented exactly
- * the expected certificate: TLS has already proven that the client holds that certificate's private key.
+ * the expected certificate (TLS has already proven that the client holds its private key) and chose HTTP/2.
  */
 function pinnedTlsServer(
   options: NonNullable<GrpcServerOptions["tls"]>,
@@ -107,13 +107,18 @@ function pinnedTlsServer(
   });
   server.on("secureConnection", (socket) => {
     const presented = socket.getPeerX509Certificate()?.raw;
-    if (presented && presented.equals(expected)) {
+    const refusal = !presented
+      ? "it presented no certificate"
+      : !presented.equals(expected)
+        ? "its certificate is not terraform's"
+        : socket.alpnProtocol !== "h2"
+          ? "it did not choose HTTP/2 (ALPN h2)"
+          : undefined;
+    if (refusal === undefined) {
       serve(socket);
       return;
     }
-    log.warn("TLS client refused", {
-      error: presented ? "its certificate is not terraform's" : "it presented no certificate",
-    });
+    log.warn("TLS client refused", { error: refusal });
     socket.destroy();
   });
   server.on("tlsClientError", (e) => log.warn("TLS handshake refused", { error: e }));
@@ -162,16 +167,7 @@ export function createGrpcServer(routes: Map<string, UnaryHandler>, opts: GrpcSe
         },
       );
   };
-  // With TLS, only connections that pass the pin and chose HTTP/2 by ALPN are served.
-  const listener = opts.tls
-    ? pinnedTlsServer(opts.tls, opts.log, (socket) => {
-        if (socket.alpnProtocol === "h2") serve(socket);
-        else {
-          opts.log.warn("TLS client refused", { error: "it did not choose HTTP/2 (ALPN h2)" });
-          socket.destroy();
-        }
-      })
-    : net.createServer(serve);
+  const listener = opts.tls ? pinnedTlsServer(opts.tls, opts.log, serve) : net.createServer(serve);
 
   return {
     listen: (socketPath) =>

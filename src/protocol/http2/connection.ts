@@ -6,8 +6,10 @@ import {
   END_HEADERS,
   END_STREAM,
   ErrorCode,
+  DEFAULT_MAX_FRAME_SIZE,
   FrameReader,
   frame,
+  frameParts,
   MAX_FRAME_SIZE_LIMIT,
   MAX_HEADER_BLOCK,
   MAX_WINDOW,
@@ -71,7 +73,7 @@ export class Http2Connection {
   /** A header block being continued: its stream, flags and fragments. */
   private continuing?: { streamId: number; endStream: boolean; fragments: Buffer[]; size: number };
   private peerInitialWindow = DEFAULT_WINDOW;
-  private peerMaxFrame = 16_384;
+  private peerMaxFrame = DEFAULT_MAX_FRAME_SIZE;
   private sendWindow = DEFAULT_WINDOW;
   private received = 0;
   private goingAway = false;
@@ -84,12 +86,11 @@ export class Http2Connection {
     socket.on("data", (chunk: Buffer) => this.onData(chunk));
     socket.on("error", (e) => this.opts.onError(e));
     socket.on("close", () => (this.closed = true));
-    // Our settings, then the whole-connection window opened as wide as the per-stream one.
-    const settings = Buffer.alloc(12);
+    // Our one setting (the rest stay at the protocol's defaults), then the whole-connection window opened
+    // as wide as the per-stream one.
+    const settings = Buffer.alloc(6);
     settings.writeUInt16BE(Setting.INITIAL_WINDOW_SIZE, 0);
     settings.writeUInt32BE(RECEIVE_WINDOW, 2);
-    settings.writeUInt16BE(Setting.HEADER_TABLE_SIZE, 6);
-    settings.writeUInt32BE(4096, 8);
     this.write(
       Buffer.concat([
         frame(Type.SETTINGS, 0, 0, settings),
@@ -192,7 +193,7 @@ export class Http2Connection {
         this.peerInitialWindow = value;
         for (const s of this.streams.values()) s.sendWindow += delta;
       } else if (id === Setting.MAX_FRAME_SIZE) {
-        if (value < 16_384 || value > MAX_FRAME_SIZE_LIMIT) {
+        if (value < DEFAULT_MAX_FRAME_SIZE || value > MAX_FRAME_SIZE_LIMIT) {
           throw new ConnectionError(ErrorCode.PROTOCOL_ERROR, "invalid MAX_FRAME_SIZE");
         }
         this.peerMaxFrame = value;
@@ -335,17 +336,17 @@ export class Http2Connection {
       return;
     }
     stream.pending = { data: response.body, trailers: response.trailers };
-    this.sendPending(stream, [frame(Type.HEADERS, END_HEADERS, stream.id, response.headers)]);
+    this.sendPending(stream, frameParts(Type.HEADERS, END_HEADERS, stream.id, response.headers));
   }
 
-  /** Sends what the windows allow of a stream's answer, in one write with `before`. */
+  /** Sends what the windows allow of a stream's answer, in one write after the frame parts in `before`. */
   private sendPending(stream: Stream, before: Buffer[] = []): void {
     const pending = stream.pending!;
     const out = before;
     while (pending.data.length > 0) {
       const size = Math.min(pending.data.length, this.peerMaxFrame, stream.sendWindow, this.sendWindow);
       if (size <= 0) break;
-      out.push(frame(Type.DATA, 0, stream.id, pending.data.subarray(0, size)));
+      out.push(...frameParts(Type.DATA, 0, stream.id, pending.data.subarray(0, size)));
       pending.data = pending.data.subarray(size);
       stream.sendWindow -= size;
       this.sendWindow -= size;
@@ -353,12 +354,12 @@ export class Http2Connection {
     const done = pending.data.length === 0;
     if (done) {
       out.push(
-        pending.trailers
-          ? frame(Type.HEADERS, END_HEADERS | END_STREAM, stream.id, pending.trailers)
-          : frame(Type.DATA, END_STREAM, stream.id, Buffer.alloc(0)),
+        ...(pending.trailers
+          ? frameParts(Type.HEADERS, END_HEADERS | END_STREAM, stream.id, pending.trailers)
+          : frameParts(Type.DATA, END_STREAM, stream.id, Buffer.alloc(0))),
       );
     }
-    if (out.length) this.write(out.length === 1 ? out[0] : Buffer.concat(out));
+    if (out.length) this.write(Buffer.concat(out));
     if (done) this.finish(stream);
   }
 

@@ -23,7 +23,6 @@ export const PADDED = 0x8;
 export const PRIORITY_FLAG = 0x20;
 
 export enum Setting {
-  HEADER_TABLE_SIZE = 0x1,
   INITIAL_WINDOW_SIZE = 0x4,
   MAX_FRAME_SIZE = 0x5,
 }
@@ -34,7 +33,6 @@ export enum ErrorCode {
   FLOW_CONTROL_ERROR = 0x3,
   FRAME_SIZE_ERROR = 0x6,
   REFUSED_STREAM = 0x7,
-  CANCEL = 0x8,
   COMPRESSION_ERROR = 0x9,
 }
 
@@ -42,8 +40,11 @@ export const DEFAULT_WINDOW = 65_535;
 export const MAX_WINDOW = 2 ** 31 - 1;
 /** What this side lets a peer send, per stream and in all: far above any request (the server caps those). */
 export const RECEIVE_WINDOW = 2 ** 30;
-/** The largest frame this side accepts: the protocol's default, which it never raises. */
-export const MAX_FRAME_SIZE = 16_384;
+/**
+ * The protocol's default frame size limit: the largest frame this side accepts (it never raises it), and
+ * the largest it sends until the peer's SETTINGS allow more.
+ */
+export const DEFAULT_MAX_FRAME_SIZE = 16_384;
 export const MAX_FRAME_SIZE_LIMIT = 2 ** 24 - 1;
 /** Largest header block accepted (terraform's are a few hundred bytes). */
 export const MAX_HEADER_BLOCK = 64 * 1024;
@@ -57,14 +58,18 @@ export class ConnectionError extends Error {
   }
 }
 
-export function frame(type: Type, flags: number, streamId: number, payload: Buffer | Uint8Array): Buffer {
-  const out = Buffer.allocUnsafe(FRAME_HEADER + payload.length);
-  out.writeUIntBE(payload.length, 0, 3);
-  out[3] = type;
-  out[4] = flags;
-  out.writeUInt32BE(streamId, 5);
-  out.set(payload, FRAME_HEADER);
-  return out;
+/** A frame as its 9-byte header and its payload, for one write of many frames without copying payloads. */
+export function frameParts(type: Type, flags: number, streamId: number, payload: Buffer): [Buffer, Buffer] {
+  const header = Buffer.allocUnsafe(FRAME_HEADER);
+  header.writeUIntBE(payload.length, 0, 3);
+  header[3] = type;
+  header[4] = flags;
+  header.writeUInt32BE(streamId, 5);
+  return [header, payload];
+}
+
+export function frame(type: Type, flags: number, streamId: number, payload: Buffer): Buffer {
+  return Buffer.concat(frameParts(type, flags, streamId, payload));
 }
 
 export function u32(value: number): Buffer {
@@ -104,7 +109,7 @@ export class FrameReader {
     let pos = 0;
     while (this.buffered.length - pos >= FRAME_HEADER) {
       const length = this.buffered.readUIntBE(pos, 3);
-      if (length > MAX_FRAME_SIZE) {
+      if (length > DEFAULT_MAX_FRAME_SIZE) {
         throw new ConnectionError(ErrorCode.FRAME_SIZE_ERROR, "frame larger than SETTINGS_MAX_FRAME_SIZE");
       }
       if (this.buffered.length - pos < FRAME_HEADER + length) break;

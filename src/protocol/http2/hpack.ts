@@ -141,7 +141,7 @@ export class HpackDecoder {
   private size = 0;
   private maxSize: number;
 
-  /** `limit`: the SETTINGS_HEADER_TABLE_SIZE this side announced. */
+  /** `limit`: SETTINGS_HEADER_TABLE_SIZE on this side (the server leaves it at the protocol's 4,096). */
   constructor(private readonly limit = 4096) {
     this.maxSize = limit;
   }
