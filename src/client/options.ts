@@ -1,6 +1,7 @@
 // What an AppMgmtClient is built from: its options, the seams tests use, and its log hook.
+import { createSecureContext, rootCertificates } from "node:tls";
 import type { Dispatcher } from "undici";
-import { Agent } from "./undici";
+import { Agent, buildConnector, type Connector } from "./undici";
 import type { RetryPolicy } from "./retry-policy";
 import type { TokenStore } from "./token-store";
 
@@ -39,6 +40,11 @@ export interface ClientOptions {
   maxResponseBytes?: number;
   /** PEM certificate(s) to trust instead of the system's CAs. */
   caCertPem?: string;
+  /**
+   * PEM certificate(s) to trust besides the system's CAs, as node's NODE_EXTRA_CA_CERTS adds them; ignored when
+   * caCertPem is set.
+   */
+  extraCaCertPem?: string;
   /** Skip TLS certificate verification (development only). */
   insecure?: boolean;
   log?: LogHook;
@@ -54,13 +60,34 @@ export interface ClientInternals {
   random?: () => number;
 }
 
-/** The client's own connection pool: keep-alive, trusting caCertPem, verifying certificates unless insecure. */
+/**
+ * The client's own connection pool: keep-alive, trusting caCertPem (else the system's CAs and extraCaCertPem),
+ * verifying certificates unless insecure.
+ */
 export function keepAliveAgent(opts: ClientOptions): Agent {
+  const rejectUnauthorized = opts.insecure !== true;
+  const { caCertPem, extraCaCertPem } = opts;
   return new Agent({
     keepAliveTimeout: 30_000,
-    connect: {
-      ...(opts.caCertPem !== undefined ? { ca: opts.caCertPem } : {}),
-      rejectUnauthorized: opts.insecure !== true,
-    },
+    connect:
+      caCertPem === undefined && extraCaCertPem !== undefined
+        ? trustingExtraCas(extraCaCertPem, rejectUnauthorized)
+        : { ...(caCertPem !== undefined ? { ca: caCertPem } : {}), rejectUnauthorized },
   });
+}
+
+/**
+ * Connections trusting node's root CAs plus `pem`, through one TLS context made at the first connection: as a
+ * `ca` option, node would parse the ~140 root certificates again for every connection (~40 ms each), and a
+ * client that never connects over HTTPS makes none.
+ */
+function trustingExtraCas(pem: string, rejectUnauthorized: boolean): Connector {
+  let connect: Connector | undefined;
+  return (options, callback) => {
+    connect ??= buildConnector({
+      secureContext: createSecureContext({ ca: [...rootCertificates, pem] }),
+      rejectUnauthorized,
+    });
+    connect(options, callback);
+  };
 }

@@ -53,7 +53,7 @@ describe("install-provider", () => {
     expect(fs.statSync(executable).mode & 0o777).toBe(0o755);
     // The artifact as built, byte for byte: no path of this machine in it.
     expect(fs.readFileSync(executable)).toEqual(fs.readFileSync(ARTIFACT_PATH));
-    expect(fs.readFileSync(executable, "utf8").split("\n", 1)[0]).toBe("#!/usr/bin/env node");
+    expect(fs.readFileSync(executable, "utf8").split("\n", 1)[0]).toBe("#!/bin/sh");
     expect(fs.readdirSync(path.dirname(executable))).toEqual([EXECUTABLE]);
     // OpenTofu's default registry host gets the same file.
     const forTofu = executable.replace(

@@ -1,6 +1,9 @@
 // HTTPS end to end with real terraform: the simulator serves a certificate from a private CA (made with
 // openssl); base_url https + ca_cert_pem works, without it the error names the certificate problem and the fix,
-// insecure works with a warning on every run, and a certificate for another host name is refused.
+// a CA in NODE_EXTRA_CA_CERTS is trusted, insecure works with a warning on every run, and a certificate for
+// another host name is refused.
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { requiredProvidersSnippet } from "../../src/cli/install-provider";
 import { DEMO, startSimulator, type RunningSimulator } from "../../src/simulator";
 import { makeCertificates, type TestCertificates } from "../helpers/certificates";
@@ -34,8 +37,16 @@ afterAll(async () => {
 });
 
 /** A workspace whose provider block holds `settings`, with the CA certificate beside main.tf as ca.pem. */
-async function workspace(baseUrl: string, settings: string, body: string): Promise<TerraformWorkspace> {
-  const ws = TerraformWorkspace.create({ provider, env: { APPMGMT_REFRESH_TOKEN: DEMO.refreshToken } });
+async function workspace(
+  baseUrl: string,
+  settings: string,
+  body: string,
+  env: Record<string, string> = {},
+): Promise<TerraformWorkspace> {
+  const ws = TerraformWorkspace.create({
+    provider,
+    env: { APPMGMT_REFRESH_TOKEN: DEMO.refreshToken, ...env },
+  });
   workspaces.push(ws);
   ws.writeFile("ca.pem", certs.caPem);
   ws.writeMain(`${requiredProvidersSnippet()}
@@ -83,6 +94,16 @@ test("without ca_cert_pem the error names the unknown CA and both fixes", async 
   expect(out).toMatch(/UNABLE_TO_VERIFY_LEAF_SIGNATURE/);
   expect(out).toMatch(/certificate is signed by an unknown CA: set ca_cert_pem to the PEM of the CA/);
   expect(out).toMatch(/insecure = true skips verification, for a lab only/);
+});
+
+test("the CA in NODE_EXTRA_CA_CERTS is trusted without ca_cert_pem, as node itself would", async () => {
+  // The provider's launcher keeps the variable from node's start and hands the file to the client.
+  const caFile = path.join(certs.dir, "extra-ca.pem");
+  fs.writeFileSync(caFile, certs.caPem);
+  const ws = await workspace(svc.url, "", ORGANIZATIONS, { NODE_EXTRA_CA_CERTS: caFile });
+  const apply = await ws.apply();
+  expect(apply.stdout + apply.stderr).not.toMatch(/Warning/);
+  expect(apply.stdout).toMatch(/orgs = \[\s*"Demo Org",?\s*\]/);
 });
 
 test("insecure = true works and warns on every run", async () => {

@@ -10,13 +10,14 @@ let certs: TestCertificates;
 beforeAll(() => (certs = makeCertificates()));
 afterAll(() => certs.remove());
 
-async function organizations(baseUrl: string, caCertPem?: string) {
+async function organizations(baseUrl: string, caCertPem?: string, extraCaCertPem?: string) {
   const client = new AppMgmtClient({
     baseUrl,
     email: DEMO.email,
     password: DEMO.password,
     maxRetries: 0,
     caCertPem,
+    extraCaCertPem,
   });
   try {
     return await client.listOrganizations();
@@ -34,6 +35,18 @@ it("startSimulator({ tls }) serves HTTPS that a client trusting the CA can use",
     ]);
     await expect(organizations(svc.url)).rejects.toBeInstanceOf(TlsError);
   } finally {
+    await svc.close();
+  }
+});
+
+it("extraCaCertPem trusts the CA besides the system's, and caCertPem replaces both", async () => {
+  const svc = await startSimulator({ tls: certs.server });
+  const otherCa = makeCertificates();
+  try {
+    expect(await organizations(svc.url, undefined, certs.caPem)).toHaveLength(1);
+    await expect(organizations(svc.url, otherCa.caPem, certs.caPem)).rejects.toBeInstanceOf(TlsError);
+  } finally {
+    otherCa.remove();
     await svc.close();
   }
 });

@@ -52,7 +52,19 @@ describe("appmgmt", () => {
     expect(run(["--version"]).stdout.trim()).toBe(version);
     expect(run(["package", "--help"]).stdout).toContain("Usage: appmgmt package --out DIR");
     expect(fs.readFileSync(path.join(ROOT, "dist", "terraform-provider-appmgmt.js"), "utf8")).toMatch(
-      /^#!\/usr\/bin\/env node\n/,
+      /^#!\/bin\/sh\n.*exec node "\$0" "\$@"\n"use strict";/,
     );
+  });
+
+  test("the provider artifact's launcher keeps NODE_EXTRA_CA_CERTS from node's start", () => {
+    // node 20 loads that file at start and warns when it can't; the launcher hands it to the client instead.
+    const artifact = path.join(ROOT, "dist", "terraform-provider-appmgmt.js");
+    const run = spawnSync(artifact, ["schema"], {
+      encoding: "utf8",
+      env: { ...process.env, NODE_EXTRA_CA_CERTS: "/nonexistent/extra-ca.pem" },
+    });
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout)).toHaveProperty("provider_schemas");
   });
 });
