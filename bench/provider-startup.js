@@ -10,26 +10,19 @@ const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
 const esbuild = require("esbuild");
+const { bundleProvider } = require("../scripts/bundle-provider");
 
 const ROOT = path.join(__dirname, "..");
-const MAIN = path.join(ROOT, "src", "cli", "provider-main.ts");
 const BAR = 3;
 const COOKIE = "d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2";
 
 /**
- * The provider's entry bundled into `dir`; returns the bundle's path.
+ * The provider artifact as `npm run build` makes it (its /bin/sh launcher included), written into `dir`.
  * @param {string} dir
  */
-function bundle(dir) {
-  const outfile = path.join(dir, "provider.js");
-  esbuild.buildSync({
-    entryPoints: [MAIN],
-    bundle: true,
-    platform: "node",
-    target: "node20",
-    outfile,
-    logLevel: "warning",
-  });
+async function artifact(dir) {
+  const outfile = path.join(dir, "terraform-provider-appmgmt");
+  fs.writeFileSync(outfile, await bundleProvider(), { mode: 0o755 });
   return outfile;
 }
 
@@ -62,7 +55,8 @@ function clientCertificate(dir) {
 function timeHandshake(script, env) {
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
-    const child = spawn(process.execPath, [script], { env, stdio: ["ignore", "pipe", "inherit"] });
+    // Executed as terraform does: the file itself, through its interpreter line.
+    const child = spawn(script, [], { env, stdio: ["ignore", "pipe", "inherit"] });
     let out = "";
     /** @type {number | undefined} */
     let elapsed;
@@ -82,11 +76,14 @@ function timeHandshake(script, env) {
   });
 }
 
-/** @returns {Promise<number>} */
-function timeBareNode() {
+/**
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {Promise<number>}
+ */
+function timeBareNode(env) {
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
-    const child = spawn(process.execPath, ["-e", "0"], { stdio: "ignore" });
+    const child = spawn(process.execPath, ["-e", "0"], { env, stdio: "ignore" });
     child.on("exit", (code) =>
       code === 0
         ? resolve(Number(process.hrtime.bigint() - start) / 1e6)
@@ -106,10 +103,10 @@ async function main() {
   const runs = Number(process.argv[2]) || 20;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "provider-startup-"));
   try {
-    const outfile = bundle(dir);
+    const outfile = await artifact(dir);
+    // Both get this machine's environment (NODE_EXTRA_CA_CERTS included, when set).
     const env = {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
+      ...process.env,
       TF_PLUGIN_MAGIC_COOKIE: COOKIE,
       PLUGIN_PROTOCOL_VERSIONS: "5,6",
       PLUGIN_CLIENT_CERT: clientCertificate(dir),
@@ -119,16 +116,16 @@ async function main() {
     /** @type {number[]} */
     const bare = [];
     await timeHandshake(outfile, env); // warm the file cache
-    await timeBareNode();
+    await timeBareNode(env);
     for (let i = 0; i < runs; i++) {
-      bare.push(await timeBareNode());
+      bare.push(await timeBareNode(env));
       provider.push(await timeHandshake(outfile, env));
     }
     const p = median(provider);
     const b = median(bare);
     const ratio = p / b;
     console.log(
-      `entry:                 ${path.relative(ROOT, MAIN)} (bundle ${(fs.statSync(outfile).size / 1024).toFixed(0)} KiB)`,
+      `provider:              the built artifact (${(fs.statSync(outfile).size / 1024).toFixed(0)} KiB), NODE_EXTRA_CA_CERTS ${process.env.NODE_EXTRA_CA_CERTS ? "set" : "unset"}`,
     );
     console.log(`node -e 0 median:      ${b.toFixed(1)} ms  (${runs} runs)`);
     console.log(`provider to handshake: ${p.toFixed(1)} ms  (${runs} runs)`);
