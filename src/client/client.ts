@@ -42,6 +42,7 @@ import {
   readBoundedText,
 } from "./response-body";
 import { SessionTokens, tokenAnswer, type Credential, type TokenAnswer } from "./session";
+import { ExchangeDeadline } from "./exchange-deadline";
 import { abortableSleep } from "./sleep";
 import { MemoryTokenStore, tokenKey } from "./token-store";
 import type {
@@ -75,6 +76,9 @@ export class AppMgmtClient {
   readonly apiVersion: string;
   readonly retryPolicy: RetryPolicy;
   private readonly prefix: string;
+  /** baseUrl split once, for undici's origin and path. */
+  private readonly origin: string;
+  private readonly basePath: string;
   private readonly timeoutMs: number;
   private readonly maxResponseBytes: number;
   private readonly refreshToken?: string;
@@ -91,6 +95,8 @@ export class AppMgmtClient {
 
   constructor(opts: ClientOptions, internals: ClientInternals = {}) {
     this.baseUrl = normaliseBaseUrl(opts.baseUrl);
+    ({ origin: this.origin, pathname: this.basePath } = new URL(this.baseUrl));
+    if (this.basePath === "/") this.basePath = "";
     this.apiVersion = opts.apiVersion ?? "1.2";
     this.prefix = apiPrefix(this.apiVersion);
     this.timeoutMs = positive("request_timeout", opts.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS);
@@ -273,9 +279,9 @@ export class AppMgmtClient {
       let headers: Record<string, string | string[] | undefined>;
       let text: string;
       // One deadline for the whole exchange (headers and body); undici's own timers are only ~1 s precise.
-      const deadline = AbortSignal.timeout(this.timeoutMs);
+      const deadline = new ExchangeDeadline(this.timeoutMs, signal);
       try {
-        const res = await request(this.dispatcher, `${this.baseUrl}${path}`, {
+        const res = await request(this.dispatcher, this.origin, `${this.basePath}${path}`, {
           method: method as Dispatcher.HttpMethod,
           headers: {
             accept: "application/json",
@@ -283,7 +289,7 @@ export class AppMgmtClient {
             ...(cred.header ? { authorization: cred.header } : {}),
           },
           body: body !== undefined ? JSON.stringify(body) : undefined,
-          signal: signal ? AbortSignal.any([signal, deadline]) : deadline,
+          signal: deadline.signal,
         });
         status = res.statusCode;
         headers = res.headers;
@@ -295,10 +301,10 @@ export class AppMgmtClient {
           if (call === "launch") throw new OutcomeUnknownError(method, path, { cause: err });
           throw err;
         }
-        const code = deadline.aborted ? "TIMEOUT" : transportErrorCode(err);
+        const code = deadline.timedOut ? "TIMEOUT" : transportErrorCode(err);
         this.logCall(method, path, { error: code ?? "unknown" }, started, attempt);
         if (signal?.aborted) throw new AbortedError(what, { cause: err });
-        const kind = deadline.aborted ? "timeout" : classifyFailure(code);
+        const kind = deadline.timedOut ? "timeout" : classifyFailure(code);
         if (retries < maxRetries && mayRetryFailure(policy, kind, idempotent)) {
           const delay = retryDelayMs(policy, retries + 1, undefined, this.random);
           if (this.fitsDeadline(delay, o)) {
@@ -308,6 +314,8 @@ export class AppMgmtClient {
           }
         }
         throw transportError(call, kind, code, method, path, this.now() - started, this.timeoutMs, err);
+      } finally {
+        deadline.end();
       }
       this.logCall(method, path, { status }, started, attempt);
 

@@ -16,12 +16,12 @@ const dispatcherRequest = require("undici/lib/api/api-request") as (
   options: Dispatcher.RequestOptions,
 ) => Promise<Dispatcher.ResponseData>;
 
-/** undici's `request(url, options)`, sent through `dispatcher`. */
+/** undici's `request`, sent through `dispatcher`; `path` holds the query too. */
 export function request(
   dispatcher: Dispatcher,
-  url: string,
+  origin: string,
+  path: string,
   options: Omit<Dispatcher.RequestOptions, "origin" | "path">,
 ): Promise<Dispatcher.ResponseData> {
-  const { origin, pathname, search } = new URL(url);
-  return dispatcherRequest.call(dispatcher, { ...options, origin, path: pathname + search });
+  return dispatcherRequest.call(dispatcher, { ...options, origin, path });
 }
