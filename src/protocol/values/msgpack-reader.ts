@@ -13,6 +13,14 @@ export class RawMap {
   constructor(readonly entries: Array<[Raw, Raw]>) {}
 }
 
+/**
+ * Most formats come in runs of consecutive bytes for doubling sizes (1, 2, 4, ... bytes): the size byte `b`
+ * stands for in the run starting at `first` with `smallest`.
+ */
+function runSize(b: number, first: number, smallest = 1): number {
+  return smallest << (b - first);
+}
+
 export class MsgpackReader {
   private pos = 0;
   constructor(private readonly buf: Buffer) {}
@@ -76,17 +84,14 @@ export class MsgpackReader {
     if ((b & 0xf0) === 0x80) return this.map(b & 0x0f, depth);
     if ((b & 0xf0) === 0x90) return this.array(b & 0x0f, depth);
     if ((b & 0xe0) === 0xa0) return this.str(b & 0x1f);
-    // Most formats come in runs of consecutive bytes for doubling sizes (1, 2, 4, ... bytes): `size(first)`
-    // is the size b stands for in the run starting at `first` with `smallest`.
-    const size = (first: number, smallest = 1): number => smallest << (b - first);
-    if (b >= 0xc4 && b <= 0xc6) return Buffer.from(this.take(this.uint(size(0xc4)))); // bin 8/16/32
-    if (b >= 0xc7 && b <= 0xc9) return this.ext(this.uint(size(0xc7))); // ext 8/16/32
-    if (b >= 0xcc && b <= 0xce) return this.uint(size(0xcc)); // uint 8/16/32
-    if (b >= 0xd0 && b <= 0xd2) return this.take(size(0xd0)).readIntBE(0, size(0xd0)); // int 8/16/32
-    if (b >= 0xd4 && b <= 0xd8) return this.ext(size(0xd4)); // fixext 1/2/4/8/16
-    if (b >= 0xd9 && b <= 0xdb) return this.str(this.uint(size(0xd9))); // str 8/16/32
-    if (b >= 0xdc && b <= 0xdd) return this.array(this.uint(size(0xdc, 2)), depth); // array 16/32
-    if (b >= 0xde && b <= 0xdf) return this.map(this.uint(size(0xde, 2)), depth); // map 16/32
+    if (b >= 0xc4 && b <= 0xc6) return Buffer.from(this.take(this.uint(runSize(b, 0xc4)))); // bin 8/16/32
+    if (b >= 0xc7 && b <= 0xc9) return this.ext(this.uint(runSize(b, 0xc7))); // ext 8/16/32
+    if (b >= 0xcc && b <= 0xce) return this.uint(runSize(b, 0xcc)); // uint 8/16/32
+    if (b >= 0xd0 && b <= 0xd2) return this.take(runSize(b, 0xd0)).readIntBE(0, runSize(b, 0xd0)); // int 8/16/32
+    if (b >= 0xd4 && b <= 0xd8) return this.ext(runSize(b, 0xd4)); // fixext 1/2/4/8/16
+    if (b >= 0xd9 && b <= 0xdb) return this.str(this.uint(runSize(b, 0xd9))); // str 8/16/32
+    if (b >= 0xdc && b <= 0xdd) return this.array(this.uint(runSize(b, 0xdc, 2)), depth); // array 16/32
+    if (b >= 0xde && b <= 0xdf) return this.map(this.uint(runSize(b, 0xde, 2)), depth); // map 16/32
     switch (b) {
       case 0xc0:
         return null;

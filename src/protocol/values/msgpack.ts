@@ -34,45 +34,50 @@ function rawString(raw: Raw): string | undefined {
 }
 
 /**
- * Where a value stands, as a stack of parts (".name", "[0]") pushed and popped on the way down: the text
- * is built only for an error, not for each of the thousands of values a plan carries.
+ * Where a value stands, as a stack of parts pushed and popped on the way down: an attribute name, a list index
+ * or a map key. The text (".name", "[0]", "[\"key\"]") is built only for an error, and no closure is made per
+ * value: a plan of 1,000 instances decodes and encodes ~8,000 values of ~40 parts each.
  */
-type PathStack = string[];
-const where = (path: PathStack): string => (path.length ? path.join("") : "the top level");
+type PathPart = string | number | MapKey;
+class MapKey {
+  constructor(readonly key: string) {}
+}
+type PathStack = PathPart[];
 
-/** `convert` applied under the path part `part`. */
-function under<T>(path: PathStack, part: string, convert: () => T): T {
-  path.push(part);
-  const out = convert();
-  path.pop();
-  return out;
+function partText(part: PathPart): string {
+  if (typeof part === "number") return `[${part}]`;
+  if (part instanceof MapKey) return `[${JSON.stringify(part.key)}]`;
+  return `.${part}`;
+}
+const where = (path: PathStack): string => (path.length ? path.map(partText).join("") : "the top level");
+
+function mismatch(what: string, raw: Raw, path: PathStack): never {
+  throw new ValueError(`expected ${what} at ${where(path)}, got ${describe(raw)}`);
 }
 
 function fromRaw(raw: Raw, type: CtyType, path: PathStack): Value {
   if (raw instanceof Ext) return UNKNOWN;
   if (raw === null) return null;
-  const fail = (what: string): never => {
-    throw new ValueError(`expected ${what} at ${where(path)}, got ${describe(raw)}`);
-  };
-  if (type === "string") return rawString(raw) ?? fail("a string");
-  if (type === "bool") return typeof raw === "boolean" ? raw : fail("a bool");
+  if (type === "string") return rawString(raw) ?? mismatch("a string", raw, path);
+  if (type === "bool") return typeof raw === "boolean" ? raw : mismatch("a bool", raw, path);
   if (type === "number") {
     if (typeof raw === "number") return raw;
     if (typeof raw === "bigint") return numberFromText(raw.toString());
     const text = rawString(raw);
-    if (text === undefined) return fail("a number");
+    if (text === undefined) return mismatch("a number", raw, path);
     try {
       return numberFromText(text);
     } catch {
-      return fail("a number");
+      return mismatch("a number", raw, path);
     }
   }
   if (type === "dynamic") {
-    if (!Array.isArray(raw) || raw.length !== 2) return fail("a [type, value] pair for a dynamic value");
-    const typeText = rawString(raw[0] as Raw) ?? fail("type JSON");
+    if (!Array.isArray(raw) || raw.length !== 2)
+      return mismatch("a [type, value] pair for a dynamic value", raw, path);
+    const typeText = rawString(raw[0] as Raw) ?? mismatch("type JSON", raw, path);
     let actual: CtyType;
     try {
-      actual = parseCtyType(JSON.parse(typeText as string));
+      actual = parseCtyType(JSON.parse(typeText));
     } catch (e) {
       throw new ValueError(`invalid dynamic value type at ${where(path)}: ${(e as Error).message}`);
     }
@@ -81,40 +86,42 @@ function fromRaw(raw: Raw, type: CtyType, path: PathStack): Value {
   const [kind, arg] = type;
   switch (kind) {
     case "list":
-    case "set": {
-      if (!Array.isArray(raw)) return fail(`a ${kind}`);
-      return (raw as Raw[]).map((item, i) => under(path, `[${i}]`, () => fromRaw(item, arg, path)));
-    }
+    case "set":
     case "tuple": {
-      if (!Array.isArray(raw) || raw.length !== arg.length) return fail(`a tuple of ${arg.length} elements`);
-      return (raw as Raw[]).map((item, i) => under(path, `[${i}]`, () => fromRaw(item, arg[i], path)));
+      if (!Array.isArray(raw)) return mismatch(`a ${kind}`, raw, path);
+      if (kind === "tuple" && raw.length !== arg.length)
+        return mismatch(`a tuple of ${arg.length} elements`, raw, path);
+      const out: Value[] = new Array<Value>(raw.length);
+      for (let i = 0; i < raw.length; i++) {
+        path.push(i);
+        out[i] = fromRaw(raw[i] as Raw, kind === "tuple" ? arg[i] : arg, path);
+        path.pop();
+      }
+      return out;
     }
     case "map": {
-      if (!(raw instanceof RawMap)) return fail("a map");
+      if (!(raw instanceof RawMap)) return mismatch("a map", raw, path);
       const out: ValueObject = {};
       for (const [k, v] of raw.entries) {
-        const key = rawString(k) ?? fail("string map keys");
-        setOwn(
-          out,
-          key,
-          under(path, `[${JSON.stringify(key)}]`, () => fromRaw(v, arg, path)),
-        );
+        const key = rawString(k) ?? mismatch("string map keys", raw, path);
+        path.push(new MapKey(key));
+        setOwn(out, key, fromRaw(v, arg, path));
+        path.pop();
       }
       return out;
     }
     case "object": {
-      if (!(raw instanceof RawMap)) return fail("an object");
+      if (!(raw instanceof RawMap)) return mismatch("an object", raw, path);
       // Every attribute of the type, in the type's order; absent ones are null, unknown names are ignored.
       const out: ValueObject = {};
       for (const name of Object.keys(arg)) setOwn(out, name, null);
       for (const [k, v] of raw.entries) {
-        const name = rawString(k) ?? fail("string attribute names");
-        if (Object.prototype.hasOwnProperty.call(arg, name))
-          setOwn(
-            out,
-            name,
-            under(path, `.${name}`, () => fromRaw(v, arg[name], path)),
-          );
+        const name = rawString(k) ?? mismatch("string attribute names", raw, path);
+        if (Object.prototype.hasOwnProperty.call(arg, name)) {
+          path.push(name);
+          setOwn(out, name, fromRaw(v, arg[name], path));
+          path.pop();
+        }
       }
       return out;
     }
@@ -217,26 +224,26 @@ function isPlainObject(v: Value): v is ValueObject {
   );
 }
 
+function cannotEncode(what: string, v: Value, path: PathStack): never {
+  const at = path.length ? path.map(partText).join("") : "the value";
+  throw new ValueError(`cannot encode ${at}: expected ${what}, got ${JSON.stringify(v)}`);
+}
+
 function writeValue(w: MsgpackWriter, v: Value, type: CtyType, path: PathStack): void {
   if (v === undefined || v === null) return w.nil();
   if (isUnknown(v)) return w.unknown();
-  const fail = (what: string): never => {
-    throw new ValueError(
-      `cannot encode ${path.length ? path.join("") : "the value"}: expected ${what}, got ${JSON.stringify(v)}`,
-    );
-  };
   if (type === "string") {
     if (typeof v === "string") return w.string(v);
     if (typeof v === "number" || typeof v === "boolean" || v instanceof BigNumberValue)
       return w.string(String(v));
-    return fail("a string");
+    return cannotEncode("a string", v, path);
   }
-  if (type === "bool") return typeof v === "boolean" ? w.bool(v) : fail("a bool");
+  if (type === "bool") return typeof v === "boolean" ? w.bool(v) : cannotEncode("a bool", v, path);
   if (type === "number") {
     if (typeof v === "number") return w.number(v);
     // Exact decimal text: cty reads numbers from msgpack strings too.
     if (v instanceof BigNumberValue) return w.string(v.text);
-    return fail("a number");
+    return cannotEncode("a number", v, path);
   }
   if (type === "dynamic") {
     const actual = inferType(v);
@@ -248,30 +255,39 @@ function writeValue(w: MsgpackWriter, v: Value, type: CtyType, path: PathStack):
   switch (kind) {
     case "list":
     case "set":
-      if (!Array.isArray(v)) return fail(`a ${kind}`);
-      return writeArray(w, v, () => arg, path);
     case "tuple":
-      if (!Array.isArray(v) || v.length !== arg.length) return fail(`a tuple of ${arg.length} elements`);
-      return writeArray(w, v, (i) => arg[i], path);
+      if (!Array.isArray(v)) return cannotEncode(`a ${kind}`, v, path);
+      if (kind === "tuple" && v.length !== arg.length)
+        return cannotEncode(`a tuple of ${arg.length} elements`, v, path);
+      w.arrayHeader(v.length);
+      for (let i = 0; i < v.length; i++) {
+        path.push(i);
+        writeValue(w, v[i], kind === "tuple" ? arg[i] : arg, path);
+        path.pop();
+      }
+      return;
     case "map": {
-      if (!isPlainObject(v)) return fail("a map");
+      if (!isPlainObject(v)) return cannotEncode("a map", v, path);
       const keys = Object.keys(v).sort();
       w.mapHeader(keys.length);
       for (const key of keys) {
         w.string(key);
-        under(path, `[${JSON.stringify(key)}]`, () => writeValue(w, v[key], arg, path));
+        path.push(new MapKey(key));
+        writeValue(w, v[key], arg, path);
+        path.pop();
       }
       return;
     }
     case "object": {
-      if (!isPlainObject(v)) return fail("an object");
+      if (!isPlainObject(v)) return cannotEncode("an object", v, path);
       // terraform requires every attribute of the type: absent ones are written as null.
       const names = sortedNames(arg);
       w.mapHeader(names.length);
       for (const name of names) {
         w.string(name);
-        const value = Object.prototype.hasOwnProperty.call(v, name) ? v[name] : null;
-        under(path, `.${name}`, () => writeValue(w, value, arg[name], path));
+        path.push(name);
+        writeValue(w, Object.prototype.hasOwnProperty.call(v, name) ? v[name] : null, arg[name], path);
+        path.pop();
       }
       return;
     }
@@ -284,12 +300,6 @@ function sortedNames(attributes: Record<string, CtyType>): string[] {
   let names = sortedNamesOf.get(attributes);
   if (!names) sortedNamesOf.set(attributes, (names = Object.keys(attributes).sort()));
   return names;
-}
-
-/** A list, set or tuple: `typeOf(i)` is the type of element i. */
-function writeArray(w: MsgpackWriter, v: Value[], typeOf: (i: number) => CtyType, path: PathStack): void {
-  w.arrayHeader(v.length);
-  v.forEach((item, i) => under(path, `[${i}]`, () => writeValue(w, item, typeOf(i), path)));
 }
 
 /** Encodes a value as a msgpack DynamicValue of the given type. */

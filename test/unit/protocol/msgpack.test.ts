@@ -148,6 +148,13 @@ describe("msgpack DynamicValue codec", () => {
       /expected a bool at \.id/,
     );
     expect(() => encodeMsgpack({ tags: "nope" }, thing)).toThrow(/\.tags: expected a map/);
+    // The place through lists and maps, on both sides: index and quoted key.
+    const nested: CtyType = ["object", { subs: ["map", ["list", ["object", { n: "number" }]]] }];
+    const bad = { subs: { 'a"b': [{ n: 1 }, { n: "x" }] } };
+    expect(() => encodeMsgpack(bad, nested)).toThrow('cannot encode .subs["a\\"b"][1].n: expected a number');
+    expect(() => decodeMsgpack(Buffer.from(referenceEncode(bad)), nested)).toThrow(
+      'expected a number at .subs["a\\"b"][1].n, got string',
+    );
     expect(() => decodeMsgpack(Buffer.from(referenceEncode(["[", 1])), "dynamic")).toThrow(
       /dynamic value type/,
     );
