@@ -42,8 +42,24 @@ function base64url(data: Buffer | string): string {
 
 export type JwtCheck = { ok: true; subject: string } | { ok: false; reason: "expired" | "invalid" };
 
+function expiryCheck(claims: { subject: string; exp: number }, nowMs: number): JwtCheck {
+  return claims.exp * 1000 <= nowMs
+    ? { ok: false, reason: "expired" }
+    : { ok: true, subject: claims.subject };
+}
+
+/** Verified tokens kept at most; past it the memory starts again empty. */
+const VERIFIED_KEPT = 1024;
+
 /** Signs and verifies the service's session tokens (HS256). */
 export class JwtSigner {
+  /**
+   * Tokens whose signature and claims checked out, with their claims: every call carries its token, and the
+   * HMAC was ~20-40 µs of each status read (1,000 of them in a plan of 1,000 instances, on the same cores).
+   * Expiry is still checked on every call.
+   */
+  private readonly verified = new Map<string, { subject: string; exp: number }>();
+
   constructor(
     private readonly secret: Buffer,
     private readonly lifetimeSeconds: number,
@@ -60,6 +76,8 @@ export class JwtSigner {
   }
 
   verify(jwt: string, nowMs: number): JwtCheck {
+    const known = this.verified.get(jwt);
+    if (known) return expiryCheck(known, nowMs);
     const parts = jwt.split(".");
     if (parts.length !== 3) return { ok: false, reason: "invalid" };
     const expected = Buffer.from(this.mac(`${parts[0]}.${parts[1]}`));
@@ -74,8 +92,10 @@ export class JwtSigner {
     }
     if (typeof claims.sub !== "string" || typeof claims.exp !== "number")
       return { ok: false, reason: "invalid" };
-    if (claims.exp * 1000 <= nowMs) return { ok: false, reason: "expired" };
-    return { ok: true, subject: claims.sub };
+    const checked = { subject: claims.sub, exp: claims.exp };
+    if (this.verified.size >= VERIFIED_KEPT) this.verified.clear();
+    this.verified.set(jwt, checked);
+    return expiryCheck(checked, nowMs);
   }
 
   private mac(input: string): string {
