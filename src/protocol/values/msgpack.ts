@@ -196,6 +196,26 @@ class MsgpackWriter extends GrowingBuffer {
   }
 
   string(s: string): void {
+    // Short ASCII (attribute names, ids, most values) byte by byte: the call into node's UTF-8 writer and
+    // its checks cost more than the copy. Anything else, or a non-ASCII character met on the way, goes there.
+    if (s.length <= 31) {
+      this.room(1 + s.length);
+      const buf = this.buf;
+      let p = this.pos + 1;
+      for (let i = 0; i < s.length; i++) {
+        const c = s.charCodeAt(i);
+        if (c >= 0x80) {
+          p = -1;
+          break;
+        }
+        buf[p++] = c;
+      }
+      if (p !== -1) {
+        buf[this.pos] = 0xa0 | s.length;
+        this.pos = p;
+        return;
+      }
+    }
     const length = Buffer.byteLength(s, "utf8");
     this.header(length, 0xa0, 31, 0xd9, 0xda, 0xdb);
     this.room(length);

@@ -140,6 +140,28 @@ describe("msgpack DynamicValue codec", () => {
     }
   });
 
+  it("writes strings as the reference does, ASCII or not, around the short-string size", () => {
+    for (const str of [
+      "",
+      "a",
+      "x".repeat(31),
+      "x".repeat(32),
+      `${"x".repeat(30)}é`,
+      "日本",
+      "x".repeat(300),
+    ]) {
+      expect(encodeMsgpack(str, "string")).toEqual(Buffer.from(referenceEncode(str)));
+    }
+  });
+
+  it("gives each encoding its own bytes (writers reuse their scratch space)", () => {
+    const first = encodeMsgpack({ id: "first", tags: { a: "1" } }, thing);
+    const copy = Buffer.from(first);
+    const second = encodeMsgpack({ id: "second-value", tags: { b: "2", c: "3" } }, thing);
+    expect(first).toEqual(copy);
+    expect(decodeMsgpack(second, thing)).toMatchObject({ id: "second-value", tags: { b: "2", c: "3" } });
+  });
+
   it("reports garbage and type mismatches as ValueError naming the place", () => {
     expect(() => decodeMsgpack(Buffer.from([0xc1]), "string")).toThrow(ValueError);
     expect(() => decodeMsgpack(Buffer.from([0xdb, 0xff, 0xff, 0xff, 0xff]), "string")).toThrow(/truncated/);
