@@ -1,7 +1,7 @@
 // AppMgmtClient: one typed method per service call (ARCHITECTURE.md §3) over one keep-alive undici Agent. Each method
 // starts an operation and returns; waiting for workflows is in waiters.ts.
 import type { Dispatcher } from "undici";
-import { request, type Agent } from "./undici";
+import type { Agent } from "./undici";
 import {
   AbortedError,
   AuthError,
@@ -34,15 +34,9 @@ import {
   type CallName,
   type RetryPolicy,
 } from "./retry-policy";
-import {
-  DEFAULT_MAX_RESPONSE_BYTES,
-  errorMessages,
-  header,
-  parseBody,
-  readBoundedText,
-} from "./response-body";
+import { DEFAULT_MAX_RESPONSE_BYTES, errorMessages, header, parseBody } from "./response-body";
 import { SessionTokens, tokenAnswer, type Credential, type TokenAnswer } from "./session";
-import { ExchangeDeadline } from "./exchange-deadline";
+import { exchange, ExchangeTimeout } from "./exchange";
 import { abortableSleep } from "./sleep";
 import { MemoryTokenStore, tokenKey } from "./token-store";
 import type {
@@ -278,10 +272,15 @@ export class AppMgmtClient {
       let status: number;
       let headers: Record<string, string | string[] | undefined>;
       let text: string;
-      // One deadline for the whole exchange (headers and body); undici's own timers are only ~1 s precise.
-      const deadline = new ExchangeDeadline(this.timeoutMs, signal);
       try {
-        const res = await request(this.dispatcher, this.origin, `${this.basePath}${path}`, {
+        // One deadline for the whole exchange (headers and body); undici's own timers are only ~1 s precise.
+        ({
+          statusCode: status,
+          headers,
+          text,
+        } = await exchange(this.dispatcher, {
+          origin: this.origin,
+          path: `${this.basePath}${path}`,
           method: method as Dispatcher.HttpMethod,
           headers: {
             accept: "application/json",
@@ -289,11 +288,11 @@ export class AppMgmtClient {
             ...(cred.header ? { authorization: cred.header } : {}),
           },
           body: body !== undefined ? JSON.stringify(body) : undefined,
-          signal: deadline.signal,
-        });
-        status = res.statusCode;
-        headers = res.headers;
-        text = await readBoundedText(res, this.maxResponseBytes, method, path);
+          timeoutMs: this.timeoutMs,
+          maxBytes: this.maxResponseBytes,
+          tooLarge: () => new ResponseTooLargeError(method, path, this.maxResponseBytes),
+          signal,
+        }));
       } catch (err) {
         if (err instanceof ResponseTooLargeError) {
           this.logCall(method, path, { error: err.code }, started, attempt);
@@ -301,10 +300,11 @@ export class AppMgmtClient {
           if (call === "launch") throw new OutcomeUnknownError(method, path, { cause: err });
           throw err;
         }
-        const code = deadline.timedOut ? "TIMEOUT" : transportErrorCode(err);
+        const timedOut = err instanceof ExchangeTimeout;
+        const code = timedOut ? "TIMEOUT" : transportErrorCode(err);
         this.logCall(method, path, { error: code ?? "unknown" }, started, attempt);
         if (signal?.aborted) throw new AbortedError(what, { cause: err });
-        const kind = deadline.timedOut ? "timeout" : classifyFailure(code);
+        const kind = timedOut ? "timeout" : classifyFailure(code);
         if (retries < maxRetries && mayRetryFailure(policy, kind, idempotent)) {
           const delay = retryDelayMs(policy, retries + 1, undefined, this.random);
           if (this.fitsDeadline(delay, o)) {
@@ -314,8 +314,6 @@ export class AppMgmtClient {
           }
         }
         throw transportError(call, kind, code, method, path, this.now() - started, this.timeoutMs, err);
-      } finally {
-        deadline.end();
       }
       this.logCall(method, path, { status }, started, attempt);
 

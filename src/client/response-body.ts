@@ -1,39 +1,12 @@
-// Reading answers with bounds: a body longer than the limit stops the read (a never-ending or huge answer
-// must not take the process's memory), and the service's `errors[]` enter messages only up to a size.
-import type { Dispatcher } from "undici";
-import { BadResponseError, ResponseTooLargeError } from "./errors";
+// Reading answers with bounds: the service's `errors[]` enter messages only up to a size (the body itself is
+// read up to a limit by exchange.ts: a never-ending or huge answer must not take the process's memory).
+import { BadResponseError } from "./errors";
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
 /** At most this many of the service's error messages, each cut to MAX_ERROR_CHARS, enter an ApiError. */
 export const MAX_ERRORS = 20;
 export const MAX_ERROR_CHARS = 500;
-
-/** The body as UTF-8 text; throws ResponseTooLargeError (and drops the connection) past `limit` bytes. */
-export async function readBoundedText(
-  res: Dispatcher.ResponseData,
-  limit: number,
-  method: string,
-  path: string,
-): Promise<string> {
-  const declared = Number(res.headers["content-length"]);
-  if (Number.isFinite(declared) && declared > limit) {
-    res.body.destroy();
-    throw new ResponseTooLargeError(method, path, limit);
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of res.body) {
-    const buf = chunk as Buffer;
-    size += buf.length;
-    if (size > limit) {
-      res.body.destroy();
-      throw new ResponseTooLargeError(method, path, limit);
-    }
-    chunks.push(buf);
-  }
-  return Buffer.concat(chunks, size).toString("utf8");
-}
 
 /**
  * The service's `errors[]`, bounded: the first MAX_ERRORS messages cut to MAX_ERROR_CHARS each, plus a note of

@@ -1,27 +1,13 @@
-// The parts of undici the client uses, loaded on their own. undici's index also loads fetch, WebSocket,
+// The parts of undici the client uses (its Agent and connector), loaded on their own. undici's index also loads fetch, WebSocket,
 // EventSource, its proxy, mock and cache layers: 390 KB more in the provider's bundle, which node parses at
 // every provider start, and ~60 ms more in each provider process's first ConfigureProvider (66 → 8 ms in
 // terraform's log; docs/dev/ARCHITECTURE.md §2). These are undici's own files, not copies; package.json pins
 // undici's exact version, since these paths are not its public interface, and every client test runs
 // through them.
-import type { Agent as UndiciAgent, Dispatcher, buildConnector as BuildConnector } from "undici";
+import type { Agent as UndiciAgent, buildConnector as BuildConnector } from "undici";
 
 // undici's types describe these two files through its index.
 export const Agent = require("undici/lib/dispatcher/agent") as typeof UndiciAgent;
 export type Agent = UndiciAgent;
 export const buildConnector = require("undici/lib/core/connect") as typeof BuildConnector;
 export type Connector = BuildConnector.connector;
-const dispatcherRequest = require("undici/lib/api/api-request") as (
-  this: Dispatcher,
-  options: Dispatcher.RequestOptions,
-) => Promise<Dispatcher.ResponseData>;
-
-/** undici's `request`, sent through `dispatcher`; `path` holds the query too. */
-export function request(
-  dispatcher: Dispatcher,
-  origin: string,
-  path: string,
-  options: Omit<Dispatcher.RequestOptions, "origin" | "path">,
-): Promise<Dispatcher.ResponseData> {
-  return dispatcherRequest.call(dispatcher, { ...options, origin, path });
-}
