@@ -76,6 +76,26 @@ export class MsgpackReader {
     return new Ext(type);
   }
 
+  /** The next value's length when it is an array, its header read; undefined (nothing read) otherwise. */
+  arrayLength(): number | undefined {
+    this.need(1);
+    const b = this.buf[this.pos];
+    if ((b & 0xf0) === 0x90) return this.buf[this.pos++] & 0x0f;
+    if (b !== 0xdc && b !== 0xdd) return undefined;
+    this.pos++;
+    return this.uint(runSize(b, 0xdc, 2));
+  }
+
+  /** The next value's entry count when it is a map, its header read; undefined (nothing read) otherwise. */
+  mapLength(): number | undefined {
+    this.need(1);
+    const b = this.buf[this.pos];
+    if ((b & 0xf0) === 0x80) return this.buf[this.pos++] & 0x0f;
+    if (b !== 0xde && b !== 0xdf) return undefined;
+    this.pos++;
+    return this.uint(runSize(b, 0xde, 2));
+  }
+
   read(depth = 0): Raw {
     if (depth > 512) throw new ValueError("msgpack value is nested too deeply");
     const b = this.u8();

@@ -43,6 +43,23 @@ describe("msgpack DynamicValue codec", () => {
     });
   });
 
+  it("skips an attribute the type lacks whatever it holds, and reads the ones after it", () => {
+    const bytes = Buffer.from(referenceEncode({ extra: { deep: [1, { x: "y" }], more: null }, id: "after" }));
+    expect(decodeMsgpack(bytes, thing)).toMatchObject({ id: "after", tags: null });
+  });
+
+  it("names what came instead of a collection, at its place", () => {
+    const listOfObjects: CtyType = ["list", ["object", { n: "number", tags: ["map", "string"] }]];
+    const bad = (v: unknown) => () => decodeMsgpack(Buffer.from(referenceEncode(v)), listOfObjects);
+    expect(bad([{ n: 1 }, { tags: "nope" }])).toThrow("expected a map at [1].tags, got string");
+    expect(bad({ n: 1 })).toThrow("expected a list at the top level, got a map");
+    expect(bad([[1]])).toThrow("expected an object at [0], got an array");
+    const pair: CtyType = ["tuple", ["string", "number"]];
+    expect(() => decodeMsgpack(Buffer.from(referenceEncode(["a"])), pair)).toThrow(
+      "expected a tuple of 2 elements at the top level, got an array",
+    );
+  });
+
   it("reads extension 0 and refined unknowns (extension 12) as UNKNOWN and writes d4 00 00", () => {
     const refined = Buffer.concat([
       Buffer.from([0x82, 0xa2, 0x69, 0x64, 0xd4, 0x00, 0x00, 0xa4]),
