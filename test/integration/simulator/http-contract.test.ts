@@ -82,6 +82,16 @@ describe("GET /api/1/organizations", () => {
     expect(other.body).toEqual([{ id: OTHER.organizationId, name: "Other Org" }]);
   });
 
+  it("gives every answer its own x-request-id, errors included", async () => {
+    const ids = [
+      await call(url, "GET", "/api/1/organizations"),
+      await call(url, "GET", "/api/1/organizations"),
+      await call(url, "GET", "/api/1/organizations", { auth: null }),
+    ].map((r) => r.headers["x-request-id"]);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}-[0-9a-f]+$/);
+    expect(new Set(ids).size).toBe(3);
+  });
+
   it("answers 401 without credentials and with a wrong password", async () => {
     expectErrors(await call(url, "GET", "/api/1/organizations", { auth: null }), 401, /missing credentials/);
     const wrong = `Basic ${Buffer.from(`${DEMO.email}:nope`).toString("base64")}`;
