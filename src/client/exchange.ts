@@ -49,17 +49,28 @@ export function exchange(dispatcher: Dispatcher, req: ExchangeRequest): Promise<
   });
 }
 
-/** Response headers as undici hands them (name, value, name, value … as bytes) into an object. */
-export function headerObject(raw: Buffer[]): Answer["headers"] {
+/**
+ * Response headers as undici hands them (name, value, name, value … as bytes; a mock dispatcher may give one
+ * name several values at once) into an object.
+ */
+export function headerObject(raw: Array<Buffer | Buffer[]>): Answer["headers"] {
   const out: Answer["headers"] = {};
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = raw[i].toString("latin1").toLowerCase();
-    const value = raw[i + 1].toString("latin1");
-    const had = Object.prototype.hasOwnProperty.call(out, name) ? out[name] : undefined;
-    const next = had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value];
-    if (name === "__proto__")
-      Object.defineProperty(out, name, { value: next, enumerable: true, writable: true, configurable: true });
-    else out[name] = next;
+    const given = raw[i + 1];
+    for (const one of Array.isArray(given) ? given : [given]) {
+      const value = one.toString("latin1");
+      const had = Object.prototype.hasOwnProperty.call(out, name) ? out[name] : undefined;
+      const next = had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value];
+      if (name === "__proto__")
+        Object.defineProperty(out, name, {
+          value: next,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      else out[name] = next;
+    }
   }
   return out;
 }
@@ -92,7 +103,7 @@ class ExchangeHandler implements Dispatcher.DispatchHandler {
     else this.abortRequest = abort;
   }
 
-  onHeaders(statusCode: number, rawHeaders: Buffer[]): boolean {
+  onHeaders(statusCode: number, rawHeaders: Array<Buffer | Buffer[]>): boolean {
     if (statusCode < 200) return true; // 1xx: the answer is still to come
     this.statusCode = statusCode;
     this.headers = headerObject(rawHeaders);

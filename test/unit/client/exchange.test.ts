@@ -67,6 +67,11 @@ test("a caller already aborted gets its reason back", async () => {
   await expect(exchange(agent, request("/", { signal: caller.signal }))).rejects.toThrow("before the start");
 });
 
+test("headerObject takes several values given at once for one name (as undici's MockAgent gives them)", () => {
+  const h = headerObject([Buffer.from("Set-Cookie"), [Buffer.from("a=1"), Buffer.from("b=2")]]);
+  expect(h["set-cookie"]).toEqual(["a=1", "b=2"]);
+});
+
 test("headerObject keeps a __proto__ header as a plain entry", () => {
   const raw = ["__proto__", "x", "A", "1", "a", "2"].map((s) => Buffer.from(s));
   const h = headerObject(raw);
