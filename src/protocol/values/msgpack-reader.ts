@@ -78,22 +78,22 @@ export class MsgpackReader {
 
   /** The next value's length when it is an array, its header read; undefined (nothing read) otherwise. */
   arrayLength(): number | undefined {
-    this.need(1);
-    const b = this.buf[this.pos];
-    if ((b & 0xf0) === 0x90) return this.buf[this.pos++] & 0x0f;
-    if (b !== 0xdc && b !== 0xdd) return undefined;
-    this.pos++;
-    return this.uint(runSize(b, 0xdc, 2));
+    return this.collectionLength(0x90, 0xdc);
   }
 
   /** The next value's entry count when it is a map, its header read; undefined (nothing read) otherwise. */
   mapLength(): number | undefined {
+    return this.collectionLength(0x80, 0xde);
+  }
+
+  /** A collection's header: `fix` marks its short form (length in the low nibble), `first16` its 16-bit form. */
+  private collectionLength(fix: number, first16: number): number | undefined {
     this.need(1);
     const b = this.buf[this.pos];
-    if ((b & 0xf0) === 0x80) return this.buf[this.pos++] & 0x0f;
-    if (b !== 0xde && b !== 0xdf) return undefined;
+    if ((b & 0xf0) === fix) return this.buf[this.pos++] & 0x0f;
+    if (b !== first16 && b !== first16 + 1) return undefined;
     this.pos++;
-    return this.uint(runSize(b, 0xde, 2));
+    return this.uint(runSize(b, first16, 2));
   }
 
   read(depth = 0): Raw {

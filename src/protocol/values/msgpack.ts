@@ -55,7 +55,16 @@ function mismatch(what: string, raw: Raw, path: PathStack): never {
   throw new ValueError(`expected ${what} at ${where(path)}, got ${describe(raw)}`);
 }
 
-/** A scalar (string, number, bool), null, an unknown, or a dynamic value, from what the reader read. */
+/** What a value of `type` must be, for a mismatch message. */
+function expected(type: CtyType): string {
+  if (type === "dynamic") return "a [type, value] pair for a dynamic value";
+  if (typeof type === "string") return `a ${type}`;
+  const [kind, arg] = type;
+  if (kind === "tuple") return `a tuple of ${arg.length} elements`;
+  return kind === "object" ? "an object" : `a ${kind}`;
+}
+
+/** A value the generic reader read where a `type` stands: a scalar, null, an unknown, or a mismatch. */
 function fromRaw(raw: Raw, type: CtyType, path: PathStack): Value {
   if (raw instanceof Ext) return UNKNOWN;
   if (raw === null) return null;
@@ -72,66 +81,34 @@ function fromRaw(raw: Raw, type: CtyType, path: PathStack): Value {
       return mismatch("a number", raw, path);
     }
   }
+  return mismatch(expected(type), raw, path);
+}
+
+/**
+ * A value read straight from the bytes against its type: collections are built as they are read, with no
+ * generic tree in between (half of a decode's time and most of its garbage went to that tree). A dynamic
+ * value's type comes first, as JSON, then its value is read against that.
+ */
+function readTyped(r: MsgpackReader, type: CtyType, path: PathStack): Value {
   if (type === "dynamic") {
-    if (!Array.isArray(raw) || raw.length !== 2)
-      return mismatch("a [type, value] pair for a dynamic value", raw, path);
-    const typeText = rawString(raw[0] as Raw) ?? mismatch("type JSON", raw, path);
+    const n = r.arrayLength();
+    if (n === undefined) return fromRaw(r.read(path.length), type, path);
+    if (n !== 2) return mismatch(expected(type), [], path);
+    const typeText = rawString(r.read(path.length + 1)) ?? mismatch("type JSON", [], path);
     let actual: CtyType;
     try {
       actual = parseCtyType(JSON.parse(typeText));
     } catch (e) {
       throw new ValueError(`invalid dynamic value type at ${where(path)}: ${(e as Error).message}`);
     }
-    return fromTree(raw[1] as Raw, actual, path);
+    return readTyped(r, actual, path);
   }
-  return fromTree(raw, type, path);
-}
-
-/** A value of any type from a whole raw tree (inside a dynamic value, which is read generically). */
-function fromTree(raw: Raw, type: CtyType, path: PathStack): Value {
-  if (typeof type === "string" || raw instanceof Ext || raw === null) return fromRaw(raw, type, path);
-  const [kind, arg] = type;
-  if (kind === "list" || kind === "set" || kind === "tuple") {
-    if (!Array.isArray(raw)) return mismatch(`a ${kind}`, raw, path);
-    if (kind === "tuple" && raw.length !== arg.length)
-      return mismatch(`a tuple of ${arg.length} elements`, raw, path);
-    return (raw as Raw[]).map((item, i) => {
-      path.push(i);
-      const v = fromTree(item, kind === "tuple" ? arg[i] : arg, path);
-      path.pop();
-      return v;
-    });
-  }
-  if (!(raw instanceof RawMap)) return mismatch(kind === "map" ? "a map" : "an object", raw, path);
-  const out: ValueObject = {};
-  if (kind === "object") for (const name of Object.keys(arg)) setOwn(out, name, null);
-  for (const [k, v] of raw.entries) {
-    const key =
-      rawString(k) ?? mismatch(kind === "map" ? "string map keys" : "string attribute names", raw, path);
-    if (kind === "map") {
-      path.push(new MapKey(key));
-      setOwn(out, key, fromTree(v, arg, path));
-    } else if (Object.prototype.hasOwnProperty.call(arg, key)) {
-      path.push(key);
-      setOwn(out, key, fromTree(v, arg[key], path));
-    } else continue;
-    path.pop();
-  }
-  return out;
-}
-
-/**
- * A value read straight from the bytes against its type: collections are built as they are read, with no
- * generic tree in between (half of a decode's time and most of its garbage went to that tree). Scalars,
- * unknowns and dynamic values come through the generic reader.
- */
-function readTyped(r: MsgpackReader, type: CtyType, path: PathStack): Value {
   if (typeof type === "string") return fromRaw(r.read(path.length), type, path);
   const [kind, arg] = type;
   if (kind === "list" || kind === "set" || kind === "tuple") {
     const n = r.arrayLength();
     if (n === undefined) return fromRaw(r.read(path.length), type, path); // null, unknown or a mismatch
-    if (kind === "tuple" && n !== arg.length) return mismatch(`a tuple of ${arg.length} elements`, [], path);
+    if (kind === "tuple" && n !== arg.length) return mismatch(expected(type), [], path);
     const out = new Array<Value>(n);
     for (let i = 0; i < n; i++) {
       path.push(i);
