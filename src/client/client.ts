@@ -36,7 +36,7 @@ import {
 } from "./retry-policy";
 import { DEFAULT_MAX_RESPONSE_BYTES, errorMessages, header, parseBody } from "./response-body";
 import { SessionTokens, tokenAnswer, type Credential, type TokenAnswer } from "./session";
-import { exchange, ExchangeTimeout } from "./exchange";
+import { exchange, ExchangeTimeout, type Answer } from "./exchange";
 import { abortableSleep } from "./sleep";
 import { MemoryTokenStore, tokenKey } from "./token-store";
 import type {
@@ -269,16 +269,10 @@ export class AppMgmtClient {
         throw err;
       }
       const started = this.now();
-      let status: number;
-      let headers: Record<string, string | string[] | undefined>;
-      let text: string;
+      let answer: Answer;
       try {
         // One deadline for the whole exchange (headers and body); undici's own timers are only ~1 s precise.
-        ({
-          statusCode: status,
-          headers,
-          text,
-        } = await exchange(this.dispatcher, {
+        answer = await exchange(this.dispatcher, {
           origin: this.origin,
           path: `${this.basePath}${path}`,
           method: method as Dispatcher.HttpMethod,
@@ -292,7 +286,7 @@ export class AppMgmtClient {
           maxBytes: this.maxResponseBytes,
           tooLarge: () => new ResponseTooLargeError(method, path, this.maxResponseBytes),
           signal,
-        }));
+        });
       } catch (err) {
         if (err instanceof ResponseTooLargeError) {
           this.logCall(method, path, { error: err.code }, started, attempt);
@@ -315,6 +309,7 @@ export class AppMgmtClient {
         }
         throw transportError(call, kind, code, method, path, this.now() - started, this.timeoutMs, err);
       }
+      const { statusCode: status, headers, text } = answer;
       this.logCall(method, path, { status }, started, attempt);
 
       if (status >= 200 && status < 300) return parseBody(method, path, text);

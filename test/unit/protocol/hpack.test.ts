@@ -9,21 +9,21 @@ import {
 
 const hex = (s: string) => Buffer.from(s.replace(/\s+/g, ""), "hex");
 
+/** The first request of RFC 7541's C.3 and C.4 sequences, decoded. */
+const FIRST_REQUEST = [
+  [":method", "GET"],
+  [":scheme", "http"],
+  [":path", "/"],
+  [":authority", "www.example.com"],
+];
+
 // The request examples of RFC 7541 Appendix C: one decoder per sequence, as one connection keeps one.
 describe("HPACK decoder", () => {
   it("decodes the RFC's request sequence without Huffman coding (C.3), table entries carried over", () => {
     const d = new HpackDecoder();
-    expect(d.decode(hex("828684410f7777772e6578616d706c652e636f6d"))).toEqual([
-      [":method", "GET"],
-      [":scheme", "http"],
-      [":path", "/"],
-      [":authority", "www.example.com"],
-    ]);
+    expect(d.decode(hex("828684410f7777772e6578616d706c652e636f6d"))).toEqual(FIRST_REQUEST);
     expect(d.decode(hex("828684be58086e6f2d6361636865"))).toEqual([
-      [":method", "GET"],
-      [":scheme", "http"],
-      [":path", "/"],
-      [":authority", "www.example.com"],
+      ...FIRST_REQUEST,
       ["cache-control", "no-cache"],
     ]);
     expect(d.decode(hex("828785bf400a637573746f6d2d6b65790c637573746f6d2d76616c7565"))).toEqual([
@@ -37,12 +37,7 @@ describe("HPACK decoder", () => {
 
   it("decodes the same sequence Huffman-coded (C.4)", () => {
     const d = new HpackDecoder();
-    expect(d.decode(hex("828684418cf1e3c2e5f23a6ba0ab90f4ff"))).toEqual([
-      [":method", "GET"],
-      [":scheme", "http"],
-      [":path", "/"],
-      [":authority", "www.example.com"],
-    ]);
+    expect(d.decode(hex("828684418cf1e3c2e5f23a6ba0ab90f4ff"))).toEqual(FIRST_REQUEST);
     expect(d.decode(hex("828684be5886a8eb10649cbf"))[4]).toEqual(["cache-control", "no-cache"]);
     expect(d.decode(hex("828785bf408825a849e95ba97d7f8925a849e95bb8e8b4bf"))[4]).toEqual([
       "custom-key",
