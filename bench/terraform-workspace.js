@@ -46,23 +46,25 @@ function runTerraform(args, cwd, env) {
  * own CLI config, token cache and APPMGMT_* pointing at `url` (the demo user's refresh token), initialised.
  * Options: `files` ({ name: text } written beside main.tf), `provider: false` (main.tf is `resourcesHcl`
  * alone, for terraform's built-in resources), `unminified: true` (the provider bundled without minifying, whose
- * module markers let a CPU profile name modules).
+ * module markers let a CPU profile name modules), `providerCode` (another provider script to install in its place).
  * Returns { work, env, providerFile (the executable terraform runs), terraform(args, extraEnv?) (rejects on a non-zero exit), run(args) ({ code, out }),
  * remove() }.
  * @param {string} url
  * @param {string} resourcesHcl
- * @param {{ files?: Record<string, string>, provider?: boolean, unminified?: boolean }} [options]
+ * @param {{ files?: Record<string, string>, provider?: boolean, unminified?: boolean, providerCode?: string }} [options]
  */
-async function createWorkspace(url, resourcesHcl, { files = {}, provider = true, unminified = false } = {}) {
+async function createWorkspace(
+  url,
+  resourcesHcl,
+  { files = {}, provider = true, unminified = false, providerCode } = {},
+) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "appmgmt-bench-"));
   try {
     const mirror = path.join(root, "mirror");
     const installed = await installProvider({ dir: mirror });
     // Before init, so the lock terraform writes matches the file it runs.
-    if (unminified) {
-      const code = await bundleProvider({ minify: false });
-      for (const file of installed.paths) fs.writeFileSync(file, code);
-    }
+    const code = providerCode ?? (unminified ? await bundleProvider({ minify: false }) : undefined);
+    if (code !== undefined) for (const file of installed.paths) fs.writeFileSync(file, code);
     const work = path.join(root, "work");
     fs.mkdirSync(work);
     fs.writeFileSync(path.join(root, "terraformrc"), filesystemMirrorCliConfig(mirror));

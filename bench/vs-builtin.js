@@ -10,7 +10,10 @@
 // Steps (default all, in this order): apply-p50, plan, destroy-p50 (N, -parallelism=50; plan = plan with
 // refresh of the applied N, the median of --plan-runs) and apply-default, destroy-default (--n-default,
 // terraform's default parallelism 10); plan and destroy act on what an earlier step applied.
-// Bars: ≤ 1.5× at -parallelism=50, ≤ 3× at default parallelism, provider peak RSS ≤ 150 MiB. Then, unless --no-profile, one more apply/plan/destroy at N with an unminified
+// Bars: ≤ 1.5× at -parallelism=50, ≤ 3× at default parallelism, provider peak RSS ≤ 150 MiB. The plan step also
+// times the floor: the same plan (a copy of the applied state) with bench/floor-provider.js, appmgmt's schema
+// and plugin stack with handlers that do no work, so its ratio is what being a provider process costs before
+// the provider does anything. Then, unless --no-profile, one more apply/plan/destroy at N with an unminified
 // provider under V8's profiler: where the provider's CPU goes per RPC and per module (not timed).
 // Needs `npm run build`; prints the load average, since the ratios only mean something on a quiet machine.
 "use strict";
@@ -20,6 +23,7 @@ const path = require("node:path");
 const { parseArgs } = require("node:util");
 const { startSimulator, demoSeed, DEMO } = require("../lib/simulator");
 const { createWorkspace, seconds } = require("./terraform-workspace");
+const { bundleProvider } = require("../scripts/bundle-provider");
 const { watchProviderMemory, summariseProfiles, countRpcs } = require("./provider-process");
 
 const { values: flags } = parseArgs({
@@ -42,7 +46,9 @@ const MANIFEST = fs.readFileSync(path.join(__dirname, "..", "examples", "hcl", "
  * @typedef {import("./terraform-workspace").Workspace} Workspace
  * @typedef {import("../lib/simulator").Simulator} Simulator
  * @typedef {{ n: number, args: string[], bar: number, runs?: number }} Step
- * @typedef {{ ws: Workspace, hcl: (n: number) => string, n?: number, setCount: (n: number) => void }} Kind
+ * @typedef {{ ws: Workspace, hcl: (n: number) => string, n?: number, setCount: (n: number) => void,
+ *             only?: string, stateFrom?: Workspace }} Kind
+ *   (`only`: the one step the kind takes part in; `stateFrom`: whose state it plans, copied before each run)
  * @typedef {Awaited<ReturnType<typeof timed>>} Timing
  */
 
@@ -107,18 +113,26 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 async function workspaces(url) {
   const files = { "webshop.yaml": MANIFEST };
   // Each kind's setCount is added just below.
+  const appmgmt = await createWorkspace(url, "", { files });
+  const floorCode = await bundleProvider({ entry: path.join(__dirname, "floor-provider.js") });
   const kinds = {
-    appmgmt: /** @type {Kind} */ ({ ws: await createWorkspace(url, "", { files }), hcl: appmgmtHcl }),
+    appmgmt: /** @type {Kind} */ ({ ws: appmgmt, hcl: appmgmtHcl }),
     terraform_data: /** @type {Kind} */ ({
       ws: await createWorkspace(url, "", { files, provider: false }),
       hcl: builtinHcl,
+    }),
+    floor: /** @type {Kind} */ ({
+      ws: await createWorkspace(url, "", { files, providerCode: floorCode }),
+      hcl: appmgmtHcl,
+      only: "plan",
+      stateFrom: appmgmt,
     }),
   };
   const header = fs.readFileSync(path.join(kinds.appmgmt.ws.work, "main.tf"), "utf8");
   for (const kind of Object.values(kinds)) {
     kind.setCount = (n) => {
       if (kind.n === n) return;
-      const prefix = kind === kinds.appmgmt ? header : "";
+      const prefix = kind.hcl === appmgmtHcl ? header : "";
       fs.writeFileSync(path.join(kind.ws.work, "main.tf"), prefix + kind.hcl(n));
       kind.n = n;
     };
@@ -170,11 +184,16 @@ async function runSteps(sim, kinds, names) {
     const step = STEPS[name];
     if (!step) throw new Error(`unknown step ${name}; steps are ${Object.keys(STEPS).join(", ")}`);
     /** @type {Record<string, number[]>} */
-    const times = { appmgmt: [], terraform_data: [] };
+    const times = { appmgmt: [], terraform_data: [], floor: [] };
     /** @type {Record<string, Timing>} */
     const last = {};
     for (let r = 0; r < (step.runs ?? 1); r++) {
       for (const [kindName, kind] of Object.entries(kinds)) {
+        if (kind.only !== undefined && kind.only !== name) continue;
+        if (kind.stateFrom) {
+          const state = "terraform.tfstate";
+          fs.copyFileSync(path.join(kind.stateFrom.work, state), path.join(kind.ws.work, state));
+        }
         kind.setCount(step.n);
         const t = await timed(kind, step.args, sim);
         times[kindName].push(t.ms);
@@ -195,13 +214,18 @@ async function runSteps(sim, kinds, names) {
       ratio: `${ratio.toFixed(2)}x`,
       bar: `≤ ${step.bar}x`,
       result: ok ? "ok" : "MISSED",
+      "floor (no-work provider)": times.floor.length
+        ? `${seconds(median(times.floor))} = ${(median(times.floor) / b).toFixed(2)}x`
+        : "-",
       "terraform CPU (appmgmt / data)": `${seconds(service.terraformCpuMs)} / ${seconds(last.terraform_data.terraformCpuMs)}`,
       "provider CPU": seconds(service.cpuMs),
       "provider processes": service.processes,
       "service calls": service.calls,
       "simulator CPU": seconds(service.simCpuMs),
     });
-    console.log(`  ${rows[rows.length - 1].step}: ${rows[rows.length - 1].ratio} (load ${loadavg()})`);
+    const row = rows[rows.length - 1];
+    const floor = times.floor.length ? `, floor ${row["floor (no-work provider)"]}` : "";
+    console.log(`  ${row.step}: ${row.ratio}${floor} (load ${loadavg()})`);
   }
   return { rows, peakMib };
 }

@@ -27,13 +27,14 @@ const LAUNCHER = `#!/bin/sh
 
 /**
  * The provider as one script. `minify: false` keeps esbuild's `// src/x.ts` module markers, which the
- * benches' CPU profiles use to name modules (bench/provider-process.js).
- * @param {{ minify?: boolean }} [options]
+ * benches' CPU profiles use to name modules (bench/provider-process.js); `entry` bundles another provider
+ * the same way (bench/floor-provider.js).
+ * @param {{ minify?: boolean, entry?: string }} [options]
  * @returns {Promise<string>}
  */
-async function bundleProvider({ minify = true } = {}) {
+async function bundleProvider({ minify = true, entry = ENTRY } = {}) {
   const result = await build({
-    entryPoints: [ENTRY],
+    entryPoints: [entry],
     absWorkingDir: ROOT,
     bundle: true,
     platform: "node",
