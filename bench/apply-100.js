@@ -7,6 +7,7 @@
 // the provider notices each workflow's end (status polls vs the simulator's own transition times), and
 // what follows the last one.
 "use strict";
+require("./usage").helpOnRequest(__filename);
 const fs = require("node:fs");
 const path = require("node:path");
 const { startSimulator, demoSeed, DEMO } = require("../lib/simulator");

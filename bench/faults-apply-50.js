@@ -12,6 +12,7 @@
 // depends on timing, so rounds and times vary a little between runs (test/acceptance/faults.test.ts runs
 // one resource at a time for an exactly repeatable sequence).
 "use strict";
+require("./usage").helpOnRequest(__filename);
 const { startSimulator, demoSeed, DEMO } = require("../lib/simulator");
 const { createWorkspace, seconds } = require("./terraform-workspace");
 

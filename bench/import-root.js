@@ -7,6 +7,7 @@
 //
 //   node bench/import-root.js [runs]     (default 15 runs of each, interleaved)
 "use strict";
+require("./usage").helpOnRequest(__filename);
 
 const { spawnSync } = require("node:child_process");
 const path = require("node:path");

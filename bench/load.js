@@ -4,6 +4,7 @@
 // p50/p99 latency, the simulator's RSS before and after, and the load average (the figures depend on it).
 // Run after `npm run build`: node bench/load.js [--clients N] [--seconds S]
 // Bars: 0 errors; RSS after ≤ 256 MB (bounded: state grows by the instances launched, nothing else).
+require("./usage").helpOnRequest(__filename);
 
 const { spawn } = require("node:child_process");
 const { readFileSync } = require("node:fs");

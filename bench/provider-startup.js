@@ -4,6 +4,7 @@
 //
 //   node bench/provider-startup.js [runs]     (default 20 runs of each, interleaved)
 "use strict";
+require("./usage").helpOnRequest(__filename);
 
 const { spawn } = require("node:child_process");
 const fs = require("node:fs");

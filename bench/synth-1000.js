@@ -5,6 +5,7 @@
 //
 //   node bench/synth-1000.js [rounds]        (default 7 rounds of each; no build needed)
 "use strict";
+require("./usage").helpOnRequest(__filename);
 
 process.env.CHECKPOINT_DISABLE = "1";
 require("../scripts/register-ts");

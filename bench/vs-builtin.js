@@ -17,6 +17,7 @@
 // provider under V8's profiler: where the provider's CPU goes per RPC and per module (not timed).
 // Needs `npm run build`; prints the load average, since the ratios only mean something on a quiet machine.
 "use strict";
+require("./usage").helpOnRequest(__filename);
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");

@@ -4,6 +4,7 @@
 // Bars: a 10 s workflow costs ≤ 10 status calls and is seen ending within 10%; a 2 s workflow is seen ending
 // within ~0.2 s (what the 100-instance apply with 2 s workflows needs to stay within 1.15× of ideal).
 // Lateness is measured from the moment the launch is sent, so it slightly overstates the real lateness.
+require("./usage").helpOnRequest(__filename);
 
 const { AppMgmtClient, waitForInstance } = require("../lib/client");
 const { startSimulator } = require("../lib/simulator");

@@ -1,0 +1,40 @@
+// `--help` on every bench script one runs: it prints the script's header comment (how to run it, its bars)
+// and exits 0 without running anything, before `npm run build` too.
+import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+const BENCH = join(__dirname, "..", "..", "..", "bench");
+
+/** The scripts one runs: their header says how (`node bench/<name>.js`); the others are their modules. */
+const runnable = readdirSync(BENCH)
+  .filter((f) => f.endsWith(".js") && readFileSync(join(BENCH, f), "utf8").includes(`node bench/${f}`))
+  .sort();
+
+test("every runnable bench script is found", () => {
+  expect(runnable).toEqual([
+    "apply-100.js",
+    "faults-apply-50.js",
+    "import-root.js",
+    "load.js",
+    "provider-startup.js",
+    "synth-1000.js",
+    "vs-builtin.js",
+    "wait-calls.js",
+  ]);
+});
+
+test.each(runnable)("node bench/%s --help prints its header and runs nothing", (file) => {
+  const firstHeaderLine = readFileSync(join(BENCH, file), "utf8")
+    .split("\n")
+    .find((l) => l.startsWith("//"))!
+    .replace(/^\/\/ ?/, "");
+  const run = spawnSync(process.execPath, [join(BENCH, file), "--help"], {
+    encoding: "utf8",
+    timeout: 30_000,
+  });
+  expect(run.stderr).toBe("");
+  expect(run.status).toBe(0);
+  expect(run.stdout.startsWith(`${firstHeaderLine}\n`)).toBe(true);
+  expect(run.stdout).toContain(`node bench/${file}`);
+});
