@@ -6,6 +6,7 @@
 // its dispatchers and MockAgent call directly.
 
 import type { Dispatcher } from "undici";
+import { setOwn } from "../own";
 
 export interface ExchangeRequest {
   origin: string;
@@ -61,15 +62,7 @@ export function headerObject(raw: Array<Buffer | Buffer[]>): Answer["headers"] {
     for (const one of Array.isArray(given) ? given : [given]) {
       const value = one.toString("latin1");
       const had = Object.prototype.hasOwnProperty.call(out, name) ? out[name] : undefined;
-      const next = had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value];
-      if (name === "__proto__")
-        Object.defineProperty(out, name, {
-          value: next,
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
-      else out[name] = next;
+      setOwn(out, name, had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value]);
     }
   }
   return out;

@@ -1,7 +1,7 @@
 // Data source `appmgmt_instance`: the status of one instance.
 
 import type { ValueObject } from "../protocol/model";
-import { setOwn } from "../protocol/own";
+import { setOwn } from "../own";
 import { checkIdAttributes, type DataSource } from "./data-source";
 import { returnValueMap, stringMap } from "./values";
 import { instanceData } from "./data-schemas";

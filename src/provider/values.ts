@@ -1,7 +1,7 @@
 // Reading terraform values (src/protocol/model.ts) into plain TypeScript, keeping "unknown" distinct from
 // "unset" so plan-time checks can skip what terraform does not know yet.
 
-import { setOwn } from "../protocol/own";
+import { setOwn } from "../own";
 import { isUnknown, type AttributePath, type Value, type ValueObject } from "../protocol/model";
 
 export function asObject(v: Value | undefined): ValueObject | null {

@@ -1,5 +1,5 @@
 import { BigNumberValue, UNKNOWN, isUnknown, type CtyType, type Value, type ValueObject } from "../model";
-import { setOwn } from "../own";
+import { setOwn } from "../../own";
 import { ValueError } from "./errors";
 import { numberFromText } from "./number";
 import { parseCtyType } from "./types";

@@ -1,4 +1,4 @@
-import { setOwn } from "../own";
+import { setOwn } from "../../own";
 import { GrowingBuffer } from "../growing-buffer";
 
 // A small protobuf (proto3) wire codec driven by descriptor tables, so that the provider needs no

@@ -4,7 +4,7 @@
 
 import { Diagnostics } from "../../protocol/diagnostics";
 import { isUnknown, type AttributePath, type Diagnostic } from "../../protocol/model";
-import { setOwn } from "../../protocol/own";
+import { setOwn } from "../../own";
 import {
   SCHEMA_NAMES,
   checkInstanceConfig as checkRules,

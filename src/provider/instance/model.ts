@@ -3,7 +3,7 @@
 // may be unknown; at apply time and in state nothing is.
 
 import { UNKNOWN, isUnknown, type UnknownValue, type Value, type ValueObject } from "../../protocol/model";
-import { setOwn } from "../../protocol/own";
+import { setOwn } from "../../own";
 import { asObject } from "../values";
 import { TIMEOUT_OPERATIONS, type TimeoutOperation } from "./schema";
 

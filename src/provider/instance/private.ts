@@ -3,7 +3,7 @@
 // only the submodule values the configuration manages; the plan needs all of them to warn about resets.
 
 import type { InstanceStatus, Parameters } from "../../client/types";
-import { setOwn } from "../../protocol/own";
+import { setOwn } from "../../own";
 
 export interface InstancePrivate {
   /** Set by ImportResourceState: the next read takes every actual value into the state. */

@@ -3,7 +3,7 @@
 import type { InstanceStatus, Parameters } from "../../client/types";
 import { errorCode, failureDiagnostic } from "../../protocol/diagnostics";
 import { isUnknown, type ReadResourceRequest } from "../../protocol/model";
-import { setOwn } from "../../protocol/own";
+import { setOwn } from "../../own";
 import type { ProviderContext } from "../context";
 import type { ApplyResult } from "../resource";
 import { asObject, returnValueMap } from "../values";

@@ -8,7 +8,7 @@ import type {
   ReconfigureRequest,
   ReconfigureSubmodule,
 } from "../../client/types";
-import { setOwn } from "../../protocol/own";
+import { setOwn } from "../../own";
 import { known, knownEntries, knownMap, type InstanceModel, type SubmoduleModel } from "./model";
 
 export function launchRequest(config: InstanceModel): LaunchRequest {

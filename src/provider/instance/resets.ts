@@ -8,7 +8,7 @@ import type { Parameters } from "../../client/types";
 import type { Manifest } from "../../manifest/types";
 import { warningDiagnostic } from "../../protocol/diagnostics";
 import { isUnknown, type AttributePath, type Diagnostic } from "../../protocol/model";
-import { setOwn } from "../../protocol/own";
+import { setOwn } from "../../own";
 import { reconfigureResets } from "../../rules/resets";
 import { attrPath } from "../values";
 import { known, knownEntries, knownMap, type InstanceModel } from "./model";
