@@ -1,5 +1,6 @@
 // What an AppMgmtClient is built from: its options, the seams tests use, and its log hook.
-import { createSecureContext } from "node:tls";
+import { readFileSync } from "node:fs";
+import { createSecureContext, type SecureContext } from "node:tls";
 import type { Dispatcher } from "undici";
 import { Agent, buildConnector, type Connector } from "./undici";
 import type { RetryPolicy } from "./retry-policy";
@@ -41,10 +42,10 @@ export interface ClientOptions {
   /** PEM certificate(s) to trust instead of the system's CAs. */
   caCertPem?: string;
   /**
-   * PEM certificate(s) to trust besides the system's CAs, as node's NODE_EXTRA_CA_CERTS adds them; ignored when
-   * caCertPem is set.
+   * A file of PEM certificates to trust besides the system's CAs, as node's NODE_EXTRA_CA_CERTS: read at the
+   * first HTTPS connection, skipped with a warning (`log`) when it can't be used; ignored when caCertPem is set.
    */
-  extraCaCertPem?: string;
+  extraCaCertFile?: string;
   /** Skip TLS certificate verification (development only). */
   insecure?: boolean;
   log?: LogHook;
@@ -61,36 +62,43 @@ export interface ClientInternals {
 }
 
 /**
- * The client's own connection pool: keep-alive, trusting caCertPem (else the system's CAs and extraCaCertPem),
- * verifying certificates unless insecure.
+ * The client's own connection pool: keep-alive, trusting caCertPem (else the system's CAs and
+ * extraCaCertFile's), verifying certificates unless insecure.
  */
 export function keepAliveAgent(opts: ClientOptions): Agent {
   const rejectUnauthorized = opts.insecure !== true;
-  const { caCertPem, extraCaCertPem } = opts;
-  const extra = caCertPem === undefined && extraCaCertPem !== undefined && opts.baseUrl.startsWith("https:");
+  const { caCertPem, extraCaCertFile } = opts;
+  const extra = caCertPem === undefined && extraCaCertFile !== undefined && opts.baseUrl.startsWith("https:");
   return new Agent({
     keepAliveTimeout: 30_000,
     connect: extra
-      ? trustingExtraCas(extraCaCertPem, rejectUnauthorized)
+      ? trustingExtraCas(extraCaCertFile, rejectUnauthorized, opts.log)
       : { ...(caCertPem !== undefined ? { ca: caCertPem } : {}), rejectUnauthorized },
   });
 }
 
 /**
- * Connections trusting the system's CAs plus `pem`, through one TLS context made at the first connection (so a
- * client that never connects makes none). Made as node makes its own for NODE_EXTRA_CA_CERTS: the default
- * context's store, then the extra certificates added to it (~70 ms for a 144-certificate file); a `ca` list of
- * node's root certificates and `pem` took ~150 ms, and as a connect option node would make it again for
- * every connection.
+ * Connections trusting the system's CAs plus those in `file`, through one TLS context made at the first
+ * connection (so a client that never connects reads nothing and makes none). Made as node makes its own for
+ * NODE_EXTRA_CA_CERTS: the default context's store, then the extra certificates added to it (~70 ms for a
+ * 144-certificate file); a `ca` list of node's root certificates and the file's took ~150 ms, and as a
+ * connect option node would make it again for every connection.
  */
-function trustingExtraCas(pem: string, rejectUnauthorized: boolean): Connector {
+function trustingExtraCas(file: string, rejectUnauthorized: boolean, log?: LogHook): Connector {
   let connect: Connector | undefined;
   return (options, callback) => {
-    if (!connect) {
-      const secureContext = createSecureContext();
-      secureContext.context.addCACert(pem);
-      connect = buildConnector({ secureContext, rejectUnauthorized });
-    }
+    connect ??= buildConnector({ secureContext: contextTrusting(file, log), rejectUnauthorized });
     connect(options, callback);
   };
+}
+
+function contextTrusting(file: string, log?: LogHook): SecureContext {
+  const secureContext = createSecureContext();
+  try {
+    secureContext.context.addCACert(readFileSync(file, "utf8"));
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    log?.({ level: "warn", message: `ignoring the extra CA certificates of ${file}: ${why}` });
+  }
+  return secureContext;
 }

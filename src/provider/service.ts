@@ -1,13 +1,11 @@
 // What the provider needs from the client (docs/dev/TEAM-CONTRACTS.md, "Client API"), and how it gets it:
 // the client module (and undici with it) loads on the first ConfigureProvider, not at start-up.
 
-import { readFileSync } from "node:fs";
 import type { AppMgmtClient } from "../client/client";
 import type { CallName } from "../client/retry-policy";
 import type { InstanceStatus } from "../client/types";
 import type { WaitOptions as ClientWaitOptions } from "../client/waiters";
 import type { ProviderSettings } from "./config";
-import { errorMessage } from "../protocol/diagnostics";
 import type { Logger } from "../protocol/log";
 
 /** The client calls the provider makes (the fakes of the provider's unit tests implement these). */
@@ -29,21 +27,10 @@ export type ServiceFactory = (settings: ProviderSettings, log: Logger) => Promis
 
 /**
  * Where the provider executable's launcher moves NODE_EXTRA_CA_CERTS (scripts/bundle-provider.js): node 20
- * reads that file at every start, before any code runs, and the client trusts it from here instead.
+ * reads that file at every start, before any code runs, and the client trusts it from here instead (reading it
+ * only at its first HTTPS connection).
  */
 export const MOVED_EXTRA_CA_CERTS = "APPMGMT_NODE_EXTRA_CA_CERTS";
-
-/** The certificates of the file named by MOVED_EXTRA_CA_CERTS; like node, a file that can't be read is skipped. */
-function movedExtraCaCerts(log: Logger): string | undefined {
-  const file = process.env[MOVED_EXTRA_CA_CERTS];
-  if (!file) return undefined;
-  try {
-    return readFileSync(file, "utf8");
-  } catch (e) {
-    log.warn(`ignoring the extra CA certificates of NODE_EXTRA_CA_CERTS (${file}): ${errorMessage(e)}`);
-    return undefined;
-  }
-}
 
 /** The real client, with the shared file token store so one terraform command uses one session token. */
 export const connectService: ServiceFactory = async (settings, log) => {
@@ -59,7 +46,7 @@ export const connectService: ServiceFactory = async (settings, log) => {
     requestTimeoutMs: settings.requestTimeoutMs,
     maxRetries: settings.maxRetries,
     caCertPem: settings.caCertPem,
-    extraCaCertPem: movedExtraCaCerts(log),
+    extraCaCertFile: process.env[MOVED_EXTRA_CA_CERTS] || undefined,
     insecure: settings.insecure,
     log: (e) => log[e.level](e.message, e.fields),
   });

@@ -1,6 +1,8 @@
 // The simulator over HTTPS: startSimulator's tls option and `appmgmt sim --tls-cert F --tls-key F`, reached by
 // the client with ca_cert_pem.
-import { AppMgmtClient, TlsError } from "../../../src/client";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { AppMgmtClient, TlsError, type LogEvent } from "../../../src/client";
 import { main } from "../../../src/cli/main";
 import { DEMO, startSimulator } from "../../../src/simulator";
 import { makeCertificates, type TestCertificates } from "../../helpers/certificates";
@@ -10,14 +12,20 @@ let certs: TestCertificates;
 beforeAll(() => (certs = makeCertificates()));
 afterAll(() => certs.remove());
 
-async function organizations(baseUrl: string, caCertPem?: string, extraCaCertPem?: string) {
+async function organizations(
+  baseUrl: string,
+  caCertPem?: string,
+  extraCaCertFile?: string,
+  log?: (e: LogEvent) => void,
+) {
   const client = new AppMgmtClient({
     baseUrl,
     email: DEMO.email,
     password: DEMO.password,
     maxRetries: 0,
     caCertPem,
-    extraCaCertPem,
+    extraCaCertFile,
+    log,
   });
   try {
     return await client.listOrganizations();
@@ -39,14 +47,31 @@ it("startSimulator({ tls }) serves HTTPS that a client trusting the CA can use",
   }
 });
 
-it("extraCaCertPem trusts the CA besides the system's, and caCertPem replaces both", async () => {
+it("extraCaCertFile trusts the CA besides the system's, and caCertPem replaces both", async () => {
   const svc = await startSimulator({ tls: certs.server });
   const otherCa = makeCertificates();
+  const caFile = path.join(otherCa.dir, "extra-ca.pem");
+  fs.writeFileSync(caFile, certs.caPem);
   try {
-    expect(await organizations(svc.url, undefined, certs.caPem)).toHaveLength(1);
-    await expect(organizations(svc.url, otherCa.caPem, certs.caPem)).rejects.toBeInstanceOf(TlsError);
+    expect(await organizations(svc.url, undefined, caFile)).toHaveLength(1);
+    await expect(organizations(svc.url, otherCa.caPem, caFile)).rejects.toBeInstanceOf(TlsError);
   } finally {
     otherCa.remove();
+    await svc.close();
+  }
+});
+
+it("an extraCaCertFile that can't be read is skipped with a warning naming it, as node does", async () => {
+  const svc = await startSimulator({ tls: certs.server });
+  const events: LogEvent[] = [];
+  const missing = path.join(certs.dir, "no-such-ca.pem");
+  try {
+    await expect(organizations(svc.url, undefined, missing, (e) => events.push(e))).rejects.toBeInstanceOf(
+      TlsError,
+    );
+    const warnings = events.filter((e) => e.level === "warn").map((e) => e.message);
+    expect(warnings).toEqual([expect.stringContaining(`ignoring the extra CA certificates of ${missing}`)]);
+  } finally {
     await svc.close();
   }
 });
