@@ -7,6 +7,8 @@ import { setTimeout as delay } from "node:timers/promises";
 import { DEFAULT_FLOOD, type FloodLimits } from "./auth";
 import { demoSeed } from "./demo-seed";
 import type { FaultOptions } from "./faults";
+import { MAX_BODY_BYTES } from "../service-limits";
+import { lingerOnClose } from "./lingering-close";
 import { hasBody, readJsonBody } from "./request-body";
 import { validateSeed, type SeedData, type Timing } from "./seed";
 import { ServiceError, Simulator, type Caller } from "./service";
@@ -36,6 +38,8 @@ export interface RunningSimulator {
 }
 
 const TOKEN_PATH = "/refreshToken/jwtBearer";
+/** What a client may still send after an early answer: the rest of a body of the largest size we accept. */
+const LINGER = { maxBytes: MAX_BODY_BYTES + 64 * 1024, idleMs: 10_000 };
 const DEFAULT_TIMING: Timing = { launchMs: 1500, reconfigureMs: 1000, destroyMs: 1000 };
 
 export async function startSimulator(opts: StartSimulatorOptions = {}): Promise<RunningSimulator> {
@@ -172,8 +176,12 @@ async function handle(sim: Simulator, req: IncomingMessage, res: ServerResponse)
     req.socket.destroy();
     return;
   }
-  // A body refused before (or while) reading it is not worth receiving: close rather than drain it.
-  if (hasBody(req) && !req.complete) headers.connection = "close";
+  // A body refused before (or while) reading it is not worth receiving: close, lingering so that the answer
+  // reaches the client before the connection goes (lingering-close.ts).
+  if (hasBody(req) && !req.complete) {
+    headers.connection = "close";
+    lingerOnClose(req.socket, LINGER);
+  }
   send(res, status, payload, headers);
 }
 
