@@ -172,7 +172,7 @@ function providerPage(schema, hcl, version) {
     `# ${PROVIDER_NAME} Provider\n`,
     `${oneLine(schema.block.description)}\n`,
     "The provider is not published on a public registry: install it where terraform and OpenTofu find it " +
-      "offline with `npx appmgmt install-provider` (from the `cdktf-provider-appmgmt` npm package, " +
+      "offline with `npx --no-install appmgmt install-provider` (from the `cdktf-provider-appmgmt` npm package, " +
       `version ${version}); see the package's README for lock files, mirrors and CI.\n`,
     "## Example Usage\n",
     terraformFence(example),

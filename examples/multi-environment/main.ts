@@ -1,7 +1,7 @@
 // One definition of the webshop deployed to two environments of the demo organization: a stack per
 // environment, each with its own state, so each can be diffed and deployed on its own:
 //
-//   npx appmgmt install-provider          (once per machine: where terraform finds the provider offline)
+//   npx --no-install appmgmt install-provider          (once per machine: where terraform finds the provider offline)
 //   cd examples/multi-environment
 //   npx cdktf diff webshop-default        (a single stack by name)
 //   npx cdktf deploy '*'                  (every stack)
@@ -9,7 +9,7 @@
 // No extra flags: the provider construct writes the stack's lock entry at synth, so cdktf does not run
 // `terraform providers lock` against the public registry (README "cdktf projects"). The provider reads
 // APPMGMT_BASE_URL and credentials (APPMGMT_REFRESH_TOKEN, ...) from the environment, e.g. those of
-// `npx appmgmt sim`.
+// `npx --no-install appmgmt sim`.
 import * as path from "node:path";
 import { App, TerraformOutput, TerraformStack } from "cdktf";
 import type { Construct } from "constructs";

@@ -2,7 +2,7 @@
 // source, deployed against whichever service APPMGMT_BASE_URL points at (`npm run quickstart` starts
 // the embedded simulator for you). In your own project, import from "cdktf-provider-appmgmt".
 //
-//   npx appmgmt install-provider                          (once per machine)
+//   npx --no-install appmgmt install-provider                          (once per machine)
 //   npx cdktf synth | diff | deploy | destroy             (from the repository root; cdktf.json runs this file)
 //
 // No extra flags: the provider construct writes the stack's lock entry, so cdktf skips its registry lock step.

@@ -15,7 +15,7 @@ export function checkPluginEnvironment(env: NodeJS.ProcessEnv): string | undefin
     return [
       "This binary is a plugin for Terraform (the appmgmt provider). It is not meant to be run directly:",
       "terraform starts it when a configuration uses the provider registry.terraform.io/appmgmt/appmgmt.",
-      "To install it, run `npx appmgmt install-provider`. To debug it, run it with --debug and follow the",
+      "To install it, run `npx --no-install appmgmt install-provider`. To debug it, run it with --debug and follow the",
       "instructions it prints (TF_REATTACH_PROVIDERS).",
     ].join("\n");
   }
