@@ -144,9 +144,12 @@ describe("300 unauthenticated ~1 MiB uploads against appmgmt sim in its own proc
       );
       const after = proc.rssMb();
       expect(answers.filter((a) => /^HTTP\/1\.1 401 /.test(a))).toHaveLength(300);
-      // Buffering the bodies costs 300 MiB (and more while concatenating); without it the growth is the
-      // sockets' and parser's working memory.
-      expect(after - before).toBeLessThan(64);
+      // Buffering the bodies costs 300 MiB (and more while concatenating). Without it the growth is the
+      // sockets' and parser's working memory, plus the chunks of the bodies read and dropped by the lingering
+      // close (lingering-close.ts) that V8 has not collected yet: it collects once such external memory
+      // reaches ~64 MiB, so the growth measured was 14-29 MiB without lingering and 43-71 MiB with it
+      // (Node 20 and 22).
+      expect(after - before).toBeLessThan(150);
     } finally {
       await proc.stop();
     }
