@@ -307,7 +307,17 @@ export class AppMgmtClient {
             continue;
           }
         }
-        throw transportError(call, kind, code, method, path, this.now() - started, this.timeoutMs, err);
+        throw transportError(
+          call,
+          kind,
+          code,
+          method,
+          path,
+          this.now() - started,
+          this.timeoutMs,
+          err,
+          `${this.baseUrl}${path}`,
+        );
       }
       const { statusCode: status, headers, text } = answer;
       this.logCall(method, path, { status }, started, attempt);

@@ -9,7 +9,10 @@ export function mayRetryFailure(policy: RetryPolicy, kind: FailureKind, idempote
   return policy.alwaysRetryFailures.includes(kind) || (idempotent && policy.retryFailures.includes(kind));
 }
 
-/** The error for a transport failure that is not (or no longer) retried. */
+/**
+ * The error for a transport failure that is not (or no longer) retried. `url` is the whole address the
+ * client tried (base_url and the call's path), so a wrong host, port or path shows in the message.
+ */
 export function transportError(
   call: CallName,
   kind: FailureKind,
@@ -19,6 +22,7 @@ export function transportError(
   waitedMs: number,
   timeoutMs: number,
   cause: unknown,
+  url: string,
 ): Error {
   const mayHaveArrived = kind === "reset" || kind === "timeout";
   if (call === "launch" && mayHaveArrived) return new OutcomeUnknownError(method, path, { cause });
@@ -30,5 +34,7 @@ export function transportError(
     );
   }
   if (kind === "tls") return new TlsError(method, path, code, tlsFailureHint(code, cause), { cause });
-  return new NetworkError(method, path, code, undefined, { cause });
+  return new NetworkError(method, path, code, `could not reach ${url}; check base_url and connectivity`, {
+    cause,
+  });
 }

@@ -30,7 +30,8 @@ export function apiPrefix(apiVersion: string): string {
 /**
  * The base URL without a trailing slash; it may carry a path prefix. Credentials in it are refused, and no
  * message shows any part of a refused URL: `http://admin:S3cr3t/x@host` does not even parse as userinfo
- * (the "/" ends the authority), yet the user meant one, so any "@" counts, wherever it stands.
+ * (the "/" ends the authority), yet the user meant one, so any "@" counts, wherever it stands. A path
+ * ending in an API version prefix (/api/1) is refused, naming the part to remove.
  */
 export function normaliseBaseUrl(baseUrl: string): string {
   if (baseUrl.includes("@")) {
@@ -55,7 +56,20 @@ export function normaliseBaseUrl(baseUrl: string): string {
       "base_url must not contain a query or fragment: write only scheme, host and path",
     );
   }
-  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+  const pathname = url.pathname.replace(/\/+$/, "");
+  // The client adds /api/N itself (API_VERSION_PREFIXES) and asks for session tokens at the root
+  // (/refreshToken/jwtBearer): a base_url copied from an API call would make every request miss, the
+  // first one with a 404 that does not say why.
+  const apiSuffix = /\/api\/\d+$/.exec(pathname)?.[0];
+  if (apiSuffix !== undefined) {
+    const without = `${url.origin}${pathname.slice(0, -apiSuffix.length)}`;
+    throw new ConfigError(
+      "base_url",
+      `base_url ends in "${apiSuffix}", which the provider adds itself (from api_version): remove "${apiSuffix}" ` +
+        `and write ${JSON.stringify(without)}`,
+    );
+  }
+  return `${url.origin}${pathname}`;
 }
 
 /**

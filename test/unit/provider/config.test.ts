@@ -127,6 +127,36 @@ describe("provider configuration", () => {
     }
   });
 
+  it.each([
+    ["https://appmgmt.example.com/api/1", "/api/1", "https://appmgmt.example.com"],
+    ["https://appmgmt.example.com/api/1/", "/api/1", "https://appmgmt.example.com"],
+    ["http://127.0.0.1:8080/appmgmt/api/2", "/api/2", "http://127.0.0.1:8080/appmgmt"],
+  ])(
+    "refuses a base_url ending in an API prefix (%s), naming the suffix to remove",
+    async (url, suffix, fix) => {
+      const { p, settings } = provider({ APPMGMT_REFRESH_TOKEN: REFRESH });
+      for (const res of [
+        await p.validateProviderConfig({ config: providerConfig({ base_url: url }) }),
+        await configure(p, { base_url: url }),
+      ]) {
+        expect(res.diagnostics).toHaveLength(1);
+        expect(res.diagnostics[0].summary).toBe("Invalid base_url (from provider attribute base_url)");
+        expect(res.diagnostics[0].attribute).toEqual([{ attr: "base_url" }]);
+        expect(res.diagnostics[0].detail).toBe(
+          `base_url ends in "${suffix}", which the provider adds itself (from api_version): remove "${suffix}" ` +
+            `and write "${fix}"`,
+        );
+      }
+      expect(settings()).toBeUndefined();
+    },
+  );
+
+  it("accepts a base_url with a path prefix that is not an API version", async () => {
+    const { p, settings } = provider({ APPMGMT_REFRESH_TOKEN: REFRESH });
+    expect((await configure(p, { base_url: "https://example.com/tools/api/v1x/" })).diagnostics).toEqual([]);
+    expect(settings()?.baseUrl).toBe("https://example.com/tools/api/v1x");
+  });
+
   it("accepts session_token (or APPMGMT_SESSION_TOKEN) as the only credential and never logs it", async () => {
     const SESSION = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJzaGFyZWQtc2Vzc2lvbiJ9.c2Vzc2lvbi1zaWduYXR1cmU";
     for (const [env, block] of [
