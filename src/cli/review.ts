@@ -10,6 +10,7 @@ import {
   renderMarkdown,
   renderText,
   ReviewInputError,
+  violationLine,
   type Policy,
 } from "../review";
 import { readCommandLine } from "./command-line";
@@ -17,9 +18,10 @@ import { readCommandLine } from "./command-line";
 export const REVIEW_USAGE = `Usage: appmgmt review [options] [PLAN.json|-]
 
 Reads a terraform plan as JSON and writes a review of what it does to application instances: per
-instance the action (launch, reconfigure in place, replace and why, destroy, import, move, forget), the
-values before and after, the values a reconfigure resets to their manifest defaults, binding-rule
-findings and the workflow the service runs. Reads standard input when PLAN.json is - or absent:
+instance (by instance_name and address; instances changing in the same way share one section) the action
+(launch, reconfigure in place, replace and why, destroy, import, move, forget), the values before and
+after, the values a reconfigure resets to their manifest defaults or may reset (without the manifest),
+binding-rule findings and the workflow the service runs. The JSON form carries a formatVersion. Reads standard input when PLAN.json is - or absent:
 
   terraform plan -out tfplan && terraform show -json tfplan | appmgmt review > review.md
 
@@ -28,7 +30,8 @@ Options:
                     text (for terminals; coloured when standard output is a terminal) or json
   --no-color        no colour in text output
   --fail-on LIST    comma-separated policies among replace, destroy, reset: exit 3 when the plan
-                    replaces or destroys an instance, or a reconfigure resets a value
+                    replaces or destroys an instance, or a reconfigure resets a value or may reset
+                    one; each instance and the policy it breaks are named on stderr and in the review
   -h, --help        show this help
 
 Exit codes: 0 reviewed, 3 a --fail-on policy is broken (the review is still written), 1 bad input
@@ -123,6 +126,9 @@ export async function reviewCommand(args: string[]): Promise<number> {
     console.error(`appmgmt review: ${e.message}`);
     return 1;
   }
+  // the verdict goes into the review too, so the comment says which instance blocked the merge and why
+  const violations = policyViolations(review, opts.failOn);
+  if (opts.failOn.length > 0) review.policy = { failOn: opts.failOn, violations };
   const out =
     opts.format === "json"
       ? JSON.stringify(review, null, 2) + "\n"
@@ -130,9 +136,13 @@ export async function reviewCommand(args: string[]): Promise<number> {
         ? renderText(review, { colour: opts.colour })
         : renderMarkdown(review);
   await new Promise<void>((resolve, reject) => process.stdout.write(out, (e) => (e ? reject(e) : resolve())));
-  const broken = policyViolations(review, opts.failOn);
-  if (broken.length > 0) {
-    console.error(`appmgmt review: the plan breaks --fail-on ${broken.join(",")}`);
+  if (violations.length > 0) {
+    console.error(
+      [
+        `appmgmt review: the plan breaks --fail-on ${opts.failOn.join(",")}:`,
+        ...violations.map((v) => `  ${violationLine(v)}`),
+      ].join("\n"),
+    );
     return 3;
   }
   return 0;

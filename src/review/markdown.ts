@@ -1,8 +1,18 @@
-// The review as GitHub/GitLab-flavoured Markdown for a pull-request comment: summary first, one section per
-// instance, long tables collapsed in <details>, and the whole kept under the code host's comment limit.
+// The review as GitHub/GitLab-flavoured Markdown for a pull-request comment: summary and the --fail-on
+// verdict first, one section per group of instances changing in the same way (groups.ts), and the whole kept
+// under the code host's comment limit. Only plain value changes and long lists of instances that lose nothing
+// fold into <details>: resets, possible resets, replace reasons and destroys always stay in sight.
 
-import type { InstanceReview, Review, Shown } from "./review";
-import { notListedLine, resetTarget, shownText, summaryLine } from "./summary";
+import { groupInstances, identityRow, type InstanceGroup } from "./groups";
+import type { InstanceReview, Kind, Review, Shown } from "./review";
+import {
+  notListedLine,
+  possibleResetsLead,
+  possibleResetWhy,
+  resetTarget,
+  shownText,
+  summaryLine,
+} from "./summary";
 
 /** GitHub refuses comments longer than this (characters). */
 export const COMMENT_LIMIT = 65_536;
@@ -19,11 +29,13 @@ export function renderMarkdown(review: Review, opts: MarkdownOptions = {}): stri
   const head = ["## appmgmt review", "", `**${summaryLine(review)}**`];
   const notListed = notListedLine(review);
   if (notListed) head.push("", notListed);
+  if (review.policy) head.push("", ...policyLines(review.policy));
   if (review.otherChanges.length > 0) {
     head.push("", "Other resources:", "", ...review.otherChanges.map((c) => `- ${code(c)}`));
   }
   let out = head.join("\n") + "\n";
-  const sections = review.instances.map(section);
+  const groups = groupInstances(review.instances);
+  const sections = groups.map(section);
   let i = 0;
   // reserve room for the note about what was cut
   const reserve = 400;
@@ -32,61 +44,125 @@ export function renderMarkdown(review: Review, opts: MarkdownOptions = {}): stri
     if (out.length + sections[i].length + 1 > room) break;
     out += "\n" + sections[i];
   }
-  if (i < sections.length) out += cutNote(review.instances.slice(i), limit - out.length);
+  if (i < sections.length) out += cutNote(groups.slice(i), limit - out.length);
   return out;
 }
 
-function cutNote(cut: InstanceReview[], room: number): string {
-  const first = `\n---\n\n**Cut:** the details of ${cut.length} instance${cut.length === 1 ? "" : "s"} are left out to keep this comment under ${COMMENT_LIMIT.toLocaleString("en-US")} characters; run \`appmgmt review --format text\` on the plan to see everything.\n`;
+/** The --fail-on verdict: each instance and the policy it breaks, where the reviewer reads first. */
+function policyLines(policy: NonNullable<Review["policy"]>): string[] {
+  const asked = code(`--fail-on ${policy.failOn.join(",")}`);
+  if (policy.violations.length === 0) return [`${asked}: passed.`];
+  const n = policy.violations.length;
+  return [
+    `**${asked}: ${n} violation${n === 1 ? "" : "s"}** (the review exits 3):`,
+    "",
+    ...policy.violations.map((v) => `- **${v.policy}**: ${label(v)}: ${escapeText(v.why)}`),
+  ];
+}
+
+/** The groups left out for the comment limit: each still named with its action and its resets. */
+function cutNote(cut: InstanceGroup[], room: number): string {
+  const count = cut.reduce((n, g) => n + g.members.length, 0);
+  const first = `\n---\n\n**Cut:** the details of ${count} instance${count === 1 ? "" : "s"} are left out to keep this comment under ${COMMENT_LIMIT.toLocaleString("en-US")} characters; run \`appmgmt review --format text\` on the plan to see everything.\n`;
+  const lines = cut.flatMap((g) =>
+    g.members.map((r) => `- ${label(r)}: ${escapeText(r.action)}${resetCount(r)}\n`),
+  );
   const tail = (n: number) => (n > 0 ? `- … and ${n} more\n` : "");
   let out = first;
-  for (let i = 0; i < cut.length; i++) {
-    const line = `- ${code(cut[i].address)}: ${escapeText(cut[i].action)}\n`;
-    if (out.length + line.length + tail(cut.length - i - 1).length > room) return out + tail(cut.length - i);
-    out += line;
+  for (let i = 0; i < lines.length; i++) {
+    if (out.length + lines[i].length + tail(lines.length - i - 1).length > room)
+      return out + tail(lines.length - i);
+    out += lines[i];
   }
   return out;
 }
 
-function section(r: InstanceReview): string {
-  const lines = [`### ${code(r.address)}: ${escapeText(r.action)}`, ""];
-  if (r.importId !== undefined) lines.push(`Imported id: ${code(r.importId)}`, "");
-  lines.push(`Workflow: ${escapeText(r.workflow)}`, "");
-  const tables: string[] = [];
-  if (r.changes.length > 0) {
-    tables.push(
-      table(
-        ["attribute", "before", "after"],
-        r.changes.map((c) => [code(c.attribute), shownCell(c.before), shownCell(c.after)]),
-      ),
+function resetCount(r: InstanceReview): string {
+  const parts: string[] = [];
+  if (r.resets.length > 0) parts.push(`${r.resets.length} reset to defaults`);
+  if (r.possibleResets.length > 0) parts.push(`${r.possibleResets.length} may be reset`);
+  return parts.length > 0 ? ` (${parts.join(", ")})` : "";
+}
+
+/** `web (`appmgmt_instance.web`)`: the name the team knows, then the address terraform knows. */
+function label(r: { address: string; instanceName?: string }): string {
+  return r.instanceName === undefined
+    ? code(r.address)
+    : `${escapeText(r.instanceName)} (${code(r.address)})`;
+}
+
+/** Kinds whose list of instances is never folded: what they lose must stay in sight. */
+const NEVER_FOLDED: readonly Kind[] = ["replace", "destroy"];
+
+function section(group: InstanceGroup): string {
+  const r = group.shape;
+  const many = group.members.length > 1;
+  const lines = many
+    ? [`### ${group.members.length} instances: ${escapeText(r.action)}`, ""]
+    : [`### ${label(r)}: ${escapeText(r.action)}`, ""];
+  if (many) {
+    const members = group.members.map(
+      (m) => `- ${label(m)}${m.importId !== undefined ? `, imported id ${code(m.importId)}` : ""}`,
     );
+    if (members.length > COLLAPSE_ROWS && !NEVER_FOLDED.includes(r.kind)) {
+      lines.push(
+        `<details><summary>${members.length} instances</summary>`,
+        "",
+        ...members,
+        "",
+        "</details>",
+        "",
+      );
+    } else lines.push(...members, "");
+  } else if (r.importId !== undefined) lines.push(`Imported id: ${code(r.importId)}`, "");
+  lines.push(`Workflow: ${escapeText(r.workflow)}`, "");
+  const rows = r.changes.filter((c) => !(many && identityRow(c)));
+  if (rows.length > 0) {
+    const changes = table(
+      ["attribute", "before", "after"],
+      rows.map((c) => [code(c.attribute), shownCell(c.before), shownCell(c.after)]),
+    );
+    // only plain changes fold; resets and findings below stay in sight
+    if (rows.length > COLLAPSE_ROWS) {
+      lines.push(
+        `<details><summary>${rows.length} values change</summary>`,
+        "",
+        changes,
+        "",
+        "</details>",
+        "",
+      );
+    } else lines.push(changes, "");
   }
   if (r.resets.length > 0) {
-    tables.push(
-      `Values the reconfigure resets to their defaults (not listed in the configuration):\n\n` +
-        table(
-          ["attribute", "now", "after the reconfigure"],
-          r.resets.map((x) => [
-            code(x.attribute),
-            shownCell(x.current),
-            valueCell(resetTarget(x.default, x.attribute), x.default !== undefined),
-          ]),
-        ),
+    lines.push(
+      `Values the reconfigure resets to their defaults (not listed in the configuration):`,
+      "",
+      table(
+        ["attribute", "now", "after the reconfigure"],
+        r.resets.map((x) => [
+          code(x.attribute),
+          shownCell(x.current),
+          valueCell(resetTarget(x.default), x.default !== undefined),
+        ]),
+      ),
+      "",
     );
   }
-  const rows = r.changes.length + r.resets.length;
-  if (rows > COLLAPSE_ROWS) {
-    const what = [`${r.changes.length} value${r.changes.length === 1 ? "" : "s"} change`];
-    if (r.resets.length > 0) what.push(`${r.resets.length} reset to defaults`);
+  if (r.possibleResets.length > 0) {
     lines.push(
-      `<details><summary>${what.join(", ")}</summary>`,
+      escapeText(possibleResetsLead(r.possibleResets)),
       "",
-      ...tables.flatMap((t) => [t, ""]),
-      "</details>",
+      table(
+        ["attribute", "now", "after the reconfigure"],
+        r.possibleResets.map((x) => [
+          code(x.attribute),
+          shownCell(x.current),
+          `*${escapeText(`unknown: ${possibleResetWhy(x)}`)}*`,
+        ]),
+      ),
       "",
     );
-  } else {
-    lines.push(...tables.flatMap((t) => [t, ""]));
   }
   if (r.findings.length > 0) {
     lines.push("Binding-rule findings:", "", ...r.findings.map((f) => `- ${escapeText(f)}`), "");

@@ -4,12 +4,20 @@
 
 import { ManifestError, parseManifest } from "../manifest";
 import type { Manifest } from "../manifest/types";
-import { checkInstanceConfig, formatFinding, reconfigureResets, type InstanceConfig } from "../rules";
+import {
+  checkInstanceConfig,
+  formatFinding,
+  naturalCompare,
+  reconfigureResets,
+  type InstanceConfig,
+} from "../rules";
 import { dataSourcesReadAtPlan, type PlanJson, type ResourceChange } from "./plan-json";
 import {
   KINDS,
+  REVIEW_FORMAT_VERSION,
   type InstanceReview,
   type Kind,
+  type PossibleResetReview,
   type ResetReview,
   type Review,
   type Shown,
@@ -52,11 +60,13 @@ export function buildReview(plan: PlanJson): Review {
   instances.sort((a, b) => KINDS.indexOf(a.kind) - KINDS.indexOf(b.kind) || compare(a.address, b.address));
   const count = (k: Kind) => instances.filter((i) => i.kind === k).length;
   return {
+    formatVersion: REVIEW_FORMAT_VERSION,
     terraformVersion: plan.terraform_version,
     summary: {
       launch: count("launch"),
       reconfigure: count("reconfigure"),
       resets: instances.reduce((n, i) => n + i.resets.length, 0),
+      possibleResets: instances.reduce((n, i) => n + i.possibleResets.length, 0),
       replace: count("replace"),
       destroy: count("destroy"),
       import: count("import"),
@@ -72,9 +82,8 @@ export function buildReview(plan: PlanJson): Review {
   };
 }
 
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
+/** Addresses and keys in natural order (`flag-2` before `flag-10`), as the rules list resets. */
+const compare = naturalCompare;
 
 function isNoop(rc: ResourceChange): boolean {
   const a = rc.change.actions;
@@ -149,11 +158,12 @@ export function reviewInstance(rc: ResourceChange): InstanceReview | undefined {
 
   const valueChanges = diffValues(rc);
   let resets: ResetReview[] = [];
+  let possibleResets: PossibleResetReview[] = [];
   if (kind === "reconfigure") {
     const serviceChange = valueChanges.some((c) => !LOCAL_ONLY.includes(c.attribute));
     if (serviceChange) {
       workflow = "reconfigure (Executing → Running): one request carrying the complete configuration";
-      resets = resetsOf(rc, before!, after!);
+      ({ resets, possibleResets } = resetsOf(rc, before!, after!));
     } else {
       const local = valueChanges.map((c) => c.attribute).join(", ");
       kind = "settings";
@@ -173,8 +183,10 @@ export function reviewInstance(rc: ResourceChange): InstanceReview | undefined {
   if (prefix.length > 0) words = `${prefix.join(", ")}, then ${words}`;
   if (moved && kind === "move") words = `move from ${rc.previous_address}`;
 
+  const name = [after, before].map((v) => v?.instance_name).find((n) => typeof n === "string");
   return {
     address: rc.address,
+    ...(typeof name === "string" ? { instanceName: name } : {}),
     kind,
     action: words,
     ...(moved ? { previousAddress: rc.previous_address } : {}),
@@ -182,6 +194,7 @@ export function reviewInstance(rc: ResourceChange): InstanceReview | undefined {
     replacedBecause,
     changes: valueChanges,
     resets,
+    possibleResets,
     findings: findingsOf(after, kind === "launch" || kind === "replace" ? "launch" : "reconfigure"),
     workflow,
   };
@@ -323,31 +336,82 @@ function manifestOf(values: Obj | undefined): Manifest | ManifestError | undefin
   }
 }
 
-function resetsOf(rc: ResourceChange, before: Obj, after: Obj): ResetReview[] {
+/** Stands for a value terraform knows only after apply, so the rules skip it instead of judging it. */
+const UNKNOWN = Symbol("known after apply");
+
+/** The configuration the reconfigure sends, with terraform's unknowns (after_unknown) as UNKNOWN. */
+function requestedConfig(rc: ResourceChange, after: Obj): InstanceConfig {
+  const mask = rc.change.after_unknown;
+  const map = (path: string[]) => (flagged(mask, path) ? UNKNOWN : (asObj(valueAt(after, path)) ?? {}));
+  const submodules: Record<string, unknown> = {};
+  for (const sub of Object.keys(asObj(after.submodules) ?? {})) {
+    submodules[sub] = flagged(mask, ["submodules", sub])
+      ? UNKNOWN
+      : { parameters: map(["submodules", sub, "parameters"]) };
+  }
+  return {
+    parameters: map(["parameters"]),
+    submodules: flagged(mask, ["submodules"]) ? UNKNOWN : submodules,
+  } as InstanceConfig;
+}
+
+function strings(v: unknown): Record<string, string> | undefined {
+  const o = asObj(v);
+  return (
+    o &&
+    (Object.fromEntries(Object.entries(o).filter(([, x]) => typeof x === "string")) as Record<string, string>)
+  );
+}
+
+/**
+ * The values the reconfigure resets, and those it may reset, by the rules the plan's warnings use. What
+ * the service reports now is the prior state's effective_parameters; for submodules the state holds the
+ * values the configuration managed (or an import took), the provider's private record of the rest being
+ * out of the plan's JSON.
+ */
+function resetsOf(
+  rc: ResourceChange,
+  before: Obj,
+  after: Obj,
+): { resets: ResetReview[]; possibleResets: PossibleResetReview[] } {
   const manifest = manifestOf(after);
-  const current = asObj(before.effective_parameters);
+  const currentSubmodules: Record<string, Record<string, string>> = {};
+  for (const [sub, settings] of Object.entries(asObj(before.submodules) ?? {})) {
+    const values = strings(asObj(settings)?.parameters);
+    if (values) currentSubmodules[sub] = values;
+  }
+  const versionUnknown = flagged(rc.change.after_unknown, ["manifest_version"]);
+  const plan = reconfigureResets(manifest instanceof ManifestError ? undefined : manifest, {
+    current: strings(before.effective_parameters) ?? strings(before.parameters) ?? {},
+    currentSubmodules,
+    after: requestedConfig(rc, after),
+    afterRevision: typeof after.revision_id === "string" || flagged(rc.change.after_unknown, ["revision_id"]),
+    targetVersion: versionUnknown
+      ? "unknown"
+      : after.manifest_version === before.manifest_version
+        ? "same"
+        : "other",
+    isUnknown: (v) => v === UNKNOWN,
+  });
   const sensitive = rc.change.before_sensitive;
-  const resets = reconfigureResets(manifest instanceof ManifestError ? undefined : manifest, {
-    before: instanceConfig(before),
-    current: current as Record<string, string> | undefined,
-    after: instanceConfig(after),
-    afterRevision: typeof after.revision_id === "string",
-  });
-  return resets.map((r) => {
-    const path = r.path.map(String);
-    const hidden =
-      flagged(sensitive, path) ||
-      (path[0] === "parameters" && flagged(sensitive, ["effective_parameters", path[1]]));
-    return {
-      attribute: attributeName(path),
-      current: hidden
-        ? { kind: "sensitive" }
-        : r.current === undefined
-          ? { kind: "unknown" }
-          : { kind: "value", value: r.current },
+  const currentOf = (path: string[], value: string): Shown =>
+    flagged(sensitive, path) ||
+    (path[0] === "parameters" && flagged(sensitive, ["effective_parameters", path[1]]))
+      ? { kind: "sensitive" }
+      : { kind: "value", value };
+  return {
+    resets: plan.resets.map((r) => ({
+      attribute: attributeName(r.path),
+      current: currentOf(r.path.map(String), r.current),
       ...(r.default !== undefined ? { default: r.default } : {}),
-    };
-  });
+    })),
+    possibleResets: plan.possible.map((p) => ({
+      attribute: attributeName(p.path),
+      current: currentOf(p.path.map(String), p.current),
+      because: p.because,
+      ...(p.mayFollow ? { mayFollow: p.mayFollow } : {}),
+    })),
+  };
 }
 
 function findingsOf(after: Obj | undefined, operation: "launch" | "reconfigure"): string[] {

@@ -1,14 +1,16 @@
 // Words shared by the renderers: the summary line, terraform's placeholders, the note about what is left out.
 
 import type { Review, Shown } from "./review";
+import type { PossibleResetReview } from "./types";
 
 /** `2 to launch, 1 to reconfigure (3 values reset to defaults), 1 to replace, 0 to destroy[, 1 to import…]`. */
 export function summaryLine(review: Review): string {
   const s = review.summary;
   const resets = s.resets === 1 ? "1 value reset to its default" : `${s.resets} values reset to defaults`;
+  const possible = s.possibleResets > 0 ? `, ${s.possibleResets} may be reset` : "";
   const parts = [
     `${s.launch} to launch`,
-    `${s.reconfigure} to reconfigure (${resets})`,
+    `${s.reconfigure} to reconfigure (${resets}${possible})`,
     `${s.replace} to replace`,
     `${s.destroy} to destroy`,
   ];
@@ -43,9 +45,31 @@ export function shownText(v: Shown): string {
   }
 }
 
-export function resetTarget(d: string | undefined, attribute: string): string {
-  if (d !== undefined) return d;
-  return attribute.startsWith("submodules")
-    ? "(the submodule's default)"
-    : "(the revision's value, else the default)";
+/** What a certain reset sets the value to: the default, or nothing when the target version drops it. */
+export function resetTarget(d: string | undefined): string {
+  return d ?? "(removed: the target manifest version does not declare it)";
+}
+
+/** Why a possible reset cannot be told at plan time, and what would tell it. */
+export function possibleResetWhy(p: PossibleResetReview): string {
+  const follow =
+    p.mayFollow === undefined
+      ? ""
+      : `; if the manifest binds it to ${p.mayFollow.map((m) => `parameters["${m}"]`).join(" or ")}, it follows that instead`;
+  switch (p.because) {
+    case "no-manifest":
+      return `defaults unknown without manifest${follow}`;
+    case "submodule-default":
+      return "its default is in the submodule's own manifest";
+    case "revision":
+      return "the revision's stored value, else the default";
+  }
+}
+
+/** The sentence before the list of possible resets. */
+export function possibleResetsLead(list: PossibleResetReview[]): string {
+  const fix = list.some((p) => p.because === "no-manifest")
+    ? " Set `manifest` on the instance to make the review (and the plan) exact, or list a value to keep it."
+    : " List a value to keep it.";
+  return `Values not in the configuration that the reconfigure may reset to their defaults (the plan cannot tell):${fix}`;
 }

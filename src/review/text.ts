@@ -1,8 +1,18 @@
 // The review as plain text for a terminal, coloured (ANSI) when asked: green launch, yellow reconfigure,
-// red replace and destroy, as terraform colours its own plan.
+// red replace and destroy, as terraform colours its own plan. Instances changing in the same way share one
+// entry (groups.ts), named by instance_name and address.
 
-import type { InstanceReview, Kind, Review } from "./review";
-import { notListedLine, resetTarget, shownText, summaryLine } from "./summary";
+import { groupInstances, identityRow, instanceLabel, type InstanceGroup } from "./groups";
+import { violationLine } from "./policy";
+import type { Kind, Review } from "./review";
+import {
+  notListedLine,
+  possibleResetsLead,
+  possibleResetWhy,
+  resetTarget,
+  shownText,
+  summaryLine,
+} from "./summary";
 
 const COLOURS: Record<Kind, string> = {
   launch: "32",
@@ -20,25 +30,48 @@ export function renderText(review: Review, opts: { colour?: boolean } = {}): str
   const out = [paint("1", summaryLine(review))];
   const notListed = notListedLine(review);
   if (notListed) out.push(notListed);
+  if (review.policy) {
+    const { failOn, violations } = review.policy;
+    const asked = `--fail-on ${failOn.join(",")}`;
+    if (violations.length === 0) out.push(`${asked}: passed`);
+    else
+      out.push(
+        paint("31", `${asked}: ${violations.length} violation(s)`),
+        ...violations.map((v) => `  ${violationLine(v)}`),
+      );
+  }
   for (const c of review.otherChanges) out.push(`  other: ${c}`);
-  for (const r of review.instances) out.push("", ...instance(r, paint));
+  for (const g of groupInstances(review.instances)) out.push("", ...group(g, paint));
   return out.join("\n") + "\n";
 }
 
-function instance(r: InstanceReview, paint: (sgr: string, s: string) => string): string[] {
-  const lines = [`${paint(COLOURS[r.kind], `${r.address}: ${r.action}`)}`];
-  if (r.importId !== undefined) lines.push(`  imported id: ${r.importId}`);
+function group(g: InstanceGroup, paint: (sgr: string, s: string) => string): string[] {
+  const r = g.shape;
+  const many = g.members.length > 1;
+  const who = many ? `${g.members.length} instances` : instanceLabel(r);
+  const lines = [`${paint(COLOURS[r.kind], `${who}: ${r.action}`)}`];
+  if (many) {
+    for (const m of g.members)
+      lines.push(`  - ${instanceLabel(m)}${m.importId !== undefined ? `, imported id ${m.importId}` : ""}`);
+  } else if (r.importId !== undefined) lines.push(`  imported id: ${r.importId}`);
   lines.push(`  workflow: ${r.workflow}`);
-  const rows = r.changes.map((c) => [c.attribute, shownText(c.before), shownText(c.after)]);
+  const rows = r.changes
+    .filter((c) => !(many && identityRow(c)))
+    .map((c) => [c.attribute, shownText(c.before), shownText(c.after)]);
   lines.push(...columns(rows).map((l) => `  ${l}`));
   if (r.resets.length > 0) {
     lines.push(paint("33", "  reset to defaults (not listed in the configuration):"));
-    const resets = r.resets.map((x) => [
+    const resets = r.resets.map((x) => [x.attribute, shownText(x.current), resetTarget(x.default)]);
+    lines.push(...columns(resets).map((l) => `    ${l}`));
+  }
+  if (r.possibleResets.length > 0) {
+    lines.push(paint("33", `  ${possibleResetsLead(r.possibleResets)}`));
+    const possible = r.possibleResets.map((x) => [
       x.attribute,
       shownText(x.current),
-      resetTarget(x.default, x.attribute),
+      `unknown: ${possibleResetWhy(x)}`,
     ]);
-    lines.push(...columns(resets).map((l) => `    ${l}`));
+    lines.push(...columns(possible).map((l) => `    ${l}`));
   }
   for (const f of r.findings) lines.push(paint("31", `  finding: ${f}`));
   return lines;

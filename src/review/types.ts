@@ -1,5 +1,7 @@
 // The shape of a review: what buildReview returns and the renderers (Markdown, text, JSON) read.
 
+import type { UnknownOutcome } from "../rules/resets";
+
 /** What happens to an instance, most consequential first (the order of the review). */
 /** "settings": only terraform-side attributes (manifest text, timeouts) change; the service is not called. */
 export const KINDS = [
@@ -25,15 +27,28 @@ export interface ValueChange {
   after: Shown;
 }
 
+/** A value the reconfigure changes for certain (src/rules/resets.ts). */
 export interface ResetReview {
   attribute: string;
   current: Shown;
-  /** undefined when the default is not in the plan (submodule defaults, a revision's values). */
+  /** The manifest default it becomes; undefined when the target version does not declare it (dropped). */
   default?: string;
+}
+
+/** A value the request does not list whose outcome the plan cannot know: it may be reset. */
+export interface PossibleResetReview {
+  attribute: string;
+  current: Shown;
+  /** What the plan cannot see: the defaults (no manifest), a submodule's defaults, a revision's values. */
+  because: UnknownOutcome;
+  /** Main parameters it may follow instead, if the manifest binds it (no manifest: it has their value). */
+  mayFollow?: string[];
 }
 
 export interface InstanceReview {
   address: string;
+  /** The instance_name the service knows it by (after the change, else before); undefined when unknown. */
+  instanceName?: string;
   kind: Kind;
   /** The action in words, e.g. "replace (application_id forces it)", "import, then reconfigure in place". */
   action: string;
@@ -43,6 +58,7 @@ export interface InstanceReview {
   replacedBecause: string[];
   changes: ValueChange[];
   resets: ResetReview[];
+  possibleResets: PossibleResetReview[];
   findings: string[];
   /** The workflow(s) the service runs, in words. */
   workflow: string;
@@ -52,6 +68,8 @@ export interface ReviewSummary {
   launch: number;
   reconfigure: number;
   resets: number;
+  /** Values left out of a reconfigure that may be reset (the plan cannot tell). */
+  possibleResets: number;
   replace: number;
   destroy: number;
   import: number;
@@ -64,10 +82,32 @@ export interface ReviewSummary {
   otherChanges: number;
 }
 
+/**
+ * The version of the review's JSON form (`appmgmt review --format json`): the minor number grows when
+ * fields are added, the major one when a field changes meaning or goes away.
+ */
+export const REVIEW_FORMAT_VERSION = "1.0";
+
+/** What `--fail-on` can name. */
+export const POLICIES = ["replace", "destroy", "reset"] as const;
+export type Policy = (typeof POLICIES)[number];
+
+/** One instance breaking one --fail-on policy, and how. */
+export interface Violation {
+  policy: Policy;
+  address: string;
+  instanceName?: string;
+  /** E.g. "replace (instance_name forces it)", "resets parameters[\"input.replicas\"]". */
+  why: string;
+}
+
 export interface Review {
+  formatVersion: typeof REVIEW_FORMAT_VERSION;
   terraformVersion?: string;
   summary: ReviewSummary;
   instances: InstanceReview[];
   /** Other resources that change, "address: actions", sorted. */
   otherChanges: string[];
+  /** The --fail-on policies checked and the instances breaking them; absent when none were asked for. */
+  policy?: { failOn: Policy[]; violations: Violation[] };
 }

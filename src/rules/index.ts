@@ -17,7 +17,16 @@ export {
   idProblem,
   instanceNameProblem,
 } from "./identifiers";
-export { reconfigureResets, type Reset, type ResetInput } from "./resets";
+export {
+  leavesEverythingAsIs,
+  reconfigureResets,
+  type PossibleReset,
+  type Reset,
+  type ResetInput,
+  type ResetPlan,
+  type UnknownOutcome,
+} from "./resets";
+export { naturalCompare, naturalKeys } from "./natural-order";
 
 /** The constructs' field names (the client's wire names), the default. */
 export const CONSTRUCT_NAMES: FieldNames = { manifestVersion: "manifestVersion" };

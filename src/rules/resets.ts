@@ -1,72 +1,183 @@
 // What a reconfigure resets (seed 4.6 rules 1-3): the service sets every parameter the request does not
-// list back to its default, so a reconfigure that leaves a value out changes it. The provider warns about
-// it at plan time; `appmgmt review` lists the values with their defaults.
+// list back to its default, so a reconfigure that leaves a value out may change it. The one rule for it:
+// the provider's plan warnings and `appmgmt review` both call reconfigureResets, so they name the same
+// values (ARCHITECTURE.md §4).
+//
+// A reset is claimed only where the plan can prove it: the manifest of the version the instance runs
+// after the reconfigure gives the default, and the value now differs from it. Everything else the request
+// leaves out is a possible reset, whose outcome depends on what the plan cannot see: the defaults
+// (no manifest), a submodule's defaults (in its own application's manifest), a revision's stored values.
 
 import type { Manifest } from "../manifest/types";
+import { naturalCompare, naturalKeys } from "./natural-order";
 import type { Finding, InstanceConfig } from "./types";
 
-/** One value a reconfigure sets back to its default. */
+/** A value the reconfigure certainly changes. */
 export interface Reset {
-  /** E.g. ["parameters", "input.replicas"] or ["submodules", "db", "parameters", "input.engine"]. */
+  /** E.g. ["parameters", "input.replicas"]. */
   path: Finding["path"];
-  /** The instance's value now; undefined when unknown. */
-  current?: string;
+  /** The instance's value now. */
+  current: string;
   /**
-   * The value after the reconfigure: the manifest default; undefined when the review cannot know it (a
-   * submodule's defaults live in its own application's manifest; a revision brings its stored values).
+   * The value after the reconfigure: the manifest default ("" for a parameter declared without one);
+   * undefined when the target version does not declare the parameter at all (it is dropped).
    */
   default?: string;
 }
 
+/** Why the outcome of leaving a value out cannot be known at plan time. */
+export type UnknownOutcome =
+  /** No manifest (or one that is not the target version's): the defaults are unknown. */
+  | "no-manifest"
+  /** A free submodule parameter: its default is in the submodule application's own manifest. */
+  | "submodule-default"
+  /** The request names a revision: its stored values, else the defaults, fill the gaps. */
+  | "revision";
+
+/** A value the request does not list whose outcome the plan cannot know: it may be reset. */
+export interface PossibleReset {
+  path: Finding["path"];
+  current: string;
+  because: UnknownOutcome;
+  /**
+   * Without a manifest, the main parameters whose value equals this submodule value: the service gives a
+   * bound parameter its main parameter's value, so the value may follow one of these instead.
+   */
+  mayFollow?: string[];
+}
+
 export interface ResetInput {
-  /** The configuration the instance was last given (prior state). */
-  before: InstanceConfig;
-  /** The instance's actual main parameter values now (effective parameters), when known. */
-  current?: Record<string, string>;
-  /** The configuration the reconfigure sends. */
+  /** The instance's actual main parameter values now (its effective parameters); {} when unknown. */
+  current: Record<string, string>;
+  /** The instance's actual submodule parameter values now, by submodule. */
+  currentSubmodules?: Record<string, Record<string, string>>;
+  /** The configuration the reconfigure sends (parameters left out: none listed). */
   after: InstanceConfig;
-  /** Whether the reconfigure names a revision: its stored values, not the defaults, fill the gaps. */
+  /** Whether the reconfigure names a revision. */
   afterRevision?: boolean;
+  /**
+   * Which manifest version the instance runs after the reconfigure: "same" as now, "other" (the manifest
+   * given is then taken as that version's), or "unknown" (not known at plan time).
+   */
+  targetVersion: "same" | "other" | "unknown";
+  /** Values the caller cannot know yet (terraform's unknowns): an unknown listing is skipped, not judged. */
+  isUnknown?: (value: unknown) => boolean;
+}
+
+export interface ResetPlan {
+  /** Whether the manifest describes the target version: the main parameters' resets are then exact. */
+  manifestApplies: boolean;
+  /** Values the reconfigure changes for certain, in natural order of their paths. */
+  resets: Reset[];
+  /** Values it leaves out whose outcome the plan cannot know, in natural order of their paths. */
+  possible: PossibleReset[];
 }
 
 /**
- * The values a reconfigure from `before` to `after` resets, sorted by path. With the target manifest,
- * every main parameter left out whose current value differs from its default; without it, those the
- * previous configuration listed. Free submodule parameters the previous configuration listed and the new
- * one leaves out reset too (bound ones follow their main parameter).
+ * What a reconfigure to `input.after` resets. `manifest` is the manifest text the configuration gives;
+ * it describes the target version when the version changes, or when its parameters are the ones the
+ * instance reports now (else it is some other version's and only its bindings are used).
  */
-export function reconfigureResets(manifest: Manifest | undefined, input: ResetInput): Reset[] {
+export function reconfigureResets(manifest: Manifest | undefined, input: ResetInput): ResetPlan {
+  const unknown = input.isUnknown ?? (() => false);
+  const current = input.current;
+  const manifestApplies =
+    manifest !== undefined &&
+    (input.targetVersion === "other" ||
+      (input.targetVersion === "same" && sameNames(manifest.parameters, current)));
   const resets: Reset[] = [];
-  const kept = input.after.parameters ?? {};
-  const current = input.current ?? {};
-  const before = input.before.parameters ?? {};
-  const candidates = new Set([...Object.keys(before), ...(manifest ? Object.keys(manifest.parameters) : [])]);
-  for (const name of [...candidates].sort()) {
-    if (Object.hasOwn(kept, name)) continue;
-    const declared = manifest?.parameters[name];
-    // a parameter the manifest declares without a default gets the empty string (manifestDefaults)
-    const fallback = input.afterRevision || !declared ? undefined : (declared.default ?? "");
-    const value = Object.hasOwn(current, name) ? current[name] : stringOrUndefined(before[name]);
-    if (value !== undefined && fallback !== undefined && value === fallback) continue;
-    if (!Object.hasOwn(before, name) && value === undefined) continue;
-    resets.push({ path: ["parameters", name], current: value, default: fallback });
-  }
-  const afterSubs = input.after.submodules ?? {};
-  for (const sub of Object.keys(input.before.submodules ?? {}).sort()) {
-    const keep = afterSubs[sub]?.parameters ?? {};
-    const previous = input.before.submodules![sub]?.parameters ?? {};
-    for (const name of Object.keys(previous).sort()) {
-      if (Object.hasOwn(keep, name)) continue;
-      if (manifest?.bindings.some((b) => b.submodule === sub && b.submoduleParameter === name)) continue;
-      resets.push({
-        path: ["submodules", sub, "parameters", name],
-        current: stringOrUndefined(previous[name]),
-      });
+  const possible: PossibleReset[] = [];
+
+  const listed = input.after.parameters;
+  if (!unknown(listed)) {
+    const names = new Set([
+      ...Object.keys(current),
+      ...(manifestApplies ? Object.keys(manifest.parameters) : []),
+    ]);
+    for (const name of [...names].sort(naturalCompare)) {
+      if (listed !== undefined && Object.hasOwn(listed, name)) continue;
+      // a value the service does not report is nothing the plan can say is lost
+      if (!Object.hasOwn(current, name)) continue;
+      const now = current[name];
+      const path = ["parameters", name];
+      if (input.afterRevision) possible.push({ path, current: now, because: "revision" });
+      else if (!manifestApplies) possible.push({ path, current: now, because: "no-manifest" });
+      else if (!Object.hasOwn(manifest.parameters, name)) resets.push({ path, current: now });
+      else {
+        // a parameter the manifest declares without a default gets the empty string (manifestDefaults)
+        const fallback = manifest.parameters[name].default ?? "";
+        if (now !== fallback) resets.push({ path, current: now, default: fallback });
+      }
     }
   }
-  return resets;
+
+  const wanted = input.after.submodules;
+  if (unknown(wanted)) return { manifestApplies, resets, possible };
+  const actualSubs = input.currentSubmodules ?? {};
+  for (const sub of naturalKeys(actualSubs)) {
+    const desired = wanted !== undefined && Object.hasOwn(wanted, sub) ? wanted[sub] : undefined;
+    if (unknown(desired) || unknown(desired?.parameters)) continue;
+    const keep = desired?.parameters ?? {};
+    for (const name of naturalKeys(actualSubs[sub])) {
+      if (Object.hasOwn(keep, name)) continue;
+      // a bound parameter follows its main parameter, whose own change or reset is listed there
+      if (manifest && boundBy(manifest, sub, name) !== undefined) continue;
+      const now = actualSubs[sub][name];
+      const path = ["submodules", sub, "parameters", name];
+      if (input.afterRevision) possible.push({ path, current: now, because: "revision" });
+      else if (manifest) possible.push({ path, current: now, because: "submodule-default" });
+      else {
+        const mayFollow = Object.keys(current)
+          .filter((main) => current[main] === now)
+          .sort(naturalCompare);
+        possible.push({
+          path,
+          current: now,
+          because: "no-manifest",
+          ...(mayFollow.length ? { mayFollow } : {}),
+        });
+      }
+    }
+  }
+  return { manifestApplies, resets, possible };
 }
 
-function stringOrUndefined(value: unknown): string | undefined {
-  return typeof value === "string" ? value : undefined;
+/**
+ * Whether the manifest proves that the reconfigure leaves every value on the service as it is: it
+ * applies, resets and possibly resets nothing, the version stays and no revision is named, and every
+ * value it lists is the value the service reports now. Such a reconfigure need not be sent.
+ */
+export function leavesEverythingAsIs(plan: ResetPlan, input: ResetInput): boolean {
+  if (!plan.manifestApplies || input.targetVersion !== "same" || input.afterRevision) return false;
+  if (plan.resets.length > 0 || plan.possible.length > 0) return false;
+  const unknown = input.isUnknown ?? (() => false);
+  const same = (want: Record<string, unknown> | undefined, now: Record<string, string> | undefined) =>
+    !unknown(want) &&
+    Object.entries(want ?? {}).every(
+      ([k, v]) => !unknown(v) && now !== undefined && Object.hasOwn(now, k) && now[k] === v,
+    );
+  if (!same(input.after.parameters, input.current)) return false;
+  const wanted = input.after.submodules;
+  if (unknown(wanted)) return false;
+  const actualSubs = input.currentSubmodules ?? {};
+  return Object.entries(wanted ?? {}).every(
+    ([sub, s]) =>
+      !unknown(s) && same(s?.parameters, Object.hasOwn(actualSubs, sub) ? actualSubs[sub] : undefined),
+  );
+}
+
+/** The main parameter a submodule parameter is bound to by the manifest, if any. */
+export function boundBy(manifest: Manifest, sub: string, name: string): string | undefined {
+  const submodule = Object.hasOwn(manifest.submodules, sub) ? manifest.submodules[sub] : undefined;
+  const declared =
+    submodule && Object.hasOwn(submodule.parameters, name) ? submodule.parameters[name] : undefined;
+  return (
+    declared?.boundBy ??
+    manifest.bindings.find((b) => b.submodule === sub && b.submoduleParameter === name)?.mainParameter
+  );
+}
+
+function sameNames(a: object, b: object): boolean {
+  const ak = Object.keys(a);
+  return ak.length === Object.keys(b).length && ak.every((k) => Object.hasOwn(b, k));
 }

@@ -1,15 +1,24 @@
 // What a reconfigure will do to values the configuration does not mention (ARCHITECTURE.md §5). The
-// service resets every value a reconfigure does not list, so the plan compares what the service reports
-// now (the prior state's effective values, and the actual submodule values kept in the private state) with
-// what the request will produce: a warning per value that changes unmentioned, and, when the manifest is
-// known, the exact `effective_parameters` instead of "known after apply".
+// service resets every value a reconfigure does not list; which values that changes is the rules' one
+// answer (src/rules/resets.ts, which `appmgmt review` calls too). The plan compares what the service
+// reports now (the prior state's effective values, and the actual submodule values kept in the private
+// state) with the request: a warning per value it resets for certain, one warning per instance listing
+// the values it may reset (what the plan cannot see decides them), and, when the manifest is known, the
+// exact `effective_parameters` instead of "known after apply".
 
 import type { Parameters } from "../../client/types";
 import type { Manifest } from "../../manifest/types";
 import { warningDiagnostic } from "../../protocol/diagnostics";
-import { isUnknown, type AttributePath, type Diagnostic } from "../../protocol/model";
+import { isUnknown, type Diagnostic } from "../../protocol/model";
 import { setOwn } from "../../own";
-import { reconfigureResets } from "../../rules/resets";
+import {
+  leavesEverythingAsIs,
+  reconfigureResets,
+  type PossibleReset,
+  type ResetInput,
+  type UnknownOutcome,
+} from "../../rules/resets";
+import type { InstanceConfig } from "../../rules/types";
 import { attrPath } from "../values";
 import { known, knownEntries, knownMap, type InstanceModel } from "./model";
 import type { InstancePrivate } from "./private";
@@ -19,78 +28,84 @@ export interface ResetPlan {
   /** The exact effective_parameters after the reconfigure, when the provider can tell. */
   effectiveParameters?: Parameters;
   warnings: Diagnostic[];
+  /** The manifest proves the reconfigure changes nothing on the service: the update sends nothing. */
+  changesNothing: boolean;
 }
 
 export function planResets(prior: InstanceModel, config: InstanceModel, priv: InstancePrivate): ResetPlan {
   const manifest = typeof config.manifest === "string" ? parsedOrUndefined(config.manifest) : undefined;
-  const defaults = manifest && mainDefaults(manifest);
-  // A configured revision applies its stored values, which the provider cannot see.
-  const fromRevision = config.revisionId !== null;
-  const actual = knownMap(prior.effectiveParameters) ?? {};
-  const versionChanges =
-    isUnknown(config.manifestVersion) ||
-    (config.manifestVersion !== null && config.manifestVersion !== prior.manifestVersion);
-  // The manifest text describes the version the instance will run: the current one unless the version
-  // changes (then trust it); if its parameters are not the current ones, it is some other version.
-  const manifestFits =
-    defaults !== undefined &&
-    !isUnknown(config.manifestVersion) &&
-    (versionChanges || sameNames(defaults, actual));
+  const input = resetInput(prior, config, priv);
+  const plan = reconfigureResets(manifest, input);
 
-  const warnings: Diagnostic[] = [];
   let effectiveParameters: Parameters | undefined;
-  const listed = isUnknown(config.parameters) ? undefined : (config.parameters ?? {});
-  if (listed) {
-    const listedValues = knownMap(config.parameters) ?? (config.parameters === null ? {} : undefined);
-    if (manifestFits && !fromRevision && listedValues) effectiveParameters = { ...defaults, ...listedValues };
-    // The rules compute the main parameters' resets for the review too; what the service reports now
-    // stands for the previous configuration, since the reconfigure resets any value it does not list.
-    const resets = reconfigureResets(manifestFits ? manifest : undefined, {
-      before: { parameters: actual },
-      current: actual,
-      after: { parameters: listed },
-      afterRevision: fromRevision,
-    });
-    for (const r of resets) {
-      const name = r.path[1] as string;
-      const becomes = outcome(r.default, fromRevision, manifestFits);
-      warnings.push(resetWarning("parameters", name, r.current!, attrPath("parameters"), becomes));
-    }
+  const listedValues = knownMap(config.parameters) ?? (config.parameters === null ? {} : undefined);
+  if (plan.manifestApplies && !input.afterRevision && listedValues) {
+    effectiveParameters = { ...mainDefaults(manifest!), ...listedValues };
   }
-  if (!isUnknown(config.submodules))
-    warnings.push(...submoduleWarnings(config, prior, priv, manifest, actual));
-  return { effectiveParameters, warnings };
+  const warnings: Diagnostic[] = plan.resets.map((r) => {
+    const name = r.path[1] as string;
+    const becomes =
+      r.default !== undefined
+        ? `its default ${JSON.stringify(r.default)}`
+        : "nothing (the manifest does not declare it)";
+    return warningDiagnostic(
+      `parameters["${name}"] will be reset to its default`,
+      `parameters does not list "${name}" (now ${JSON.stringify(r.current)} on the service), and a ` +
+        `reconfigure resets every value it does not list: it becomes ${becomes}. To keep the current ` +
+        `value, list it: "${name}" = ${JSON.stringify(r.current)}.`,
+      attrPath("parameters"),
+    );
+  });
+  if (plan.possible.length > 0) warnings.push(possibleResetsWarning(plan.possible));
+  return { effectiveParameters, warnings, changesNothing: leavesEverythingAsIs(plan, input) };
 }
 
-function submoduleWarnings(
-  config: InstanceModel,
-  prior: InstanceModel,
-  priv: InstancePrivate,
-  manifest: Manifest | undefined,
-  mainActual: Parameters,
-): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  const desiredSubs = new Map(knownEntries(config.submodules));
-  for (const [sub, actual] of Object.entries(actualSubmodules(prior, priv))) {
-    const desired = desiredSubs.get(sub);
-    if (desired && isUnknown(desired.parameters)) continue;
-    const keep = (desired && known(desired.parameters)) ?? {};
-    const where = `submodules["${sub}"].parameters`;
-    const path = desired ? attrPath("submodules", { key: sub }, "parameters") : attrPath("submodules");
-    for (const [name, now] of Object.entries(actual)) {
-      if (Object.hasOwn(keep, name)) continue;
-      if (manifest) {
-        // a bound parameter follows its main parameter, whose change (if any) the plan shows
-        if (boundBy(manifest, sub, name) !== undefined) continue;
-        out.push(resetWarning(where, name, now, path, "its default in the submodule's manifest"));
-        continue;
-      }
-      // A bound parameter has its main parameter's value; without the manifest the plan cannot tell.
-      const mirrors = Object.keys(mainActual).filter((main) => mainActual[main] === now);
-      out.push(resetWarning(where, name, now, path, "its default", mirrors));
-    }
-  }
-  return out;
+/** Whether the update must send a reconfigure: the configuration changed and the manifest does not prove it a no-op. */
+export function reachesService(prior: InstanceModel, config: InstanceModel, priv: InstancePrivate): boolean {
+  if (!submoduleVersionsKept(prior, config)) return true;
+  return !planResets(prior, config, priv).changesNothing;
+}
+
+/** The rules' view of the reconfigure: what the service reports now and what the request lists. */
+function resetInput(prior: InstanceModel, config: InstanceModel, priv: InstancePrivate): ResetInput {
+  // terraform's unknowns pass through as they are: the rules skip what isUnknown accepts
+  const after = {
+    parameters: config.parameters ?? {},
+    submodules: isUnknown(config.submodules)
+      ? config.submodules
+      : Object.fromEntries(
+          knownEntries(config.submodules).map(([name, s]) => [
+            name,
+            s === undefined ? UNKNOWN_SUBMODULE : { parameters: s.parameters ?? {} },
+          ]),
+        ),
+  } as unknown as InstanceConfig;
+  const versionChanges = config.manifestVersion !== null && config.manifestVersion !== prior.manifestVersion;
+  return {
+    current: knownMap(prior.effectiveParameters) ?? {},
+    currentSubmodules: actualSubmodules(prior, priv),
+    after,
+    // A configured revision applies its stored values, which the provider cannot see.
+    afterRevision: config.revisionId !== null,
+    targetVersion: isUnknown(config.manifestVersion) ? "unknown" : versionChanges ? "other" : "same",
+    isUnknown: (v) => v === UNKNOWN_SUBMODULE || isUnknown(v),
+  };
+}
+
+/** A submodule entry terraform does not know yet. */
+const UNKNOWN_SUBMODULE = Object.freeze({});
+
+/** A configured submodule manifest_version that differs from the state's moves the submodule. */
+function submoduleVersionsKept(prior: InstanceModel, config: InstanceModel): boolean {
+  const before = new Map(knownEntries(prior.submodules));
+  return knownEntries(config.submodules).every(([name, s]) => {
+    if (s === undefined) return false;
+    if (s.manifestVersion === null) return true;
+    const was = before.get(name);
+    return (
+      was !== undefined && known(s.manifestVersion) !== undefined && s.manifestVersion === was.manifestVersion
+    );
+  });
 }
 
 /** Every actual submodule value the service reported; without a private record, the managed ones. */
@@ -104,35 +119,41 @@ function actualSubmodules(prior: InstanceModel, priv: InstancePrivate): Record<s
   return out;
 }
 
-function outcome(next: string | undefined, fromRevision: boolean, manifestFits: boolean): string {
-  if (next !== undefined) return `its default ${JSON.stringify(next)}`;
-  if (fromRevision) return "the value stored in revision_id, or else its default";
-  return manifestFits ? "nothing (the manifest does not declare it)" : "its default";
+const WHY: Record<UnknownOutcome, string> = {
+  "no-manifest":
+    "Without `manifest` the provider cannot know their defaults, so it cannot tell which of them change.",
+  "submodule-default":
+    "A submodule's defaults are in its own application's manifest, which the plan cannot see.",
+  revision: "revision_id applies the revision's stored values, else the defaults, which the plan cannot see.",
+};
+
+/**
+ * One warning for every value the request does not list and whose outcome the plan cannot know: a
+ * warning per value would claim resets that may not happen (a value already at its default stays).
+ */
+function possibleResetsWarning(possible: PossibleReset[]): Diagnostic {
+  const lines = possible.map((p) => {
+    const follow =
+      p.mayFollow === undefined
+        ? ""
+        : ` (if the manifest binds it to ${p.mayFollow.map((m) => `parameters["${m}"]`).join(" or ")}, it follows that instead)`;
+    return `  ${where(p.path)} = ${JSON.stringify(p.current)}${follow}`;
+  });
+  const reasons = [...new Set(possible.map((p) => p.because))].map((b) => WHY[b]);
+  const fixes = ["list a value to keep it"];
+  if (possible.some((p) => p.because === "no-manifest")) fixes.push("set `manifest` to make the plan exact");
+  const n = possible.length;
+  return warningDiagnostic(
+    `${n} value${n === 1 ? "" : "s"} not in the configuration may be reset to ${n === 1 ? "its default" : "their defaults"}`,
+    `A reconfigure resets every value it does not list. It does not list these values the service ` +
+      `reports now:\n${lines.join("\n")}\n${reasons.join(" ")} To be sure: ${fixes.join("; ")}.`,
+    possible.some((p) => p.path[0] === "parameters") ? attrPath("parameters") : attrPath("submodules"),
+  );
 }
 
-function resetWarning(
-  where: string,
-  name: string,
-  now: string,
-  path: AttributePath,
-  becomes: string,
-  /** Main parameters that may bind it (same value), when the plan cannot tell without the manifest. */
-  mayBeBoundTo: string[] = [],
-): Diagnostic {
-  const hint =
-    mayBeBoundTo.length === 0
-      ? ""
-      : ` If the manifest binds it to ${mayBeBoundTo.map((m) => `parameters["${m}"]`).join(" or ")}, it ` +
-        "follows that parameter instead and nothing is lost (a bound parameter must not be listed). Set " +
-        "`manifest` so the plan can tell.";
-  return warningDiagnostic(
-    `${where}["${name}"] will be reset to its default` +
-      (mayBeBoundTo.length === 0 ? "" : " unless the manifest binds it"),
-    `${where} does not list "${name}" (now ${JSON.stringify(now)} on the service), and a reconfigure resets ` +
-      `every value it does not list: it becomes ${becomes}. To keep the current value, list it: ` +
-      `"${name}" = ${JSON.stringify(now)}.${hint}`,
-    path,
-  );
+/** `parameters["input.db-size"]`, `submodules["db"].parameters["input.engine"]`. */
+function where(path: (string | number)[]): string {
+  return path.length === 2 ? `parameters["${path[1]}"]` : `submodules["${path[1]}"].parameters["${path[3]}"]`;
 }
 
 function parsedOrUndefined(text: string): Manifest | undefined {
@@ -147,19 +168,4 @@ function parsedOrUndefined(text: string): Manifest | undefined {
 function mainDefaults(manifest: Manifest): Parameters {
   const { manifestDefaults } = manifestModule();
   return manifestDefaults(manifest);
-}
-
-function boundBy(manifest: Manifest, sub: string, name: string): string | undefined {
-  const submodule = Object.hasOwn(manifest.submodules, sub) ? manifest.submodules[sub] : undefined;
-  const declared =
-    submodule && Object.hasOwn(submodule.parameters, name) ? submodule.parameters[name] : undefined;
-  return (
-    declared?.boundBy ??
-    manifest.bindings.find((b) => b.submodule === sub && b.submoduleParameter === name)?.mainParameter
-  );
-}
-
-function sameNames(a: Parameters, b: Parameters): boolean {
-  const ak = Object.keys(a);
-  return ak.length === Object.keys(b).length && ak.every((k) => Object.hasOwn(b, k));
 }

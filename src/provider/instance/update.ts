@@ -1,5 +1,6 @@
 // Update: ONE reconfigure carrying the complete desired configuration, then wait until the service shows
-// the listed values. Changes that stay local (timeouts, manifest text) send nothing.
+// the listed values. Changes that stay local (timeouts, manifest text), and changes the manifest proves
+// leave every value on the service as it is (resets.ts), send nothing.
 
 import type { InstanceStatus, Parameters, ReconfigureRequest } from "../../client/types";
 import type { ProviderContext } from "../context";
@@ -8,7 +9,9 @@ import { notAccepted } from "./busy";
 import type { ValueObject } from "../../protocol/model";
 import { decodeInstance, type InstanceModel } from "./model";
 import { needsReconfigure } from "./plan";
+import { decodePrivate } from "./private";
 import { reconfigureRequest } from "./requests";
+import { reachesService } from "./resets";
 import { awaitWorkflow, stateAfterApply, timeoutMs } from "./wait";
 
 export async function updateInstance(
@@ -20,8 +23,9 @@ export async function updateInstance(
 ): Promise<ApplyResult> {
   const prior = decodeInstance(priorState);
   const id = prior.id as string;
-  if (!needsReconfigure(prior, config)) {
-    // nothing reaches the service: keep what the last read learnt (the plan passed it on)
+  if (!needsReconfigure(prior, config) || !reachesService(prior, config, decodePrivate(plannedPrivate))) {
+    // nothing reaches the service (a local change, or one the manifest proves changes no value): keep
+    // what the last read learnt (the plan passed it on)
     return { newState: stateAfterApply(planned, id, undefined), private: plannedPrivate, diagnostics: [] };
   }
   const request = reconfigureRequest(config);

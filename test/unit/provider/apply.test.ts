@@ -1,6 +1,18 @@
 // Create, update, delete, read and import of appmgmt_instance against a scripted fake client.
 import { isUnknown, UNKNOWN, type Value } from "../../../src/protocol/model";
-import { APP, ENV, ID, REV, configuredProvider, err, instance, obj, stateOf, status } from "./fakes";
+import {
+  APP,
+  ENV,
+  ID,
+  REV,
+  WEBSHOP_MANIFEST,
+  configuredProvider,
+  err,
+  instance,
+  obj,
+  stateOf,
+  status,
+} from "./fakes";
 
 type Obj = ReturnType<typeof instance>;
 
@@ -293,6 +305,25 @@ describe("update", () => {
     expect(res.diagnostics).toEqual([]);
     expect(h.client.calls).toEqual([]);
     expect(obj(res.newState).timeouts).toEqual(next.timeouts);
+  });
+
+  it("makes no call when the manifest proves the reconfigure would leave every value as it is", async () => {
+    // imported: the state lists every actual value; the configuration relies on the defaults instead
+    const imported = stateOf({
+      ...before,
+      parameters: { "input.app-fork": "master", "input.db-size": "small" },
+    });
+    const next = { ...before, parameters: { "input.app-fork": "master" }, manifest: WEBSHOP_MANIFEST };
+    const h = await configuredProvider({});
+    const res = await apply(
+      h,
+      imported,
+      { ...imported, parameters: next.parameters, manifest: next.manifest },
+      next,
+    );
+    expect(res.diagnostics).toEqual([]);
+    expect(h.client.calls).toEqual([]);
+    expect(obj(res.newState)).toMatchObject({ parameters: next.parameters, status: "Running" });
   });
 });
 

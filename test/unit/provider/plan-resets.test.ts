@@ -1,6 +1,8 @@
-// Reset warnings and exact effective_parameters (issue 7, item 2): the plan compares what the service
-// reports now (prior effective values, actual submodule values in the private state) with what the
-// reconfigure will produce, and warns about every value it changes that the configuration does not mention.
+// Reset warnings and exact effective_parameters (issue 7, item 2; issue 20, items 7 and 8): the plan compares
+// what the service reports now (prior effective values, actual submodule values in the private state) with
+// what the reconfigure will produce, by the rules' reconfigureResets (which `appmgmt review` uses too): a
+// warning per value it resets for certain, one warning per instance listing the values it may reset, and
+// no reconfigure at all when the manifest proves it changes nothing.
 import type { InstanceStatus } from "../../../src/client/types";
 import { isUnknown, type ValueObject } from "../../../src/protocol/model";
 import { createProvider } from "../../../src/provider";
@@ -50,22 +52,19 @@ describe("reset warnings", () => {
   const prior = stateOf(managed, actual);
   const next = instance({ application_id: APP, parameters: { "input.app-fork": "main" } });
 
-  it("without a manifest, warn on each actual value the request does not list, submodules included", async () => {
+  it("without a manifest, claims no reset: one warning lists every unlisted value as one that may be reset", async () => {
     const res = await planUpdate(prior, next);
-    expect(warnings(res)).toEqual([
-      'parameters["input.db-size"] will be reset to its default',
-      'submodules["db"].parameters["input.size"] will be reset to its default unless the manifest binds it',
-      'submodules["db"].parameters["input.engine"] will be reset to its default',
-    ]);
-    const [dbSize, size, engine] = res.diagnostics;
-    expect(dbSize.detail).toContain('"input.db-size" = "large"');
-    expect(dbSize.attribute).toEqual([{ attr: "parameters" }]);
-    expect(engine.detail).toContain('"input.engine" = "postgres-16"');
-    expect(engine.attribute).toEqual([{ attr: "submodules" }]);
-    // a value equal to a main parameter's may be bound: the warning says so and how to make it exact
-    expect(size.detail).toContain('parameters["input.db-size"]');
-    expect(size.detail).toContain("Set `manifest` so the plan can tell");
-    expect(engine.detail).not.toContain("binds");
+    // the defaults are unknown: a value already at its default would not change, so none is claimed
+    expect(warnings(res)).toEqual(["3 values not in the configuration may be reset to their defaults"]);
+    const [warning] = res.diagnostics;
+    expect(warning.attribute).toEqual([{ attr: "parameters" }]);
+    expect(warning.detail).toContain('parameters["input.db-size"] = "large"');
+    expect(warning.detail).toContain('submodules["db"].parameters["input.engine"] = "postgres-16"');
+    // a value equal to a main parameter's may be bound: it may follow that parameter instead
+    expect(warning.detail).toContain(
+      'submodules["db"].parameters["input.size"] = "large" (if the manifest binds it to parameters["input.db-size"], it follows that instead)',
+    );
+    expect(warning.detail).toContain("set `manifest` to make the plan exact");
     expect(isUnknown(obj(res.plannedState).effective_parameters)).toBe(true);
   });
 
@@ -75,12 +74,18 @@ describe("reset warnings", () => {
       "input.app-fork": "main",
       "input.db-size": "small",
     });
-    // db.input.size is bound (it follows input.db-size, whose reset is shown), engine is free
+    // db.input.size is bound (it follows input.db-size, whose reset is shown); engine is free, and its
+    // default lives in the submodule's own manifest: it may be reset
     expect(warnings(res)).toEqual([
       'parameters["input.db-size"] will be reset to its default',
-      'submodules["db"].parameters["input.engine"] will be reset to its default',
+      "1 value not in the configuration may be reset to its default",
     ]);
     expect(res.diagnostics[0].detail).toContain('it becomes its default "small"');
+    expect(res.diagnostics[1].detail).toContain(
+      'submodules["db"].parameters["input.engine"] = "postgres-16"',
+    );
+    expect(res.diagnostics[1].detail).toContain("submodule's defaults are in its own application's manifest");
+    expect(res.diagnostics[1].detail).not.toContain("db-size");
   });
 
   it("with the manifest, lists nothing for values already at their default", async () => {
@@ -104,7 +109,11 @@ describe("reset warnings", () => {
   it("keeps effective_parameters unknown when a revision or another manifest version decides them", async () => {
     const withRevision = await planUpdate(prior, { ...next, manifest: WEBSHOP_MANIFEST, revision_id: REV });
     expect(isUnknown(obj(withRevision.plannedState).effective_parameters)).toBe(true);
-    expect(withRevision.diagnostics[0].detail).toContain("revision_id");
+    // db-size and the free engine (the bound size follows db-size)
+    expect(warnings(withRevision)).toEqual([
+      "2 values not in the configuration may be reset to their defaults",
+    ]);
+    expect(withRevision.diagnostics[0].detail).toContain("revision_id applies the revision's stored values");
     // the instance runs a version with input.replicas, the manifest text is v1: not the running version
     const v2 = status({ version: 2, parameters: { ...actual.parameters, "input.replicas": "3" } });
     const res = await planUpdate(
@@ -113,7 +122,7 @@ describe("reset warnings", () => {
       privateOf(v2),
     );
     expect(isUnknown(obj(res.plannedState).effective_parameters)).toBe(true);
-    expect(warnings(res)).toContain('parameters["input.replicas"] will be reset to its default');
+    expect(res.diagnostics[0].detail).toContain('parameters["input.replicas"] = "3"');
   });
 
   it("warns about nothing when the configuration lists every value", async () => {
@@ -131,5 +140,55 @@ describe("reset warnings", () => {
       "input.app-fork": "main",
       "input.db-size": "large",
     });
+  });
+});
+
+describe("a reconfigure the manifest proves changes nothing (after an import)", () => {
+  // An import takes every actual value into the state; the configuration then lists only what differs
+  // from the defaults, and the free submodule value it keeps.
+  const running = status({ parameters: { "input.app-fork": "release-1", "input.db-size": "small" } });
+  const imported = instance({
+    id: running.id,
+    application_id: APP,
+    instance_name: running.name,
+    environment_id: running.environment,
+    manifest_version: 1,
+    parameters: { ...running.parameters },
+    submodules: {
+      db: { revision_id: null, manifest_version: 1, parameters: { "input.engine": "postgres-15" } },
+    },
+    status: "Running",
+    effective_parameters: { ...running.parameters },
+    return_values: {},
+  });
+  const relyingOnDefaults = instance({
+    application_id: APP,
+    parameters: { "input.app-fork": "release-1" },
+    submodules: {
+      db: { revision_id: null, manifest_version: null, parameters: { "input.engine": "postgres-15" } },
+    },
+    manifest: WEBSHOP_MANIFEST,
+  });
+
+  it("plans no workflow: outputs stay known, nothing is reset", async () => {
+    const res = await planUpdate(imported, relyingOnDefaults, privateOf(running));
+    expect(res.diagnostics).toEqual([]);
+    const planned = obj(res.plannedState);
+    expect(planned.status).toBe("Running");
+    expect(planned.effective_parameters).toEqual(running.parameters);
+    expect(planned.parameters).toEqual({ "input.app-fork": "release-1" });
+  });
+
+  it("still plans the reconfigure when a value changes, without the manifest, or when a value is not at its default", async () => {
+    const unknownOutputs = async (config: ValueObject, s = running) =>
+      isUnknown(obj((await planUpdate(stateOf(imported, s), config, privateOf(s))).plannedState).status);
+    expect(
+      await unknownOutputs({ ...relyingOnDefaults, parameters: { "input.app-fork": "release-2" } }),
+    ).toBe(true);
+    expect(await unknownOutputs({ ...relyingOnDefaults, manifest: null })).toBe(true);
+    const large = status({ parameters: { "input.app-fork": "release-1", "input.db-size": "large" } });
+    expect(await unknownOutputs(relyingOnDefaults, large)).toBe(true);
+    // the free submodule value left out: its default is not in the main manifest, so it may change
+    expect(await unknownOutputs({ ...relyingOnDefaults, submodules: null })).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 // The pure review logic on plan JSON: actions in words, value tables, resets from the rules, findings,
-// placeholders, order, the comment limit, input errors and the --fail-on policies.
+// placeholders, order, the comment limit, input errors and the --fail-on policies; instances named by
+// instance_name, grouped when they change in the same way, and what never folds out of sight.
 import { reconfigureResets } from "../../../src/rules";
 import { parseManifest } from "../../../src/manifest";
 import {
@@ -8,8 +9,10 @@ import {
   policyViolations,
   renderMarkdown,
   renderText,
+  REVIEW_FORMAT_VERSION,
   ReviewInputError,
   summaryLine,
+  violationLine,
   type ResourceChange,
 } from "../../../src/review";
 import { parseMarkdown } from "../../helpers/markdown";
@@ -146,14 +149,18 @@ describe("buildReview", () => {
       },
       // set outside terraform (effective value), reset all the same
       { attribute: 'parameters["input.replicas"]', current: { kind: "value", value: "4" }, default: "1" },
+    ]);
+    // a submodule's defaults are in its own manifest: the review cannot claim the engine changes
+    expect(web.possibleResets).toEqual([
       {
         attribute: 'submodules["db"].parameters["input.engine"]',
         current: { kind: "value", value: "postgres-16" },
+        because: "submodule-default",
       },
     ]);
-    expect(review.summary.resets).toBe(3);
+    expect(review.summary).toMatchObject({ resets: 2, possibleResets: 1 });
     const [section] = instanceSections(renderMarkdown(review));
-    expect(section.heading).toBe("appmgmt_instance.web: reconfigure in place");
+    expect(section.heading).toBe("web (appmgmt_instance.web): reconfigure in place");
     expect(section.tables[0]).toEqual([
       ["attribute", "before", "after"],
       ['parameters["input.app-fork"]', "release-1", "release-2"],
@@ -164,9 +171,23 @@ describe("buildReview", () => {
       ["attribute", "now", "after the reconfigure"],
       ['parameters["input.db-size"]', "medium", "small"],
       ['parameters["input.replicas"]', "4", "1"],
-      ['submodules["db"].parameters["input.engine"]', "postgres-16", "(the submodule's default)"],
     ]);
-    expect(policyViolations(review, ["replace", "destroy", "reset"])).toEqual(["reset"]);
+    expect(section.tables[2]).toEqual([
+      ["attribute", "now", "after the reconfigure"],
+      [
+        'submodules["db"].parameters["input.engine"]',
+        "postgres-16",
+        "unknown: its default is in the submodule's own manifest",
+      ],
+    ]);
+    expect(policyViolations(review, ["replace", "destroy", "reset"])).toEqual([
+      {
+        policy: "reset",
+        address: "appmgmt_instance.web",
+        instanceName: "web",
+        why: 'resets parameters["input.db-size"], parameters["input.replicas"]; may reset submodules["db"].parameters["input.engine"]',
+      },
+    ]);
   });
 
   test("a change of the manifest text alone runs no workflow and resets nothing", () => {
@@ -205,7 +226,9 @@ describe("buildReview", () => {
     expect(text).not.toContain("secret-fork");
     expect(text).toMatch(/parameters\["input.app-fork"\] +\(none\) → \(sensitive value\)/);
     expect(text).toMatch(/manifest_version +\(none\) → \(known after apply\)/);
-    expect(renderText(review, { colour: true })).toContain("\x1b[32mappmgmt_instance.web: launch\x1b[0m");
+    expect(renderText(review, { colour: true })).toContain(
+      "\x1b[32mweb (appmgmt_instance.web): launch\x1b[0m",
+    );
   });
 
   test("a replacement names every attribute forcing it, or terraform's reason", () => {
@@ -260,15 +283,16 @@ describe("buildReview", () => {
         `appmgmt_instance.i${String(i).padStart(3, "0")}`,
         ["create"],
         null,
-        instance({ manifest: null }),
+        // each launches with its own values, so no two are reviewed as one group
+        instance({ manifest: null, instance_name: `i${i}`, parameters: { "input.app-fork": `fork-${i}` } }),
       ),
     );
     const md = renderMarkdown(buildReview(plan(...many)), { limit: 20_000 });
     expect(md.length).toBeLessThanOrEqual(20_000);
     expect(md).toMatch(/\*\*Cut:\*\* the details of \d+ instances are left out/);
     const sections = instanceSections(md);
-    expect(sections[0].heading).toBe("appmgmt_instance.i000: launch");
-    const listed = md.match(/^- `appmgmt_instance\.i\d+`: launch$/gm) ?? [];
+    expect(sections[0].heading).toBe("i0 (appmgmt_instance.i000): launch");
+    const listed = md.match(/^- i\d+ \(`appmgmt_instance\.i\d+`\): launch$/gm) ?? [];
     const more = Number(/^- … and (\d+) more$/m.exec(md)?.[1]);
     // every instance is either detailed, listed by name in the note, or counted as "more"
     expect(sections.length + listed.length + more).toBe(300);
@@ -291,24 +315,217 @@ describe("parsePlanJson", () => {
   });
 });
 
-describe("reconfigureResets", () => {
+describe("one rule for resets (src/rules reconfigureResets, as the plan's warnings use it)", () => {
   const manifest = parseManifest(WEBSHOP_MANIFEST);
-  test("a value equal to its default is not a reset; a revision's values are not defaults", () => {
-    const before = { parameters: { "input.app-fork": "master", "input.replicas": "2" } };
-    expect(reconfigureResets(manifest, { before, after: {} })).toEqual([
-      { path: ["parameters", "input.replicas"], current: "2", default: "1" },
-    ]);
-    expect(reconfigureResets(manifest, { before, after: {}, afterRevision: true })).toEqual([
-      { path: ["parameters", "input.app-fork"], current: "master", default: undefined },
-      { path: ["parameters", "input.replicas"], current: "2", default: undefined },
+  const current = { "input.app-fork": "master", "input.db-size": "small", "input.replicas": "2" };
+  test("with the manifest, a value at its default is no reset; a revision's values are not defaults", () => {
+    expect(reconfigureResets(manifest, { current, after: {}, targetVersion: "same" })).toEqual({
+      manifestApplies: true,
+      resets: [{ path: ["parameters", "input.replicas"], current: "2", default: "1" }],
+      possible: [],
+    });
+    const fromRevision = reconfigureResets(manifest, {
+      current,
+      after: {},
+      afterRevision: true,
+      targetVersion: "same",
+    });
+    expect(fromRevision.resets).toEqual([]);
+    expect(fromRevision.possible.map((p) => [p.path[1], p.because])).toEqual([
+      ["input.app-fork", "revision"],
+      ["input.db-size", "revision"],
+      ["input.replicas", "revision"],
     ]);
   });
-  test("without a manifest, the previously listed values left out", () => {
+  test("without a manifest, no reset is claimed: every unlisted actual value may be reset", () => {
+    const plan = reconfigureResets(undefined, {
+      current: { "input.a": "1", "input.b": "2" },
+      currentSubmodules: { db: { "input.size": "2", "input.engine": "x" } },
+      after: { parameters: { "input.a": "1" } },
+      targetVersion: "same",
+    });
+    expect(plan.resets).toEqual([]);
+    expect(plan.possible).toEqual([
+      { path: ["parameters", "input.b"], current: "2", because: "no-manifest" },
+      { path: ["submodules", "db", "parameters", "input.engine"], current: "x", because: "no-manifest" },
+      {
+        path: ["submodules", "db", "parameters", "input.size"],
+        current: "2",
+        because: "no-manifest",
+        mayFollow: ["input.b"],
+      },
+    ]);
+  });
+  test("a manifest of another version than the running one is not used for defaults", () => {
+    const v1 = parseManifest(DEMO_MANIFESTS.webshop[1]);
+    const plan = reconfigureResets(v1, { current, after: {}, targetVersion: "same" });
+    expect([plan.manifestApplies, plan.resets, plan.possible.length]).toEqual([false, [], 3]);
+  });
+  test("names in natural order: flag-2 before flag-10", () => {
+    const plan = reconfigureResets(undefined, {
+      current: { "input.flag-10": "a", "input.flag-2": "b", "input.flag-1": "c" },
+      after: {},
+      targetVersion: "same",
+    });
+    expect(plan.possible.map((p) => p.path[1])).toEqual(["input.flag-1", "input.flag-2", "input.flag-10"]);
+  });
+});
+
+describe("a review a reviewer wants to read (issue 20 item 9)", () => {
+  /** A for_each member: address web["key"], instance_name web-key. */
+  const member = (key: string, values: Record<string, unknown> = {}) =>
+    instance({ instance_name: `web-${key}`, ...values });
+
+  test("a for_each of 60 instances changing one value is one section listing the 60, by name and address", () => {
+    const keys = Array.from({ length: 60 }, (_, i) => String(i + 1));
+    const review = buildReview(
+      plan(
+        ...keys.map((k) =>
+          change(
+            `appmgmt_instance.web["${k}"]`,
+            ["update"],
+            member(k),
+            member(k, { parameters: { "input.app-fork": "release-2" } }),
+          ),
+        ),
+      ),
+    );
+    const md = renderMarkdown(review);
+    const sections = instanceSections(md);
+    expect(sections.map((x) => x.heading)).toEqual(["60 instances: reconfigure in place"]);
+    const [section] = sections;
+    // natural order of addresses: web["2"] before web["10"]
+    const members = section.paragraphs.filter((p) => p.startsWith("web-"));
+    expect(members.slice(0, 3)).toEqual([
+      'web-1 (appmgmt_instance.web["1"])',
+      'web-2 (appmgmt_instance.web["2"])',
+      'web-3 (appmgmt_instance.web["3"])',
+    ]);
+    expect(members).toHaveLength(60);
+    // plain changes: the long list of who folds; the one changed value is shown once
+    expect(md).toContain("<details><summary>60 instances</summary>");
+    expect(section.tables[0]).toEqual([
+      ["attribute", "before", "after"],
+      ['parameters["input.app-fork"]', "release-1", "release-2"],
+    ]);
+    expect(renderText(review)).toContain(
+      '60 instances: reconfigure in place\n  - web-1 (appmgmt_instance.web["1"])',
+    );
+  });
+
+  test("instances changing differently keep their own sections", () => {
+    const review = buildReview(
+      plan(
+        change(
+          "appmgmt_instance.a",
+          ["update"],
+          member("a"),
+          member("a", { parameters: { "input.app-fork": "x" } }),
+        ),
+        change(
+          "appmgmt_instance.b",
+          ["update"],
+          member("b"),
+          member("b", { parameters: { "input.app-fork": "y" } }),
+        ),
+      ),
+    );
+    expect(instanceSections(renderMarkdown(review)).map((x) => x.heading)).toEqual([
+      "web-a (appmgmt_instance.a): reconfigure in place",
+      "web-b (appmgmt_instance.b): reconfigure in place",
+    ]);
+  });
+
+  test("never folds a reset, a replace reason or a destroy; only plain changes fold", () => {
+    const parameters = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`input.p${i}`, `v${i}`]));
+    const before = instance({
+      manifest: null,
+      effective_parameters: { ...parameters, "input.kept": "k" },
+      parameters: { ...parameters, "input.kept": "k" },
+    });
+    const after = instance({
+      manifest: null,
+      parameters: Object.fromEntries(Object.keys(parameters).map((k) => [k, "new"])),
+    });
+    const destroyed = Array.from({ length: 15 }, (_, i) =>
+      change(`appmgmt_instance.old["${i}"]`, ["delete"], member(`old-${i}`), null),
+    );
+    const md = renderMarkdown(
+      buildReview(
+        plan(
+          change("appmgmt_instance.web", ["update"], before, after),
+          change(
+            "appmgmt_instance.swap",
+            ["delete", "create"],
+            member("swap"),
+            member("swap", { application_id: "5f0000000000000000000a12" }),
+            {
+              replace_paths: [["application_id"]],
+            },
+          ),
+          ...destroyed,
+        ),
+      ),
+    );
+    const sections = instanceSections(md);
+    expect(sections.map((x) => x.heading)).toEqual([
+      "web-swap (appmgmt_instance.swap): replace (application_id forces it)",
+      "15 instances: destroy",
+      "web (appmgmt_instance.web): reconfigure in place",
+    ]);
+    // what is inside <details> blocks: only the reconfigure's plain value changes
+    const folded = [...md.matchAll(/<details>[\s\S]*?<\/details>/g)].map((m) => m[0]);
+    expect(folded).toHaveLength(1);
+    expect(folded[0]).toContain("13 values change");
+    expect(folded[0]).not.toContain("may reset");
+    expect(folded[0]).not.toContain("appmgmt_instance.old");
+    const web = sections[2];
+    // the value left out is listed outside the fold, as one the reconfigure may reset
+    expect(web.tables[1]).toEqual([
+      ["attribute", "now", "after the reconfigure"],
+      ['parameters["input.kept"]', "k", "unknown: defaults unknown without manifest"],
+    ]);
+    expect(sections[1].paragraphs).toContain('web-old-14 (appmgmt_instance.old["14"])');
+  });
+
+  test("--fail-on names each address and the rule it breaks, in the review too", () => {
+    const review = buildReview(
+      plan(
+        change("appmgmt_instance.gone", ["delete"], member("gone"), null),
+        change(
+          "appmgmt_instance.web",
+          ["update"],
+          instance({ manifest: null }),
+          instance({ manifest: null, parameters: {} }),
+        ),
+      ),
+    );
+    const violations = policyViolations(review, ["reset", "destroy"]);
+    expect(violations.map(violationLine)).toEqual([
+      "destroy: web-gone (appmgmt_instance.gone): destroy",
+      'reset: web (appmgmt_instance.web): may reset parameters["input.app-fork"], parameters["input.db-size"], parameters["input.replicas"]',
+    ]);
+    review.policy = { failOn: ["reset", "destroy"], violations };
+    const head = parseMarkdown(renderMarkdown(review)).find((x) => x.heading === "appmgmt review")!;
+    expect(head.paragraphs).toEqual(
+      expect.arrayContaining([
+        "--fail-on reset,destroy: 2 violations (the review exits 3):",
+        "destroy: web-gone (appmgmt_instance.gone): destroy",
+        'reset: web (appmgmt_instance.web): may reset parameters["input.app-fork"], parameters["input.db-size"], parameters["input.replicas"]',
+      ]),
+    );
+    expect(renderText(review)).toContain("  destroy: web-gone (appmgmt_instance.gone): destroy\n");
+  });
+
+  test("keys sort naturally (flag-2 before flag-10) and the JSON form carries a formatVersion", () => {
+    const parameters = { "input.flag-10": "a", "input.flag-2": "b", "input.flag-1": "c" };
+    const review = buildReview(
+      plan(change("appmgmt_instance.web", ["create"], null, instance({ manifest: null, parameters }))),
+    );
     expect(
-      reconfigureResets(undefined, {
-        before: { parameters: { "input.a": "1", "input.b": "2" } },
-        after: { parameters: { "input.a": "1" } },
-      }),
-    ).toEqual([{ path: ["parameters", "input.b"], current: "2", default: undefined }]);
+      review.instances[0].changes.filter((c) => c.attribute.startsWith("parameters")).map((c) => c.attribute),
+    ).toEqual(['parameters["input.flag-1"]', 'parameters["input.flag-2"]', 'parameters["input.flag-10"]']);
+    expect(JSON.parse(JSON.stringify(review))).toMatchObject({ formatVersion: REVIEW_FORMAT_VERSION });
+    expect(REVIEW_FORMAT_VERSION).toBe("1.0");
   });
 });
