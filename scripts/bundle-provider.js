@@ -14,15 +14,28 @@ const ENTRY = path.join(ROOT, "src", "cli", "provider-main.ts");
 const OUT = path.join(ROOT, "dist", "terraform-provider-appmgmt.js");
 
 /**
+ * What the launcher prints, as the first line on stdout, when there is no `node` on the PATH. terraform
+ * (go-plugin) reads the provider's first stdout line as its handshake and shows a line it cannot parse in
+ * its error ("Unrecognized remote plugin message: ..."), while it shows stderr only with TF_LOG: so the
+ * message goes to stdout, on one line, and says what is missing and the fix. sh expands $PATH.
+ */
+const NO_NODE_MESSAGE =
+  "Node.js >= 20.18 is missing: the appmgmt provider is a Node.js script and terraform found no node on its " +
+  "PATH (PATH=$PATH); install Node.js 20.18 or later, or add the directory holding node to PATH before " +
+  "running terraform";
+
+/**
  * The script's first two lines, read by sh and by node. node 20 reads the file NODE_EXTRA_CA_CERTS names, and
  * builds the certificate store from it, at every start before any code runs: 30-40 → 80-120 ms for a
  * `node -e 0` here, and terraform starts 3 to 5 provider processes one after another per command. So sh moves
  * the variable to APPMGMT_NODE_EXTRA_CA_CERTS and execs node on this same file; the client trusts those
- * certificates from there, at its first HTTPS connection (src/provider/service.ts). For node, the second line
- * is a string directive and a comment: "use strict" after it still opens the directive prologue.
+ * certificates from there, at its first HTTPS connection (src/provider/service.ts). Before that, `command -v`
+ * (a builtin: no process) checks that there is a node to exec, else the launcher prints NO_NODE_MESSAGE and
+ * exits 1. For node, the second line is a string directive and a comment: "use strict" after it still opens
+ * the directive prologue.
  */
 const LAUNCHER = `#!/bin/sh
-':' //; APPMGMT_NODE_EXTRA_CA_CERTS="$NODE_EXTRA_CA_CERTS" NODE_EXTRA_CA_CERTS= exec node "$0" "$@"
+':' //; command -v node >/dev/null || { echo "${NO_NODE_MESSAGE}"; exit 1; }; APPMGMT_NODE_EXTRA_CA_CERTS="$NODE_EXTRA_CA_CERTS" NODE_EXTRA_CA_CERTS= exec node "$0" "$@"
 `;
 
 /**
