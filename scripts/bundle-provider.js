@@ -80,4 +80,4 @@ if (require.main === module) {
   });
 }
 
-module.exports = { bundleProvider };
+module.exports = { bundleProvider, NO_NODE_MESSAGE };

@@ -10,6 +10,8 @@ export interface MarkdownSection {
   paragraphs: string[];
   /** Each table as rows of cell texts, the header row first. */
   tables: string[][][];
+  /** Fenced code blocks in order: the info string's first word ("sh", "json", "" when none) and the text. */
+  code: { lang: string; content: string }[];
 }
 
 const md = new MarkdownIt({ html: true });
@@ -23,7 +25,7 @@ function inlineText(token: Token): string {
 /** Splits the document at headings; text before the first heading is a section with heading "". */
 export function parseMarkdown(text: string): MarkdownSection[] {
   const tokens = md.parse(text, {});
-  const sections: MarkdownSection[] = [{ heading: "", level: 0, paragraphs: [], tables: [] }];
+  const sections: MarkdownSection[] = [{ heading: "", level: 0, paragraphs: [], tables: [], code: [] }];
   let table: string[][] | undefined;
   let row: string[] | undefined;
   for (let i = 0; i < tokens.length; i++) {
@@ -35,6 +37,7 @@ export function parseMarkdown(text: string): MarkdownSection[] {
         level: Number(t.tag.slice(1)),
         paragraphs: [],
         tables: [],
+        code: [],
       });
       i++;
     } else if (t.type === "table_open") {
@@ -50,6 +53,8 @@ export function parseMarkdown(text: string): MarkdownSection[] {
       current.paragraphs.push(inlineText(t));
     } else if (t.type === "table_close") {
       table = undefined;
+    } else if (t.type === "fence") {
+      current.code.push({ lang: t.info.trim().split(/\s+/)[0] ?? "", content: t.content });
     } else if (t.type === "html_block") {
       current.paragraphs.push(t.content.trim());
     }
