@@ -1,0 +1,125 @@
+// docs/manifest.md and docs/simulator.md checked against the code they describe: every manifest shown
+// parses (or fails) with the project's parser exactly as printed, the binding rule's message is the one
+// synth and plan give, and the simulator's ids, names and credentials are the demo seed's.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { ManifestError, parseManifest } from "../../../src/manifest";
+import { checkInstanceConfig, formatFinding } from "../../../src/rules";
+import { DEMO, DEMO_MANIFESTS, demoSeed } from "../../../src/simulator/demo-seed";
+import { parseMarkdown, type MarkdownSection } from "../../helpers/markdown";
+
+const ROOT = path.join(__dirname, "..", "..", "..");
+const read = (file: string) => fs.readFileSync(path.join(ROOT, file), "utf8");
+const flat = (s: string) => s.replace(/\s+/g, " ");
+
+function sections(file: string): MarkdownSection[] {
+  return parseMarkdown(read(file));
+}
+
+describe("docs/manifest.md", () => {
+  const doc = sections("docs/manifest.md");
+  const code = doc.flatMap((s) => s.code);
+  const yaml = code.filter((c) => c.lang === "yaml");
+
+  test("the complete example parses, and is the demo webshop manifest", () => {
+    expect(yaml).toHaveLength(1);
+    expect(parseManifest(yaml[0].content)).toEqual(parseManifest(DEMO_MANIFESTS.webshop[1]));
+  });
+
+  test("the example shows every construct the parser reads", () => {
+    const text = yaml[0].content;
+    for (const construct of [
+      "application:",
+      "configuration:",
+      "interfaces:",
+      "input:",
+      "configuration(string)",
+      "bind(db#input.size)",
+      "components:",
+      "type: reference.Submodule",
+      "__locator.application-id:",
+    ]) {
+      expect(text).toContain(construct);
+    }
+    const manifest = parseManifest(text);
+    expect(manifest.bindings).toHaveLength(1);
+    expect(manifest.submodules.db.applicationId).toBe(DEMO.postgresApplicationId);
+  });
+
+  test("the refused manifest's message is the parser's", () => {
+    const shown = code.find((c) => c.content.startsWith("invalid application manifest:"));
+    const broken = yaml[0].content.replace("bind(db#input.size)", "bind(cache#input.size)");
+    expect(() => parseManifest(broken)).toThrow(ManifestError);
+    try {
+      parseManifest(broken);
+    } catch (e) {
+      expect(shown?.content.trim()).toBe((e as Error).message);
+    }
+  });
+
+  test("the binding rule: the right configuration passes, the wrong one fails with the message shown", () => {
+    const manifest = parseManifest(yaml[0].content);
+    const right = {
+      parameters: { "input.db-size": "large" },
+      submodules: { db: { parameters: { "input.engine": "postgres-16" } } },
+    };
+    expect(checkInstanceConfig(manifest, right)).toEqual([]);
+    const wrong = { submodules: { db: { parameters: { "input.size": "large" } } } };
+    const [message] = checkInstanceConfig(manifest, wrong).map(formatFinding);
+    expect(code.map((c) => c.content.trim())).toContain(message);
+    // The TypeScript example sets what the check above accepts.
+    const ts = code.find((c) => c.lang === "ts")!.content;
+    expect(ts).toContain('parameters: { "input.db-size": "large" }');
+    expect(ts).toContain('submodules: { db: { parameters: { "input.engine": "postgres-16" } } }');
+  });
+});
+
+describe("docs/simulator.md", () => {
+  const doc = sections("docs/simulator.md");
+  const seed = demoSeed();
+  const [org] = seed.organizations;
+  const table = (heading: string, n = 0) => doc.find((s) => s.heading === heading)!.tables[n].slice(1);
+
+  test("the credentials are the demo user's", () => {
+    expect(table("Credentials").map((row) => row.slice(0, 2))).toEqual([
+      ["user (email)", DEMO.email],
+      ["password", DEMO.password],
+      ["refresh token", DEMO.refreshToken],
+    ]);
+    expect(seed.users).toHaveLength(1);
+    expect(seed.users[0].refreshTokens).toEqual([DEMO.refreshToken]);
+  });
+
+  test("the organization and environments are the demo seed's", () => {
+    expect(seed.organizations).toHaveLength(1);
+    expect(table("Organizations and environments", 0)).toEqual([[org.name, org.id]]);
+    expect(table("Organizations and environments", 1)).toEqual(
+      org.environments.map((e) => [e.name, e.id, e.default ? "yes" : "no"]),
+    );
+  });
+
+  test("the applications, their manifest versions and the revision are the demo seed's", () => {
+    expect(table("Applications")).toEqual(
+      org.applications.map((a) => [a.name, a.id, Object.keys(a.manifests).join(", ")]),
+    );
+    const text = flat(doc.find((s) => s.heading === "Applications")!.paragraphs.join(" "));
+    const [revision] = org.applications.find((a) => a.id === DEMO.webshopApplicationId)!.revisions!;
+    expect(text).toContain(`${revision.name} (${revision.id})`);
+    expect(text).toContain(`input.app-fork = ${revision.parameters!["input.app-fork"]}`);
+  });
+
+  test("the workflow durations are the demo seed's", () => {
+    const { launchMs, reconfigureMs, destroyMs } = seed.timing!;
+    const s = (ms?: number) => `${(ms ?? 0) / 1000} s`;
+    const text = flat(doc.find((x) => x.heading === "Workflows")!.paragraphs.join(" "));
+    expect(text).toContain(`ends after ${s(launchMs)}, ${s(reconfigureMs)} and ${s(destroyMs)}`);
+  });
+});
+
+describe("README", () => {
+  test("links both documents", () => {
+    const readme = read("README.md");
+    expect(readme).toContain("](docs/manifest.md)");
+    expect(readme).toContain("](docs/simulator.md)");
+  });
+});
