@@ -8,8 +8,8 @@ export const SIM_USAGE = `Usage: appmgmt sim [options]
 
 Runs a simulator of the Application Management Service on your machine. The first line it prints is
 "appmgmt simulator listening on http://HOST:PORT" (https with --tls-cert); point the provider's base_url at that address.
-Without --seed it serves the built-in demo data (user demo@example.com, see the docs for its password
-and refresh token). Ctrl-C (SIGINT) or SIGTERM stops it cleanly.
+Without --seed it serves the built-in demo data (user demo@example.com; docs/simulator.md in this package
+lists its password, refresh token, organization, environments and applications). Ctrl-C (SIGINT) or SIGTERM stops it cleanly.
 
 Options:
   --port P               port to listen on (default 0: any free port, printed on the first line)

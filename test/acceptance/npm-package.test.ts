@@ -70,6 +70,11 @@ describe("npm package", () => {
     expect(text).toContain('Exhibit B - "Incompatible With Secondary Licenses" Notice');
   });
 
+  test("ships the docs that `appmgmt sim --help` and the README point at", () => {
+    for (const doc of ["docs/manifest.md", "docs/simulator.md", "docs/index.md"])
+      expect(shipped).toContain(doc);
+  });
+
   test("no source map or sourceMappingURL points at a file the package does not ship", () => {
     const missing: string[] = [];
     const check = (from: string, target: string) => {
