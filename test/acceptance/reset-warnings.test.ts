@@ -1,9 +1,13 @@
-// Reset warnings (issue 7, item 2): values set on the service outside terraform, which the configuration
-// never mentioned, are named by the plan when a reconfigure will reset them; with the manifest the plan shows
-// the exact effective_parameters, and the service ends with exactly those values.
+// Reset warnings (issue 7, item 2; issue 20, items 7 and 8): values set on the service outside terraform,
+// which the configuration never mentioned, are named by the plan when a reconfigure may reset them; without
+// the manifest no reset is claimed (one warning lists them), with it the plan names each value it resets and
+// shows the exact effective_parameters, and the service ends with exactly those values. `appmgmt review` on
+// the same plan names the same values (one rule, src/rules). A reconfigure the manifest proves changes
+// nothing is never sent.
 import { waitForInstance } from "../../src/client";
 import { DEMO, DEMO_MANIFESTS } from "../../src/simulator";
 import { useTerraformAgainstSimulator } from "../helpers/acceptance";
+import { planAndReview } from "../helpers/review";
 import { PROVIDER_HCL } from "../helpers/terraform";
 
 const ADDRESS = "appmgmt_instance.shop";
@@ -47,22 +51,23 @@ describe("reset warnings", () => {
     ctx.tf.writeMain(config("two"));
     const plan = await ctx.tf.plan();
     expect(plan.code).toBe(2);
-    // without the manifest the plan cannot know defaults: every unlisted actual value is named
-    expect(warningSummaries(plan.stdout + plan.stderr)).toEqual([
-      'parameters["input.db-size"] will be reset to its default',
-      'parameters["input.replicas"] will be reset to its default',
-      'submodules["db"].parameters["input.engine"] will be reset to its default',
-      'submodules["db"].parameters["input.size"] will be reset to its default unless the manifest binds it',
+    // without the manifest the plan cannot know defaults: it claims no reset, and one warning names
+    // every unlisted actual value with its value now (terraform wraps the text)
+    const output = plan.stdout + plan.stderr;
+    expect(warningSummaries(output)).toEqual([
+      "4 values not in the configuration may be reset to their defaults",
     ]);
-    // each names the value to list to keep it (terraform wraps the text)
-    expect(plan.stdout + plan.stderr).toMatch(/list it: "input\.db-size"\s+=\s+"large"/);
-    expect(plan.stdout + plan.stderr).toMatch(/list it: "input\.engine"\s+=\s+"postgres-16"/);
+    expect(output).toMatch(/parameters\["input\.db-size"\]\s+=\s+"large"/);
+    expect(output).toMatch(/parameters\["input\.replicas"\]\s+=\s+"1"/);
+    expect(output).toMatch(/submodules\["db"\]\.parameters\["input\.engine"\]\s+=\s+"postgres-16"/);
+    expect(output).toMatch(/set\s+`manifest`\s+to\s+make\s+the\s+plan\s+exact/);
 
     ctx.tf.writeMain(config("two", true));
     const exact = await ctx.tf.plan();
+    // replicas is at its default: no reset; the engine's default is in the submodule's own manifest
     expect(warningSummaries(exact.stdout + exact.stderr)).toEqual([
+      "1 value not in the configuration may be reset to its default",
       'parameters["input.db-size"] will be reset to its default',
-      'submodules["db"].parameters["input.engine"] will be reset to its default',
     ]);
     // every reset is in the plan itself, not "known after apply"
     expect(exact.stdout).toMatch(/~ "input\.app-fork" = "one" -> "two"/);
@@ -80,5 +85,124 @@ describe("reset warnings", () => {
     expect((await ctx.tf.resource(ADDRESS))?.values.effective_parameters).toEqual(after.parameters);
     expect((await ctx.tf.plan()).code).toBe(0);
     await ctx.tf.destroy();
+  });
+
+  /** The values the plan's warnings name: certain resets by their summary, possible ones by their list. */
+  function warnedValues(output: string): { resets: string[]; possible: string[] } {
+    const resets = [...output.matchAll(/^Warning: (.*) will be reset to its default$/gm)].map((m) => m[1]);
+    // the list's lines are indented, which terraform keeps as they are when it wraps a warning
+    const possible = [
+      ...output.matchAll(/^\s+((?:submodules\["[^"]+"\]\.)?parameters\["[^"]+"\]) = "/gm),
+    ].map((m) => m[1]);
+    return { resets: resets.sort(), possible: possible.sort() };
+  }
+
+  /** The values `appmgmt review --format json` names for the instance. */
+  function reviewedValues(json: string): { resets: string[]; possible: string[] } {
+    const [instance] = (
+      JSON.parse(json) as {
+        instances: { resets: { attribute: string }[]; possibleResets: { attribute: string }[] }[];
+      }
+    ).instances;
+    return {
+      resets: instance.resets.map((r) => r.attribute).sort(),
+      possible: instance.possibleResets.map((r) => r.attribute).sort(),
+    };
+  }
+
+  test("the plan's warnings and appmgmt review name the same values (one rule)", async () => {
+    const ws = ctx.workspace();
+    ws.writeFile("webshop.yaml", DEMO_MANIFESTS.webshop[2]);
+    const shop = (appFork: string, extra: string) => `${PROVIDER_HCL}
+resource "appmgmt_instance" "shop" {
+  application_id = "${DEMO.webshopApplicationId}"
+  instance_name  = "one-rule"
+  parameters     = { "input.app-fork" = "${appFork}" }
+${extra}}
+`;
+    ws.writeMain(
+      shop("one", '  submodules = { db = { parameters = { "input.engine" = "postgres-16" } } }\n'),
+    );
+    await ws.init();
+    await ws.apply();
+    const id = (await ws.resource(ADDRESS))?.values.id as string;
+    await ctx.svc.client.reconfigure(id, {
+      parameters: { "input.app-fork": "one", "input.db-size": "large" },
+      submodules: { db: { parameters: { "input.engine": "postgres-16" } } },
+    });
+    await waitForInstance(ctx.svc.client, id, {
+      until: (s) => s.status === "Running" && s.parameters["input.db-size"] === "large",
+      timeoutMs: 10_000,
+    });
+
+    // with the manifest: db-size is reset for certain, replicas is at its default (no reset), the
+    // engine's default is the submodule's own (may be reset), the bound db.input.size follows db-size
+    ws.writeMain(shop("two", '  manifest = file("webshop.yaml")\n'));
+    const exact = await planAndReview(ws, "--format", "json");
+    const named = {
+      resets: ['parameters["input.db-size"]'],
+      possible: ['submodules["db"].parameters["input.engine"]'],
+    };
+    expect(warnedValues(exact.plan.stdout + exact.plan.stderr)).toEqual(named);
+    expect(reviewedValues(exact.markdown)).toEqual(named);
+
+    // without it: no reset claimed; the review sees the same main values and the submodule values in
+    // the state. The bound db.input.size is only in the provider's private state (out of the plan's JSON).
+    ws.writeMain(shop("two", ""));
+    const unsure = await planAndReview(ws, "--format", "json");
+    const reviewed = reviewedValues(unsure.markdown);
+    expect(reviewed).toEqual({
+      resets: [],
+      possible: [
+        'parameters["input.db-size"]',
+        'parameters["input.replicas"]',
+        'submodules["db"].parameters["input.engine"]',
+      ],
+    });
+    expect(warnedValues(unsure.plan.stdout + unsure.plan.stderr)).toEqual({
+      resets: [],
+      possible: [...reviewed.possible, 'submodules["db"].parameters["input.size"]'].sort(),
+    });
+    await ws.destroy();
+  });
+
+  test("after an import, a configuration relying on defaults sends no reconfigure the manifest proves changes nothing", async () => {
+    const { id } = await ctx.svc.client.launch(DEMO.webshopApplicationId, {
+      instanceName: "defaults",
+      parameters: { "input.app-fork": "release-1" },
+    });
+    await waitForInstance(ctx.svc.client, id, { until: (s) => s.status === "Running", timeoutMs: 10_000 });
+    const ws = ctx.workspace();
+    ws.writeFile("webshop.yaml", DEMO_MANIFESTS.webshop[2]);
+    // db-size and replicas are left to their defaults; the free engine is listed as the import took it
+    ws.writeMain(`${PROVIDER_HCL}
+resource "appmgmt_instance" "shop" {
+  application_id = "${DEMO.webshopApplicationId}"
+  instance_name  = "defaults"
+  manifest       = file("webshop.yaml")
+  parameters     = { "input.app-fork" = "release-1" }
+  submodules     = { db = { parameters = { "input.engine" = "postgres-15" } } }
+}
+`);
+    await ws.init();
+    await ws.import(ADDRESS, id);
+    const plan = await ws.plan();
+    // terraform's copy of the configuration changes (the import listed every value) ...
+    expect(plan.code).toBe(2);
+    expect(plan.stdout).toMatch(/~ parameters\s+= \{/);
+    expect(plan.stdout).not.toMatch(/known after apply/);
+    expect(plan.stdout + plan.stderr).not.toMatch(/Warning/);
+    // ... and the service is not called: nothing would change there
+    const before = ctx.svc.sim.stats.requestCount;
+    await ws.apply();
+    const writes = ctx.svc.sim.stats.requestsSince(before).filter((r) => r.method !== "GET");
+    expect(writes.map((r) => `${r.method} ${r.path}`).filter((w) => !w.includes("refreshToken"))).toEqual([]);
+    expect((await ws.plan()).code).toBe(0);
+    expect((await ctx.svc.client.getInstance(id)).parameters).toEqual({
+      "input.app-fork": "release-1",
+      "input.db-size": "small",
+      "input.replicas": "1",
+    });
+    await ws.destroy();
   });
 });

@@ -11,44 +11,12 @@ import { waitForInstance } from "../../src/client";
 import { AppMgmtProvider, ApplicationInstance, ApplicationManifest } from "../../src/constructs";
 import { DEMO, DEMO_MANIFESTS } from "../../src/simulator";
 import { useTerraformAgainstSimulator } from "../helpers/acceptance";
-import { parseMarkdown, type MarkdownSection } from "../helpers/markdown";
-import { describeRun, PROVIDER_HCL, type TerraformWorkspace } from "../helpers/terraform";
+import { parseMarkdown } from "../helpers/markdown";
+import { APPMGMT_CLI, applyPlan, planAndReview, type Reviewed } from "../helpers/review";
+import { PROVIDER_HCL } from "../helpers/terraform";
 
-const CLI = path.join(__dirname, "../../bin/appmgmt.js");
+const CLI = APPMGMT_CLI;
 const MANIFEST = DEMO_MANIFESTS.webshop[2];
-
-interface Reviewed {
-  code: number | null;
-  markdown: string;
-  summary: string;
-  instances: MarkdownSection[];
-  stderr: string;
-}
-
-/** plan -out, show -json, then `appmgmt review` on the JSON (through a file, extra arguments appended). */
-async function planAndReview(tf: TerraformWorkspace, ...reviewArgs: string[]): Promise<Reviewed> {
-  const plan = await tf.run(["plan", "-input=false", "-no-color", "-out=tfplan", "-detailed-exitcode"]);
-  if (plan.code !== 2) throw new Error(`expected changes (exit code 2)\n${describeRun(plan)}`);
-  const show = await tf.run(["show", "-json", "tfplan"]);
-  if (show.code !== 0) throw new Error(describeRun(show));
-  tf.writeFile("plan.json", show.stdout);
-  const r = spawnSync(process.execPath, [CLI, "review", path.join(tf.dir, "plan.json"), ...reviewArgs], {
-    encoding: "utf8",
-  });
-  const sections = parseMarkdown(r.stdout);
-  return {
-    code: r.status,
-    markdown: r.stdout,
-    summary: sections.find((s) => s.heading === "appmgmt review")?.paragraphs[0] ?? "",
-    instances: sections.filter((s) => s.level === 3),
-    stderr: r.stderr,
-  };
-}
-
-async function applyPlan(tf: TerraformWorkspace): Promise<void> {
-  const run = await tf.run(["apply", "-input=false", "-no-color", "tfplan"]);
-  if (run.code !== 0) throw new Error(describeRun(run));
-}
 
 function instanceHcl(name: string, body: string): string {
   return `
@@ -85,7 +53,7 @@ describe("appmgmt review on real terraform plans", () => {
       "2 to launch, 0 to reconfigure (0 values reset to defaults), 0 to replace, 0 to destroy",
     );
     expect(r.markdown).toContain("Not listed: 1 data source read.");
-    expect(headings(r)).toEqual(["appmgmt_instance.api: launch", "appmgmt_instance.web: launch"]);
+    expect(headings(r)).toEqual(["api (appmgmt_instance.api): launch", "web (appmgmt_instance.web): launch"]);
     const [api, web] = r.instances;
     expect(api.paragraphs).toContain("Workflow: launch (Requested → Executing → Running)");
     expect(api.tables).toEqual([
@@ -126,13 +94,20 @@ describe("appmgmt review on real terraform plans", () => {
     ctx.tf.writeMain(`${PROVIDER_HCL}${webV2}${API_V1.replace('"api"\n', '"api-v2"\n')}`);
     const r = await planAndReview(ctx.tf, "--fail-on", "reset");
     expect(r.summary).toBe(
-      "0 to launch, 1 to reconfigure (3 values reset to defaults), 1 to replace, 0 to destroy",
+      "0 to launch, 1 to reconfigure (2 values reset to defaults, 1 may be reset), 1 to replace, 0 to destroy",
     );
     expect(r.code).toBe(3);
-    expect(r.stderr).toContain("the plan breaks --fail-on reset");
+    // the gate names the instance and the rule it breaks, on stderr and in the review
+    const verdict =
+      'reset: web (appmgmt_instance.web): resets parameters["input.db-size"], parameters["input.replicas"]; ' +
+      'may reset submodules["db"].parameters["input.engine"]';
+    expect(r.stderr).toBe(`appmgmt review: the plan breaks --fail-on reset:\n  ${verdict}\n`);
+    expect(parseMarkdown(r.markdown)[1].paragraphs).toEqual(
+      expect.arrayContaining(["--fail-on reset: 1 violation (the review exits 3):", verdict]),
+    );
     expect(headings(r)).toEqual([
-      "appmgmt_instance.api: replace (instance_name forces it)",
-      "appmgmt_instance.web: reconfigure in place",
+      "api-v2 (appmgmt_instance.api): replace (instance_name forces it)",
+      "web (appmgmt_instance.web): reconfigure in place",
     ]);
     const [api, web] = r.instances;
     expect(api.paragraphs).toContain("Workflow: destroy of the old instance, then launch of the new one");
@@ -156,7 +131,15 @@ describe("appmgmt review on real terraform plans", () => {
         ["attribute", "now", "after the reconfigure"],
         ['parameters["input.db-size"]', "medium", "small"],
         ['parameters["input.replicas"]', "3", "1"],
-        ['submodules["db"].parameters["input.engine"]', "postgres-16", "(the submodule's default)"],
+      ],
+      // the webshop manifest does not hold the submodule's defaults: the review cannot claim a change
+      [
+        ["attribute", "now", "after the reconfigure"],
+        [
+          'submodules["db"].parameters["input.engine"]',
+          "postgres-16",
+          "unknown: its default is in the submodule's own manifest",
+        ],
       ],
     ]);
     expect((await planAndReview(ctx.tf, "--fail-on", "destroy")).code).toBe(0);
@@ -205,10 +188,10 @@ ${API_V1.replace('"api"\n', '"api-v2"\n').replace('"api" {', '"backend" {')}${le
       "0 to launch, 0 to reconfigure (0 values reset to defaults), 0 to replace, 1 to destroy, 1 to import, 1 to move",
     );
     expect(headings(r)).toEqual([
-      "appmgmt_instance.web: destroy (removed from the configuration)",
+      "web (appmgmt_instance.web): destroy (removed from the configuration)",
       // the imported state has no manifest text: only terraform's copy of it changes
-      "appmgmt_instance.legacy: import, with update of terraform-only settings (manifest)",
-      "appmgmt_instance.backend: move from appmgmt_instance.api",
+      "legacy (appmgmt_instance.legacy): import, with update of terraform-only settings (manifest)",
+      "api-v2 (appmgmt_instance.backend): move from appmgmt_instance.api",
     ]);
     const [web, imported, moved] = r.instances;
     expect(web.paragraphs).toContain("Workflow: destroy (Destroying → Destroyed)");
@@ -244,8 +227,8 @@ removed {
       "0 to launch, 0 to reconfigure (0 values reset to defaults), 0 to replace, 1 to destroy, 1 to forget",
     );
     expect(headings(r)).toEqual([
-      "appmgmt_instance.legacy: destroy (removed from the configuration)",
-      "appmgmt_instance.backend: forget (removed from state; the instance keeps running)",
+      "legacy (appmgmt_instance.legacy): destroy (removed from the configuration)",
+      "api-v2 (appmgmt_instance.backend): forget (removed from state; the instance keeps running)",
     ]);
     await applyPlan(ctx.tf);
     expect((await ctx.svc.client.getInstance(backendId)).status).toBe("Running");
@@ -273,7 +256,7 @@ removed {
         "1 to launch, 0 to reconfigure (0 values reset to defaults), 0 to replace, 0 to destroy",
       );
       const address = Object.keys(JSON.parse(synthesized).resource.appmgmt_instance)[0];
-      expect(headings(r)).toEqual([`appmgmt_instance.${address}: launch`]);
+      expect(headings(r)).toEqual([`cdktf-shop (appmgmt_instance.${address}): launch`]);
       expect(r.instances[0].tables[0]).toContainEqual(['parameters["input.db-size"]', "(none)", "large"]);
 
       const text = spawnSync(
@@ -289,10 +272,54 @@ removed {
         input: fs.readFileSync(path.join(ws.dir, "plan.json")),
         encoding: "utf8",
       });
-      expect(JSON.parse(json.stdout).summary).toMatchObject({ launch: 1, dataSourcesRead: 0 });
+      expect(JSON.parse(json.stdout)).toMatchObject({
+        formatVersion: "1.0",
+        summary: { launch: 1, dataSourcesRead: 0 },
+      });
     } finally {
       fs.rmSync(outdir, { recursive: true, force: true });
     }
+  });
+
+  test("a for_each whose instances all change one value is one section, listed by name in natural order", async () => {
+    const ws = ctx.workspace();
+    ws.writeFile("webshop.yaml", MANIFEST);
+    const fleet = (fork: string) => `${PROVIDER_HCL}
+resource "appmgmt_instance" "fleet" {
+  for_each       = toset(["2", "10", "1"])
+  application_id = "${DEMO.webshopApplicationId}"
+  manifest       = file("\${path.module}/webshop.yaml")
+  instance_name  = "fleet-\${each.key}"
+  parameters     = { "input.app-fork" = "${fork}" }
+}
+`;
+    ws.writeMain(fleet("release-1"));
+    await ws.init();
+    const launched = await planAndReview(ws);
+    // three launches differ only in who they are: one section naming each
+    expect(headings(launched)).toEqual(["3 instances: launch"]);
+    await applyPlan(ws);
+
+    ws.writeMain(fleet("release-2"));
+    const r = await planAndReview(ws);
+    expect(r.summary).toBe(
+      "0 to launch, 3 to reconfigure (0 values reset to defaults), 0 to replace, 0 to destroy",
+    );
+    expect(headings(r)).toEqual(["3 instances: reconfigure in place"]);
+    const [section] = r.instances;
+    expect(section.paragraphs.filter((p) => p.startsWith("fleet-"))).toEqual([
+      'fleet-1 (appmgmt_instance.fleet["1"])',
+      'fleet-2 (appmgmt_instance.fleet["2"])',
+      'fleet-10 (appmgmt_instance.fleet["10"])',
+    ]);
+    expect(section.tables).toEqual([
+      [
+        ["attribute", "before", "after"],
+        ['parameters["input.app-fork"]', "release-1", "release-2"],
+      ],
+    ]);
+    await applyPlan(ws);
+    await ws.destroy();
   });
 
   test("bad input exits 1 with a clear message", () => {
