@@ -2,7 +2,7 @@
 
 export { parsePlanJson, ReviewInputError, type PlanJson, type ResourceChange } from "./plan-json";
 export { buildReview, reviewInstance, KINDS, type InstanceReview, type Kind, type Review } from "./review";
-export { renderMarkdown, COMMENT_LIMIT } from "./markdown";
+export { renderMarkdown, COMMENT_LIMIT, REVIEW_MARKER } from "./markdown";
 export { renderText } from "./text";
 export { summaryLine } from "./summary";
 

@@ -14,6 +14,13 @@ import {
   summaryLine,
 } from "./summary";
 
+/**
+ * The review's first line, invisible once rendered: a pipeline finds the comment an earlier push left by it
+ * and updates that comment instead of adding one per push (examples/pipelines). Inside the limit, as it is
+ * part of the comment.
+ */
+export const REVIEW_MARKER = "<!-- appmgmt-review -->";
+
 /** GitHub refuses comments longer than this (characters). */
 export const COMMENT_LIMIT = 65_536;
 /** Sections with more table rows than this are collapsed. */
@@ -26,7 +33,7 @@ export interface MarkdownOptions {
 
 export function renderMarkdown(review: Review, opts: MarkdownOptions = {}): string {
   const limit = opts.limit ?? COMMENT_LIMIT;
-  const head = ["## appmgmt review", "", `**${summaryLine(review)}**`];
+  const head = [REVIEW_MARKER, "## appmgmt review", "", `**${summaryLine(review)}**`];
   const notListed = notListedLine(review);
   if (notListed) head.push("", notListed);
   if (review.policy) head.push("", ...policyLines(review.policy));

@@ -2,7 +2,9 @@
 // with bash, the way the CI runs them, against the simulator, a throw-away PostgreSQL for the shared
 // state, and a local HTTP server standing in for the code host's API (GITHUB_API_URL / CI_API_V4_URL).
 // First the pull-request job (plan → show -json → appmgmt review → comment, plan kept as an artifact)
-// in one checkout, then the merge job (fetch the reviewed plan → apply) in a fresh checkout.
+// in one checkout, twice (a second push updates the review comment the first one made, found by the
+// review's marker, instead of adding another), then the merge job (fetch the reviewed plan → apply) in a
+// fresh checkout.
 //
 // What the CI runner itself provides is stood in for, not run: GitHub's `uses:` actions (checkout =
 // the prepared checkout, setup-node / setup-terraform = node and terraform on the PATH, upload- and
@@ -15,7 +17,7 @@ import type { AddressInfo } from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
 import { parse as parseYaml } from "yaml";
-import { buildReview, parsePlanJson, renderMarkdown } from "../../src/review";
+import { buildReview, parsePlanJson, renderMarkdown, REVIEW_MARKER } from "../../src/review";
 import { DEMO } from "../../src/simulator";
 import { psql, startTestPostgres, type TestPostgres } from "../helpers/postgres";
 import { startTestSimulator, type TestSimulator } from "../helpers/simulator";
@@ -37,7 +39,9 @@ interface Recorded {
 }
 
 /** Answers the calls the recipes make; records them all. `routes` maps "METHOD path" to a reply. */
-async function startCodeHost(routes: Record<string, () => { status?: number; body: Buffer | string }>) {
+async function startCodeHost(
+  routes: Record<string, (body: string) => { status?: number; body: Buffer | string }>,
+) {
   const requests: Recorded[] = [];
   const server = http.createServer((req, res) => {
     let body = "";
@@ -46,13 +50,41 @@ async function startCodeHost(routes: Record<string, () => { status?: number; bod
     req.on("end", () => {
       requests.push({ method: req.method!, path: req.url!, headers: req.headers, body });
       const route = routes[`${req.method} ${req.url}`];
-      const reply = route ? route() : { status: 404, body: '{"message":"Not Found"}' };
+      const reply = route ? route(body) : { status: 404, body: '{"message":"Not Found"}' };
       res.writeHead(reply.status ?? 200, { "content-type": "application/json" }).end(reply.body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { url, requests, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/**
+ * The comments of one pull (merge) request as the code host keeps them: listed oldest first, added by
+ * POST, edited by `edit` (PATCH on GitHub, PUT on GitLab); each reply is the comment as the host answers.
+ */
+function commentThread(paths: {
+  list: string;
+  add: string;
+  edit: (id: number) => string;
+  editMethod: string;
+}) {
+  const comments: { id: number; body: string }[] = [{ id: 1, body: "LGTM, but what does this reset?" }];
+  const bodyOf = (raw: string) =>
+    (JSON.parse(Buffer.from(raw, "latin1").toString("utf8")) as { body: string }).body;
+  const routes: Record<string, (raw: string) => { status?: number; body: string }> = {
+    [`GET ${paths.list}`]: () => ({ body: JSON.stringify(comments) }),
+    [`POST ${paths.add}`]: (raw) => {
+      comments.push({ id: comments.length + 1, body: bodyOf(raw) });
+      return { status: 201, body: JSON.stringify(comments.at(-1)) };
+    },
+  };
+  // the first review comment is the second comment of the thread (after a reviewer's)
+  routes[`${paths.editMethod} ${paths.edit(2)}`] = (raw) => {
+    comments[1].body = bodyOf(raw);
+    return { body: JSON.stringify(comments[1]) };
+  };
+  return { comments, routes };
 }
 
 // ---- checkouts, environment, shell ----
@@ -274,11 +306,12 @@ describe("examples/pipelines run against the simulator", () => {
     return dir;
   }
 
-  /** The review the recipe posted is the review of the plan it made. */
+  /** The review the recipe posted is the review of the plan it made, its marker first. */
   function expectReviewOf(dir: string, posted: string): void {
     const plan = fs.readFileSync(path.join(dir, "plan.json"), "utf8");
     const review = renderMarkdown(buildReview(parsePlanJson(plan)));
     expect(posted).toBe(review);
+    expect(posted.startsWith(`${REVIEW_MARKER}\n`)).toBe(true);
     expect(fs.readFileSync(path.join(dir, "review.md"), "utf8")).toBe(review);
     expect(review).toContain(
       "**3 to launch, 0 to reconfigure (0 values reset to defaults), 0 to replace, 0 to destroy**",
@@ -313,8 +346,14 @@ describe("examples/pipelines run against the simulator", () => {
         expect(workflow.jobs.apply.if).toContain("github.event.pull_request.merged == true");
 
         const runsPath = "/repos/acme/shop/actions/runs?head_sha=abc123&event=pull_request&status=success";
+        const thread = commentThread({
+          list: "/repos/acme/shop/issues/7/comments?per_page=100",
+          add: "/repos/acme/shop/issues/7/comments",
+          edit: (id) => `/repos/acme/shop/issues/comments/${id}`,
+          editMethod: "PATCH",
+        });
         const host = await startCodeHost({
-          "POST /repos/acme/shop/issues/7/comments": () => ({ status: 201, body: '{"id":1}' }),
+          ...thread.routes,
           [`GET ${runsPath}`]: () => ({ body: '{"total_count":1,"workflow_runs":[{"id":4242}]}' }),
         });
         cleanup.push(() => host.close());
@@ -332,21 +371,27 @@ describe("examples/pipelines run against the simulator", () => {
 
         const pr = trackedCheckout(kind);
         await runGithubJob(workflow, "plan", pr, context, artifacts);
-        const comment = host.requests.find((r) => r.method === "POST");
-        expect(comment).toMatchObject({
-          path: "/repos/acme/shop/issues/7/comments",
-          headers: { authorization: "Bearer ghs_test-token" },
-        });
-        expectReviewOf(pr, JSON.parse(Buffer.from(comment!.body, "latin1").toString("utf8")).body);
+        expect(host.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+          "GET /repos/acme/shop/issues/7/comments?per_page=100",
+          "POST /repos/acme/shop/issues/7/comments",
+        ]);
+        expect(host.requests.every((r) => r.headers.authorization === "Bearer ghs_test-token")).toBe(true);
+        expectReviewOf(pr, thread.comments[1].body);
+        // a second push (a new checkout): the same comment is updated, none is added
+        const push = trackedCheckout(kind);
+        await runGithubJob(workflow, "plan", push, context, artifacts);
+        expect(host.requests.slice(2).map((r) => `${r.method} ${r.path}`)).toEqual([
+          "GET /repos/acme/shop/issues/7/comments?per_page=100",
+          "PATCH /repos/acme/shop/issues/comments/2",
+        ]);
+        expect(thread.comments).toHaveLength(2);
+        expectReviewOf(push, thread.comments[1].body);
         expect(svc.sim.instances()).toEqual([]);
 
         const merged = trackedCheckout(kind);
         await runGithubJob(workflow, "apply", merged, context, artifacts);
-        expect(host.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
-          "POST /repos/acme/shop/issues/7/comments",
-          `GET ${runsPath}`,
-        ]);
-        expect(host.requests[1].headers.authorization).toBe("Bearer ghs_test-token");
+        expect(host.requests.slice(4).map((r) => `${r.method} ${r.path}`)).toEqual([`GET ${runsPath}`]);
+        expect(host.requests[4].headers.authorization).toBe("Bearer ghs_test-token");
         expectDeployed(svc, database);
       },
       PIPELINE_TIMEOUT_MS,
@@ -368,8 +413,15 @@ describe("examples/pipelines run against the simulator", () => {
 
         const planFile = (pipeline.plan as GitlabJob).artifacts!.paths.find((p) => p.endsWith("tfplan"))!;
         const artifactPath = `/api/v4/projects/42/jobs/artifacts/refs%2Fmerge-requests%2F7%2Fhead/raw/${planFile.replace(/\//g, "%2F")}?job=plan`;
+        const notes = "/api/v4/projects/42/merge_requests/7/notes";
+        const thread = commentThread({
+          list: `${notes}?sort=asc&order_by=created_at&per_page=100`,
+          add: notes,
+          edit: (id) => `${notes}/${id}`,
+          editMethod: "PUT",
+        });
         const host = await startCodeHost({
-          "POST /api/v4/projects/42/merge_requests/7/notes": () => ({ status: 201, body: '{"id":1}' }),
+          ...thread.routes,
           "GET /api/v4/projects/42/repository/commits/def456/merge_requests": () => ({ body: '[{"iid":7}]' }),
           [`GET ${artifactPath}`]: () => ({ body: fs.readFileSync(path.join(artifacts, planFile)) }),
         });
@@ -383,19 +435,23 @@ describe("examples/pipelines run against the simulator", () => {
         };
 
         const mr = trackedCheckout(kind);
-        await runGitlabJob(
-          pipeline,
-          "plan",
-          mr,
-          { ...ci, CI_PIPELINE_SOURCE: "merge_request_event", CI_MERGE_REQUEST_IID: "7" },
-          artifacts,
-        );
-        const note = host.requests.find((r) => r.method === "POST");
-        expect(note).toMatchObject({
-          path: "/api/v4/projects/42/merge_requests/7/notes",
-          headers: { "private-token": "glpat-test-token" },
-        });
-        expectReviewOf(mr, JSON.parse(Buffer.from(note!.body, "latin1").toString("utf8")).body);
+        const mrPipeline = { ...ci, CI_PIPELINE_SOURCE: "merge_request_event", CI_MERGE_REQUEST_IID: "7" };
+        await runGitlabJob(pipeline, "plan", mr, mrPipeline, artifacts);
+        expect(host.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+          `GET ${notes}?sort=asc&order_by=created_at&per_page=100`,
+          `POST ${notes}`,
+        ]);
+        expect(host.requests.every((r) => r.headers["private-token"] === "glpat-test-token")).toBe(true);
+        expectReviewOf(mr, thread.comments[1].body);
+        // a second push (a new checkout): the same note is updated, none is added
+        const push = trackedCheckout(kind);
+        await runGitlabJob(pipeline, "plan", push, mrPipeline, artifacts);
+        expect(host.requests.slice(2).map((r) => `${r.method} ${r.path}`)).toEqual([
+          `GET ${notes}?sort=asc&order_by=created_at&per_page=100`,
+          `PUT ${notes}/2`,
+        ]);
+        expect(thread.comments).toHaveLength(2);
+        expectReviewOf(push, thread.comments[1].body);
         expect(svc.sim.instances()).toEqual([]);
 
         const merged = trackedCheckout(kind);
@@ -406,8 +462,7 @@ describe("examples/pipelines run against the simulator", () => {
           { ...ci, CI_COMMIT_BRANCH: "main", CI_COMMIT_SHA: "def456", CI_PIPELINE_SOURCE: "push" },
           artifacts,
         );
-        expect(host.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
-          "POST /api/v4/projects/42/merge_requests/7/notes",
+        expect(host.requests.slice(4).map((r) => `${r.method} ${r.path}`)).toEqual([
           "GET /api/v4/projects/42/repository/commits/def456/merge_requests",
           `GET ${artifactPath}`,
         ]);

@@ -10,6 +10,7 @@ import {
   renderMarkdown,
   renderText,
   REVIEW_FORMAT_VERSION,
+  REVIEW_MARKER,
   ReviewInputError,
   summaryLine,
   violationLine,
@@ -113,7 +114,9 @@ describe("buildReview", () => {
     expect(review.summary).toMatchObject({ unchanged: 1, dataSourcesRead: 1, otherChanges: 1 });
     expect(review.otherChanges).toEqual(["terraform_data.x: create"]);
     const md = renderMarkdown(review);
-    expect(md.split("\n")[2]).toBe(
+    // the marker pipelines find their earlier comment by, then the heading and the summary
+    expect(md.split("\n").slice(0, 2)).toEqual([REVIEW_MARKER, "## appmgmt review"]);
+    expect(md.split("\n")[3]).toBe(
       "**2 to launch, 1 to reconfigure (0 values reset to defaults), 1 to replace, 1 to destroy, 1 to import, 1 to move, 1 to forget**",
     );
     expect(md).toContain("Not listed: 1 unchanged, 1 data source read, 1 other resource change.");
