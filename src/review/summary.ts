@@ -71,5 +71,5 @@ export function possibleResetsLead(list: PossibleResetReview[]): string {
   const fix = list.some((p) => p.because === "no-manifest")
     ? " Set `manifest` on the instance to make the review (and the plan) exact, or list a value to keep it."
     : " List a value to keep it.";
-  return `Values not in the configuration that the reconfigure may reset to their defaults (the plan cannot tell):${fix}`;
+  return `Values not in the configuration that the reconfigure may reset to their defaults (the plan cannot tell which).${fix}`;
 }
