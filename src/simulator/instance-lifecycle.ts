@@ -1,76 +1,155 @@
-// Workflows of an instance and the status record the service shows for it (ARCHITECTURE.md §3).
+// Workflows of an instance and the status record the service shows for it (docs/service-api.md).
 //
 // Progress is computed lazily from persisted timestamps, so a workflow in flight when the process stops
-// completes on time after a restart, and no timers need cleaning up.
-import type { InstanceStatus } from "../client/types";
+// completes on time after a restart, a scheduled destroy happens on time even while nobody looks, and no
+// timers need cleaning up.
+import type { WireInstanceStatus, WireWorkflowRun } from "../service-wire";
 import type { Timing } from "./seed";
-import type { InstanceRecord, WorkflowName } from "./state";
+import type { InstanceRecord, WorkflowEnding, WorkflowName } from "./state";
 
 /** Share of a launch spent in `Requested` before it turns `Executing`. */
 const REQUESTED_SHARE = 0.2;
 
-export function startWorkflow(rec: InstanceRecord, name: WorkflowName, timing: Timing, now: number): void {
+/** Owner of the destroys the service runs on its own when an instance's destroyInterval is up. */
+export const SCHEDULER_OWNER_ID = "000000000000000000000000";
+
+export function startWorkflow(
+  rec: InstanceRecord,
+  name: WorkflowName,
+  timing: Timing,
+  now: number,
+  ownerId: string,
+): void {
   const duration = { launch: timing.launchMs, reconfigure: timing.reconfigureMs, destroy: timing.destroyMs }[
     name
   ];
   rec.workflow = { name, startedAt: now, endsAt: now + duration };
+  rec.history.push({ name, ownerId, startedAt: now, endsAt: now + duration, status: null });
 }
 
 /**
- * Completes the instance's workflow if its time is up: `Failed` with the message when its application is
- * in `failures`, else `Running` (a reconfigure's values become visible only now) or `Destroyed`.
- * Returns whether it completed one.
+ * Completes the instance's workflow if its time is up: ended as `failures` says for its application
+ * (`Failed`, `Canceled` or `Suspended` with the message), else `Running` (a reconfigure's values become
+ * visible only now) or `Destroyed`. Then starts the scheduled destroy if its time has come (at that time,
+ * so it may be over already). Returns whether anything changed.
  */
 export function completeDueWorkflow(
   rec: InstanceRecord,
-  failures: Record<string, string>,
+  failures: Record<string, WorkflowEnding>,
+  timing: Timing,
   now: number,
 ): boolean {
-  const wf = rec.workflow;
-  if (!wf || now < wf.endsAt) return false;
+  let changed = false;
+  for (;;) {
+    const wf = rec.workflow;
+    if (wf && now >= wf.endsAt) {
+      end(rec, failures[rec.application]);
+      changed = true;
+      continue;
+    }
+    if (!wf && rec.destroyAt !== null && now >= rec.destroyAt && rec.status !== "Destroyed") {
+      const last = rec.history[rec.history.length - 1];
+      startWorkflow(rec, "destroy", timing, Math.max(rec.destroyAt, last?.endsAt ?? 0), SCHEDULER_OWNER_ID);
+      rec.destroyAt = null;
+      changed = true;
+      continue;
+    }
+    return changed;
+  }
+}
+
+function end(rec: InstanceRecord, failure: WorkflowEnding | undefined): void {
+  const wf = rec.workflow!;
   rec.workflow = null;
-  const failure = failures[rec.application];
+  const run = rec.history[rec.history.length - 1];
   if (failure !== undefined) {
-    rec.status = "Failed";
-    rec.errorMessage = failure;
-  } else if (wf.name === "destroy") {
+    rec.status = failure.status;
+    rec.errorMessage = failure.message;
+    if (run) run.status = failure.status;
+    return;
+  }
+  if (run) run.status = "Succeeded";
+  if (wf.name === "destroy") {
     rec.status = "Destroyed";
     rec.returnValues = {};
+    rec.destroyAt = null;
   } else {
     if (wf.target) rec.configuration = wf.target;
     rec.status = "Running";
     rec.errorMessage = null;
     rec.returnValues = { url: `https://${rec.name}.apps.example.test` };
   }
-  return true;
 }
 
 /** The status record at `now` (call completeDueWorkflow first). */
-export function instanceStatus(rec: InstanceRecord, now: number): InstanceStatus {
+export function instanceStatus(rec: InstanceRecord, now: number): WireInstanceStatus {
   const wf = rec.workflow;
-  let status = rec.status;
-  if (wf?.name === "launch")
-    status = now < wf.startedAt + (wf.endsAt - wf.startedAt) * REQUESTED_SHARE ? "Requested" : "Executing";
-  else if (wf?.name === "reconfigure") status = "Executing";
-  else if (wf?.name === "destroy") status = "Destroying";
+  const status = currentStatus(rec, now);
   const c = rec.configuration;
-  return {
+  const out: WireInstanceStatus = {
     id: rec.id,
     name: rec.name,
     status,
-    application: rec.application,
-    environment: rec.environment,
-    revision: c.revision,
+    applicationId: rec.application,
+    environmentId: rec.environment,
     version: c.version,
     parameters: { ...c.parameters },
-    submodules: Object.fromEntries(
-      Object.entries(c.submodules).map(([name, s]) => [
-        name,
-        { manifestVersion: s.manifestVersion, revision: s.revision, parameters: { ...s.parameters } },
-      ]),
-    ),
-    workflow: wf ? { name: wf.name, status: wf.name === "destroy" ? "Executing" : status } : null,
+    components: Object.entries(rec.components).map(([name, id]) => ({ id, name, status })),
+    ownerId: rec.ownerId,
+    workflowHistory: rec.history.map((run) => historyEntry(run, now)),
     errorMessage: rec.errorMessage,
     returnValues: { ...rec.returnValues },
+  };
+  if (wf) out.workflow = { name: wf.name, status: "Executing" };
+  return out;
+}
+
+/**
+ * The status of submodule `name` of `parent`: an instance of its own (its id, the submodule's application,
+ * manifest version and actual values) whose status follows its parent's, since the parent's workflows run it.
+ */
+export function componentStatus(
+  parent: InstanceRecord,
+  name: string,
+  applicationId: string,
+  now: number,
+): WireInstanceStatus {
+  const sub = parent.configuration.submodules[name];
+  return {
+    id: parent.components[name],
+    name,
+    status: currentStatus(parent, now),
+    applicationId,
+    environmentId: parent.environment,
+    version: sub?.manifestVersion ?? 0,
+    parameters: { ...sub?.parameters },
+    components: [],
+    ownerId: parent.ownerId,
+    workflowHistory: [],
+    errorMessage: null,
+    returnValues: {},
+  };
+}
+
+function currentStatus(rec: InstanceRecord, now: number): WireInstanceStatus["status"] {
+  const wf = rec.workflow;
+  if (wf?.name === "launch")
+    return now < wf.startedAt + (wf.endsAt - wf.startedAt) * REQUESTED_SHARE ? "Requested" : "Executing";
+  if (wf?.name === "reconfigure") return "Executing";
+  if (wf?.name === "destroy") return "Destroying";
+  return rec.status;
+}
+
+/** A run of the history; a running one shows one step whose percentComplete follows the clock. */
+function historyEntry(run: InstanceRecord["history"][number], now: number): WireWorkflowRun {
+  const status = run.status ?? "Executing";
+  const span = Math.max(run.endsAt - run.startedAt, 1);
+  const percentComplete =
+    run.status === null ? Math.min(99, Math.floor((100 * (now - run.startedAt)) / span)) : 100;
+  return {
+    name: run.name,
+    status,
+    ownerId: run.ownerId,
+    steps: [{ name: run.name, status, percentComplete }],
   };
 }

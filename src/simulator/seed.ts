@@ -53,6 +53,11 @@ export interface SeedData {
   users: SeedUser[];
   organizations: SeedOrganization[];
   timing?: Partial<Timing>;
+  /**
+   * Lifetime (ms) of an instance launched without destroyInterval; -1 never destroys. Default one hour, as
+   * the service's public documentation says.
+   */
+  defaultDestroyIntervalMs?: number;
 }
 
 export class SeedError extends Error {
@@ -103,6 +108,14 @@ class SeedValidator {
     });
     this.list(root.users, "users", (user, path) => this.user(user, path, orgIds));
     if (root.timing !== undefined) this.timing(root.timing);
+    const lifetime = root.defaultDestroyIntervalMs;
+    if (
+      lifetime !== undefined &&
+      !(Number.isSafeInteger(lifetime) && ((lifetime as number) > 0 || lifetime === -1))
+    )
+      this.problems.push(
+        "defaultDestroyIntervalMs: must be a whole number of milliseconds > 0, or -1 for never",
+      );
     for (const c of this.components) {
       if (c.applicationId === undefined || !this.apps.has(c.applicationId))
         this.problems.push(

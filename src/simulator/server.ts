@@ -128,6 +128,12 @@ const ROUTES: Route[] = [
   route("GET /api/1/organizations/:id/applications", (c) => c.sim.listApplications(c.caller, c.params[0])),
   route("GET /api/1/organizations/:id/environments", (c) => c.sim.listEnvironments(c.caller, c.params[0])),
   route("GET /api/1/environments/:id/instances", (c) => c.sim.listInstances(c.caller, c.params[0], c.now)),
+  route("GET /api/1/applications/:id/instances", (c) =>
+    c.sim.listApplicationInstances(c.caller, c.params[0], c.now),
+  ),
+  route("GET /api/1/revisions/:id/instances", (c) =>
+    c.sim.listRevisionInstances(c.caller, c.params[0], c.now),
+  ),
   route("POST /api/1/applications/:id/launch", (c) => c.sim.launch(c.caller, c.params[0], c.body, c.now)),
   route("PUT /api/1/instances/:id/configuration", (c) =>
     c.sim.reconfigure(c.caller, c.params[0], c.body, c.now),
@@ -135,7 +141,7 @@ const ROUTES: Route[] = [
   route("GET /api/1/instances/:id", (c) => c.sim.getInstance(c.caller, c.params[0], c.now)),
   route("POST /api/1/instances/:id/destroy", (c) => c.sim.destroy(c.caller, c.params[0], c.body, c.now)),
   route("DELETE /api/1/instances/:id", (c) =>
-    c.sim.forceDelete(c.caller, c.params[0], c.query.get("force") === "true", c.now),
+    c.sim.forceDelete(c.caller, c.params[0], forceFlag(c.query.get("force")), c.now),
   ),
 ];
 
@@ -204,6 +210,11 @@ async function serve(sim: Simulator, req: IncomingMessage, method: string, url: 
   if (/^\/api\/(?!1\/)/.test(path))
     throw new ServiceError(404, [`${path}: this service serves API version 1 only; use the /api/1 prefix`]);
   throw new ServiceError(404, [`no such endpoint: ${method} ${path}`]);
+}
+
+/** `?force=` as real clients spell it: true, 1 or yes (any case); a bare `?force` too. */
+function forceFlag(value: string | null): boolean {
+  return value !== null && /^(true|1|yes|)$/i.test(value);
 }
 
 function decodePathSegment(segment: string): string {

@@ -2,9 +2,15 @@
 // asynchronous workflows, and the test controls (faults, failures, timing, stats). HTTP lives in server.ts,
 // the checks of a launch or reconfigure body in request-pieces.ts.
 //
-import { randomBytes } from "node:crypto";
-import type { InstanceStatus, InstanceSummary } from "../client/types";
+import { createHash, randomBytes } from "node:crypto";
+import { setOwn } from "../own";
 import { ID_PATTERN } from "../service-limits";
+import {
+  NEVER_DESTROY,
+  type WireEnvironment,
+  type WireInstanceStatus,
+  type WireInstanceSummary,
+} from "../service-wire";
 import { JwtSigner, FloodGuard, parseAuthorization, type FloodLimits } from "./auth";
 import { Catalog, type CatalogApplication } from "./catalog";
 import { resolveConfiguration } from "./configuration";
@@ -19,8 +25,8 @@ import {
   versionOf,
 } from "./request-pieces";
 import type { Timing } from "./seed";
-import { completeDueWorkflow, instanceStatus, startWorkflow } from "./instance-lifecycle";
-import { saveState, type InstanceRecord, type SimState } from "./state";
+import { completeDueWorkflow, componentStatus, instanceStatus, startWorkflow } from "./instance-lifecycle";
+import { saveState, type InstanceRecord, type SimState, type WorkflowEnding } from "./state";
 
 /** An answer other than 200: the status and the `errors` of the body. */
 export class ServiceError extends Error {
@@ -35,7 +41,15 @@ export class ServiceError extends Error {
 
 export interface Caller {
   email: string;
+  /** The user's id (24 hex characters derived from the email: seed users have no id of their own). */
+  id: string;
   organizations: ReadonlySet<string>;
+}
+
+/** Where a submodule instance lives: its parent and its key in the parent's manifest. */
+interface ComponentRef {
+  parent: InstanceRecord;
+  name: string;
 }
 
 export interface SimulatorSettings {
@@ -52,12 +66,17 @@ export class Simulator {
   private readonly flood: FloodGuard;
   /** state.instances by id: every call on an instance looks it up (a plan of 1,000 makes 1,000 status reads). */
   private readonly instanceById: Map<string, InstanceRecord>;
+  /** Submodule instances by id. */
+  private readonly componentById = new Map<string, ComponentRef>();
 
   constructor(
     private readonly state: SimState,
     private readonly settings: SimulatorSettings,
   ) {
     this.instanceById = new Map(state.instances.map((rec) => [rec.id, rec]));
+    for (const rec of state.instances)
+      for (const [name, id] of Object.entries(rec.components))
+        this.componentById.set(id, { parent: rec, name });
     this.catalog = new Catalog(state.seed);
     this.jwt = new JwtSigner(Buffer.from(state.jwtSecret, "base64"), settings.jwtLifetimeSeconds);
     this.flood = new FloodGuard(settings.flood, state.flood);
@@ -69,10 +88,17 @@ export class Simulator {
     this.faults.configure(options);
   }
 
-  /** Makes every workflow of the application end `Failed` with `message`; null lets them succeed again. */
-  failApplication(applicationId: string, message: string | null): void {
+  /**
+   * Makes every workflow of the application end with `status` (`Failed` by default) and `message`; null lets
+   * them succeed again.
+   */
+  failApplication(
+    applicationId: string,
+    message: string | null,
+    status: WorkflowEnding["status"] = "Failed",
+  ): void {
     if (message === null) delete this.state.failures[applicationId];
-    else this.state.failures[applicationId] = message;
+    else this.state.failures[applicationId] = { status, message };
     this.changed();
   }
 
@@ -86,8 +112,8 @@ export class Simulator {
     return { ...this.state.timing };
   }
 
-  /** Every instance's status, as GET /api/1/instances/{id} shows it now. */
-  instances(): InstanceStatus[] {
+  /** Every top-level instance's status, as GET /api/1/instances/{id} shows it now. */
+  instances(): WireInstanceStatus[] {
     const now = Date.now();
     return this.state.instances.map((rec) => this.view(rec, now));
   }
@@ -138,7 +164,7 @@ export class Simulator {
     const user = this.catalog.userByEmail(email);
     if (!user) throw new ServiceError(401, ["session token names an unknown user; log in again"]);
     this.refuseBlocked(email, now);
-    return { email, organizations: new Set(user.organizations) };
+    return { email, id: userId(email), organizations: new Set(user.organizations) };
   }
 
   private refuseBlocked(email: string, now: number): void {
@@ -162,30 +188,56 @@ export class Simulator {
     return org.applications.map((a) => ({ id: a.id, name: a.name }));
   }
 
-  listEnvironments(caller: Caller, orgId: string): { id: string; name: string; default: boolean }[] {
+  listEnvironments(caller: Caller, orgId: string): WireEnvironment[] {
     const org = this.organization(caller, orgId);
-    return org.environments.map((e) => ({ id: e.id, name: e.name, default: e.default === true }));
+    return org.environments.map((e) => ({ id: e.id, name: e.name, isDefault: e.default === true }));
   }
 
-  listInstances(caller: Caller, envId: string, now: number): InstanceSummary[] {
+  /** The top-level instances of an environment (submodule instances are listed by their parents). */
+  listInstances(caller: Caller, envId: string, now: number): WireInstanceSummary[] {
     const env = this.catalog.environments.get(envId);
     this.accessible(caller, "environment", envId, env, env?.organization);
-    return this.state.instances
-      .filter((rec) => rec.environment === envId)
-      .map((rec) => {
-        const s = this.view(rec, now);
-        return {
-          id: s.id,
-          name: s.name,
-          application: s.application,
-          revision: s.revision,
-          environment: s.environment,
-          status: s.status,
-        };
-      });
+    return this.summaries((rec) => rec.environment === envId, now);
   }
 
-  getInstance(caller: Caller, id: string, now: number): InstanceStatus {
+  listApplicationInstances(caller: Caller, appId: string, now: number): WireInstanceSummary[] {
+    this.application(caller, appId);
+    return this.summaries((rec) => rec.application === appId, now);
+  }
+
+  listRevisionInstances(caller: Caller, revisionId: string, now: number): WireInstanceSummary[] {
+    const revision = this.catalog.revisions.get(revisionId);
+    const app = revision && this.catalog.applications.get(revision.application);
+    this.accessible(caller, "revision", revisionId, revision, app?.organization);
+    return this.summaries((rec) => rec.configuration.revision === revisionId, now);
+  }
+
+  private summaries(which: (rec: InstanceRecord) => boolean, now: number): WireInstanceSummary[] {
+    return this.state.instances.filter(which).map((rec) => {
+      const s = this.view(rec, now);
+      return {
+        id: s.id,
+        name: s.name,
+        application: rec.application,
+        revision: rec.configuration.revision,
+        environment: rec.environment,
+        status: s.status,
+      };
+    });
+  }
+
+  /** The status of an instance, or of a submodule instance by its own id. */
+  getInstance(caller: Caller, id: string, now: number): WireInstanceStatus {
+    const component = this.componentById.get(id);
+    if (component) {
+      const { parent, name } = component;
+      this.accessible(caller, "instance", id, parent, parent.organization);
+      this.advance(parent, now);
+      const app = this.catalog.applications.get(parent.application)!;
+      const manifest = app.parsed.get(parent.configuration.version);
+      const subApp = manifest?.submodules[name]?.applicationId ?? parent.application;
+      return componentStatus(parent, name, subApp, now);
+    }
     return this.view(this.instance(caller, id), now);
   }
 
@@ -201,6 +253,7 @@ export class Simulator {
       "revisionId",
       "version",
       "submodules",
+      "destroyInterval",
     ]);
     if (!b) throw new ServiceError(400, reader.errors);
     const environment = launchEnvironment(
@@ -211,12 +264,9 @@ export class Simulator {
     );
     const revision = revisionOf(this.catalog, app, b.revisionId, "revisionId", reader);
     const version = versionOf(app, b.version, "version", reader);
+    // Names may repeat (the service's own clients pick the newest of several same-name instances).
     const instanceName = instanceNameOf(b.instanceName, reader);
-    if (instanceName !== undefined && this.nameTaken(environment, instanceName, now))
-      reader.errors.push(
-        `instanceName "${instanceName}" is already used by an instance in environment ${environment}; ` +
-          "choose another name or destroy that instance first",
-      );
+    const destroyInterval = destroyIntervalOf(b.destroyInterval, reader);
     const request = configurationRequest(this.catalog, app, b, revision, version, "launch", reader);
     if (reader.errors.length > 0) throw new ServiceError(400, reader.errors);
 
@@ -231,16 +281,23 @@ export class Simulator {
       errorMessage: null,
       returnValues: {},
       workflow: null,
+      ownerId: caller.id,
+      components: {},
+      history: [],
+      destroyAt: null,
     };
-    startWorkflow(rec, "launch", this.state.timing, now);
+    const lifetime = destroyInterval ?? this.state.seed.defaultDestroyIntervalMs ?? DOCUMENTED_LIFETIME_MS;
+    if (lifetime !== NEVER_DESTROY) rec.destroyAt = now + lifetime;
+    startWorkflow(rec, "launch", this.state.timing, now, caller.id);
     this.state.instances.push(rec);
     this.instanceById.set(rec.id, rec);
+    this.addComponents(rec);
     this.changed();
     return { id: rec.id };
   }
 
   reconfigure(caller: Caller, id: string, body: unknown, now: number): { id: string } {
-    const rec = this.instance(caller, id);
+    const rec = this.topLevel(caller, id, "reconfigure");
     this.advance(rec, now);
     this.refuseBusy(rec);
     if (rec.status === "Destroyed")
@@ -255,27 +312,28 @@ export class Simulator {
     const version = versionOf(app, b.manifestVersion, "manifestVersion", reader);
     const request = configurationRequest(this.catalog, app, b, revision, version, "reconfigure", reader, rec);
     if (reader.errors.length > 0) throw new ServiceError(400, reader.errors);
-    startWorkflow(rec, "reconfigure", this.state.timing, now);
+    startWorkflow(rec, "reconfigure", this.state.timing, now, caller.id);
     rec.workflow!.target = resolveConfiguration(this.catalog, app, request, rec.configuration);
+    this.addComponents(rec, rec.workflow!.target);
     this.changed();
     return { id: rec.id };
   }
 
+  /** Destroy is a workflow like any other: its body, an object, carries the workflow's parameters (if any). */
   destroy(caller: Caller, id: string, body: unknown, now: number): { id: string } {
-    const rec = this.instance(caller, id);
-    const reader = new RequestReader();
-    reader.object(body, "body", []);
-    if (reader.errors.length > 0) throw new ServiceError(400, reader.errors);
+    const rec = this.topLevel(caller, id, "destroy");
+    if (body === null || typeof body !== "object" || Array.isArray(body))
+      throw new ServiceError(400, ["body must be a JSON object of workflow parameters ({} for none)"]);
     this.advance(rec, now);
     this.refuseBusy(rec);
     if (rec.status === "Destroyed") return { id: rec.id };
-    startWorkflow(rec, "destroy", this.state.timing, now);
+    startWorkflow(rec, "destroy", this.state.timing, now, caller.id);
     this.changed();
     return { id: rec.id };
   }
 
   forceDelete(caller: Caller, id: string, force: boolean, now: number): { id: string } {
-    const rec = this.instance(caller, id);
+    const rec = this.topLevel(caller, id, "delete");
     const status = this.view(rec, now).status;
     if (!force && status !== "Destroyed")
       throw new ServiceError(400, [
@@ -284,6 +342,7 @@ export class Simulator {
       ]);
     this.state.instances = this.state.instances.filter((r) => r !== rec);
     this.instanceById.delete(rec.id);
+    for (const componentId of Object.values(rec.components)) this.componentById.delete(componentId);
     this.changed();
     return { id };
   }
@@ -292,12 +351,12 @@ export class Simulator {
 
   /** Completes the instance's workflow if its time is up (persisting that); returns whether it did. */
   private advance(rec: InstanceRecord, now: number): boolean {
-    const completed = completeDueWorkflow(rec, this.state.failures, now);
+    const completed = completeDueWorkflow(rec, this.state.failures, this.state.timing, now);
     if (completed) this.changed();
     return completed;
   }
 
-  private view(rec: InstanceRecord, now: number): InstanceStatus {
+  private view(rec: InstanceRecord, now: number): WireInstanceStatus {
     this.advance(rec, now);
     return instanceStatus(rec, now);
   }
@@ -309,16 +368,20 @@ export class Simulator {
       ]);
   }
 
-  private nameTaken(environment: string, name: string, now: number): boolean {
-    return this.state.instances.some(
-      (r) => r.environment === environment && r.name === name && this.view(r, now).status !== "Destroyed",
-    );
+  /** Gives every submodule of `configuration` (default: the instance's own) an instance id of its own. */
+  private addComponents(rec: InstanceRecord, configuration = rec.configuration): void {
+    for (const name of Object.keys(configuration.submodules)) {
+      if (Object.hasOwn(rec.components, name)) continue;
+      const id = this.newId();
+      setOwn(rec.components, name, id);
+      this.componentById.set(id, { parent: rec, name });
+    }
   }
 
   private newId(): string {
     let id: string;
     do id = randomBytes(12).toString("hex");
-    while (this.instanceById.has(id) || this.catalog.revisions.has(id));
+    while (this.instanceById.has(id) || this.componentById.has(id) || this.catalog.revisions.has(id));
     return id;
   }
 
@@ -336,6 +399,19 @@ export class Simulator {
   private instance(caller: Caller, id: string): InstanceRecord {
     const rec = this.instanceById.get(id);
     return this.accessible(caller, "instance", id, rec, rec?.organization);
+  }
+
+  /** A top-level instance for `action`: a submodule instance is run by its parent's workflows. */
+  private topLevel(caller: Caller, id: string, action: string): InstanceRecord {
+    const component = this.componentById.get(id);
+    if (component) {
+      this.accessible(caller, "instance", id, component.parent, component.parent.organization);
+      throw new ServiceError(400, [
+        `instance ${id} is a submodule (${component.name}) of instance ${component.parent.id}; ` +
+          `${action} the parent instance instead`,
+      ]);
+    }
+    return this.instance(caller, id);
   }
 
   /**
@@ -362,6 +438,25 @@ export class Simulator {
   private changed(): void {
     if (this.settings.statePath) saveState(this.settings.statePath, this.state);
   }
+}
+
+/** The lifetime of an instance launched without destroyInterval, as the public documentation gives it. */
+const DOCUMENTED_LIFETIME_MS = 3_600_000;
+
+function destroyIntervalOf(value: unknown, reader: RequestReader): number | undefined {
+  if (value === undefined) return undefined;
+  if (Number.isSafeInteger(value) && ((value as number) > 0 || value === NEVER_DESTROY))
+    return value as number;
+  reader.errors.push(
+    "destroyInterval must be a whole number of milliseconds after which the instance is destroyed, " +
+      `or ${NEVER_DESTROY} for never`,
+  );
+  return undefined;
+}
+
+/** A stable 24-hex user id from the email (seed users are known by email only). */
+function userId(email: string): string {
+  return createHash("sha256").update(email).digest("hex").slice(0, 24);
 }
 
 function checkId(id: string, what: string): void {

@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import type { InstanceStatusValue } from "../client/types";
+import type { InstanceStatusValue, WorkflowStatusValue } from "../service-wire";
 import type { FloodState } from "./auth";
 import type { InstanceConfiguration } from "./configuration";
 import { jsonErrorPosition } from "./json-error";
@@ -19,6 +19,21 @@ export interface WorkflowRecord {
   target?: InstanceConfiguration;
 }
 
+/** One run of the instance's workflowHistory; `status` is null while it runs. */
+export interface HistoryRecord {
+  name: WorkflowName;
+  ownerId: string;
+  startedAt: number;
+  endsAt: number;
+  status: WorkflowStatusValue | null;
+}
+
+/** How a workflow of a failing application ends (test control): its status and error message. */
+export interface WorkflowEnding {
+  status: "Failed" | "Canceled" | "Suspended";
+  message: string;
+}
+
 export interface InstanceRecord {
   id: string;
   name: string;
@@ -31,6 +46,13 @@ export interface InstanceRecord {
   errorMessage: string | null;
   returnValues: Record<string, string>;
   workflow: WorkflowRecord | null;
+  /** Id of the user who launched it. */
+  ownerId: string;
+  /** Instance id of each submodule, by the submodule's key in the manifest. */
+  components: Record<string, string>;
+  history: HistoryRecord[];
+  /** When the service destroys the instance on its own (launch's destroyInterval); null: never. */
+  destroyAt: number | null;
 }
 
 export interface SimState {
@@ -40,8 +62,8 @@ export interface SimState {
   jwtSecret: string;
   timing: Timing;
   instances: InstanceRecord[];
-  /** Applications whose workflows end Failed, with the error message. */
-  failures: Record<string, string>;
+  /** Applications whose workflows end Failed (or Canceled, Suspended), with the error message. */
+  failures: Record<string, WorkflowEnding>;
   flood: FloodState;
 }
 
@@ -73,6 +95,19 @@ export function loadState(path: string): SimState | undefined {
   if (state.format !== 1 || !Array.isArray(state.instances) || typeof state.jwtSecret !== "string")
     throw new Error(`${path} is not a simulator state file (format 1); delete it or point --state elsewhere`);
   validateSeed(state.seed, `in state file ${path}`);
+  return upgraded(state);
+}
+
+/** A state saved before instances had components, a history and a schedule reads as having none. */
+function upgraded(state: SimState): SimState {
+  for (const rec of state.instances) {
+    rec.ownerId ??= "";
+    rec.components ??= {};
+    rec.history ??= [];
+    rec.destroyAt ??= null;
+  }
+  for (const [app, ending] of Object.entries(state.failures as Record<string, WorkflowEnding | string>))
+    if (typeof ending === "string") state.failures[app] = { status: "Failed", message: ending };
   return state;
 }
 

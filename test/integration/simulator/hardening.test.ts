@@ -19,7 +19,7 @@ import { INSTANCE_NAME_LIMITS, MAX_BODY_BYTES, MAX_JSON_DEPTH } from "../../../s
 
 const INSTANCE_NAME_MAX_LENGTH = INSTANCE_NAME_LIMITS.maxLength;
 import { startSimProcess } from "../../helpers/sim-process";
-import { BASIC, call, startFast } from "./http";
+import { BASIC, call, componentStatuses, startFast } from "./http";
 
 const LAUNCH = `/api/1/applications/${DEMO.webshopApplicationId}/launch`;
 
@@ -368,10 +368,11 @@ describe("names of Object.prototype members are plain keys", () => {
     expect(res).toMatchObject({ status: 200 });
     const id = (res.body as { id: string }).id;
     const status = await call(svc.url, "GET", `/api/1/instances/${id}`);
-    expect(status.body).toMatchObject({
-      submodules: {
-        constructor: { parameters: { "input.valueOf": "v", "input.engine": "e", "input.toString": "a" } },
-      },
+    const components = await componentStatuses(svc.url, status.body as Record<string, unknown>);
+    expect(Object.keys(components)).toEqual(["constructor"]);
+    expect(components.constructor).toMatchObject({
+      name: "constructor",
+      parameters: { "input.valueOf": "v", "input.engine": "e", "input.toString": "a" },
     });
   });
 });

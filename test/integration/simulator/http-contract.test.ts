@@ -5,6 +5,7 @@ import {
   IN_FLIGHT_MS,
   OTHER,
   call,
+  componentStatuses,
   launchDemo,
   pollInstance,
   startFast,
@@ -116,8 +117,8 @@ describe("GET /api/1/organizations/{org}/applications and /environments", () => 
   it("lists environments with the default flag", async () => {
     const res = await call(url, "GET", `/api/1/organizations/${DEMO.organizationId}/environments`);
     expect(res.body).toEqual([
-      { id: DEMO.defaultEnvironmentId, name: "default", default: true },
-      { id: DEMO.stagingEnvironmentId, name: "staging", default: false },
+      { id: DEMO.defaultEnvironmentId, name: "default", isDefault: true },
+      { id: DEMO.stagingEnvironmentId, name: "staging", isDefault: false },
     ]);
   });
 
@@ -137,25 +138,37 @@ describe("POST /api/1/applications/{app}/launch", () => {
     expect(id).toMatch(/^[0-9a-f]{24}$/);
     const { last, seen } = await pollInstance(url, id, (s) => s.status === "Running");
     expect(seen).toEqual(["Requested", "Executing", "Running"]);
+    // The public status: no revision field, submodules as child instances, workflow only while one runs.
     expect(last).toEqual({
       id,
       name: expect.stringMatching(/^webshop-[0-9a-f]{6}$/),
       status: "Running",
-      application: DEMO.webshopApplicationId,
-      environment: DEMO.defaultEnvironmentId,
-      revision: null,
+      applicationId: DEMO.webshopApplicationId,
+      environmentId: DEMO.defaultEnvironmentId,
       version: 2,
       parameters: { "input.app-fork": "master", "input.db-size": "small", "input.replicas": "1" },
-      submodules: {
-        db: {
-          manifestVersion: 1,
-          revision: null,
-          parameters: { "input.size": "small", "input.engine": "postgres-15" },
+      components: [{ id: expect.stringMatching(/^[0-9a-f]{24}$/), name: "db", status: "Running" }],
+      ownerId: expect.stringMatching(/^[0-9a-f]{24}$/),
+      workflowHistory: [
+        {
+          name: "launch",
+          status: "Succeeded",
+          ownerId: last.ownerId,
+          steps: [{ name: "launch", status: "Succeeded", percentComplete: 100 }],
         },
-      },
-      workflow: null,
+      ],
       errorMessage: null,
       returnValues: expect.any(Object),
+    });
+    const { db } = await componentStatuses(url, last);
+    expect(db).toMatchObject({
+      id: (last.components as { id: string }[])[0].id,
+      name: "db",
+      status: "Running",
+      applicationId: DEMO.postgresApplicationId,
+      environmentId: DEMO.defaultEnvironmentId,
+      version: 1,
+      parameters: { "input.size": "small", "input.engine": "postgres-15" },
     });
   });
 
@@ -174,12 +187,14 @@ describe("POST /api/1/applications/{app}/launch", () => {
     const { last } = await pollInstance(url, id, (s) => s.status === "Running");
     expect(last).toMatchObject({
       name: "rev-launch",
-      environment: DEMO.stagingEnvironmentId,
-      revision: DEMO.stableRevisionId,
+      environmentId: DEMO.stagingEnvironmentId,
       version: 1,
       parameters: { "input.app-fork": "release-1", "input.db-size": "large" },
-      submodules: { db: { parameters: { "input.size": "large", "input.engine": "postgres-16" } } },
     });
+    const { db } = await componentStatuses(url, last);
+    expect(db.parameters).toEqual({ "input.size": "large", "input.engine": "postgres-16" });
+    const byRevision = await call(url, "GET", `/api/1/revisions/${DEMO.stableRevisionId}/instances`);
+    expect(byRevision.body).toContainEqual(expect.objectContaining({ id, revision: DEMO.stableRevisionId }));
   });
 
   it("answers 400 naming each invalid value: unknown parameter, non-string value, bound submodule parameter, unknown submodule, unknown version", async () => {
@@ -285,7 +300,14 @@ describe("PUT /api/1/instances/{id}/configuration", () => {
       /reconfigure/,
     );
     const { last } = await pollInstance(url, id, (s) => s.status === "Running");
-    expect(last).toMatchObject({ workflow: null, parameters: { "input.app-fork": "dev" } });
+    expect(last).toMatchObject({ parameters: { "input.app-fork": "dev" } });
+    expect(last).not.toHaveProperty("workflow");
+    expect(
+      (last.workflowHistory as { name: string; status: string }[]).map((w) => [w.name, w.status]),
+    ).toEqual([
+      ["launch", "Succeeded"],
+      ["reconfigure", "Succeeded"],
+    ]);
   });
 
   it("answers 400 for a bound submodule parameter, an unknown manifest version and a revisionId under submodules", async () => {
@@ -341,7 +363,8 @@ describe("GET /api/1/instances/{id}", () => {
           auth: OTHER.basic,
         },
       );
-      expect(last).toMatchObject({ status: "Failed", errorMessage: "quota exceeded", workflow: null });
+      expect(last).toMatchObject({ status: "Failed", errorMessage: "quota exceeded" });
+      expect(last).not.toHaveProperty("workflow");
     } finally {
       svc.sim.failApplication(OTHER.applicationId, null);
     }
@@ -395,5 +418,102 @@ describe("paths and versions", () => {
     expect(svc.sim.stats.requestsSince(before)).toEqual([
       { seq: before + 1, method: "GET", path: "/api/1/organizations", status: 200, at: expect.any(Number) },
     ]);
+  });
+});
+
+describe("the real service's shapes (docs/service-api.md)", () => {
+  it("allows two live instances of one name in one environment; both are listed", async () => {
+    const first = await launchDemo(url, { instanceName: "twin" });
+    const second = await launchDemo(url, { instanceName: "twin" });
+    expect(second).not.toBe(first);
+    const listed = (await call(url, "GET", INSTANCES)).body as { id: string; name: string }[];
+    expect(listed.filter((i) => i.name === "twin").map((i) => i.id)).toEqual([first, second]);
+  });
+
+  it("lists an application's instances in every environment, and 404 for an unknown application", async () => {
+    const here = await launchDemo(url, { instanceName: "app-list-1" });
+    const there = await launchDemo(url, {
+      instanceName: "app-list-2",
+      environmentId: DEMO.stagingEnvironmentId,
+    });
+    const res = await call(url, "GET", `/api/1/applications/${DEMO.webshopApplicationId}/instances`);
+    const ids = (res.body as { id: string }[]).map((i) => i.id);
+    expect(ids).toEqual(expect.arrayContaining([here, there]));
+    expectErrors(
+      await call(url, "GET", "/api/1/applications/5f00000000000000000000ff/instances"),
+      404,
+      /not found/,
+    );
+  });
+
+  it("refuses DELETE, destroy and reconfigure of a submodule instance (400 is a submodule)", async () => {
+    const id = await launchDemo(url, { instanceName: "parent-of-db" });
+    const { last } = await pollInstance(url, id, (s) => s.status === "Running");
+    const [db] = last.components as { id: string }[];
+    const refused = new RegExp(`is a submodule \\(db\\) of instance ${id}`);
+    expectErrors(await call(url, "DELETE", `/api/1/instances/${db.id}?force=true`), 400, refused);
+    expectErrors(await call(url, "POST", `/api/1/instances/${db.id}/destroy`, { body: {} }), 400, refused);
+    expectErrors(
+      await call(url, "PUT", `/api/1/instances/${db.id}/configuration`, { body: {} }),
+      400,
+      refused,
+    );
+  });
+
+  it("destroys with workflow parameters in the body; DELETE takes force=1 and force=yes too", async () => {
+    for (const force of ["1", "yes", "TRUE"]) {
+      const id = await launchDemo(url);
+      await pollInstance(url, id, (s) => s.status === "Running");
+      const destroy = await call(url, "POST", `/api/1/instances/${id}/destroy`, {
+        body: { "input.reason": "done" },
+      });
+      expect(destroy).toMatchObject({ status: 200, body: { id } });
+      await pollInstance(url, id, (s) => s.status === "Destroyed");
+      expect((await call(url, "DELETE", `/api/1/instances/${id}?force=${force}`)).status).toBe(200);
+      expect((await call(url, "GET", `/api/1/instances/${id}`)).status).toBe(404);
+    }
+    const kept = await launchDemo(url);
+    await pollInstance(url, kept, (s) => s.status === "Running");
+    expectErrors(await call(url, "DELETE", `/api/1/instances/${kept}?force=no`), 400, /not Destroyed/);
+  });
+
+  it.each(["Canceled", "Suspended"] as const)(
+    "ends a workflow %s when sim.failApplication says so",
+    async (end) => {
+      svc.sim.failApplication(OTHER.applicationId, "stopped by an operator", end);
+      try {
+        const res = await call(url, "POST", `/api/1/applications/${OTHER.applicationId}/launch`, {
+          auth: OTHER.basic,
+          body: {},
+        });
+        const id = (res.body as { id: string }).id;
+        const { last } = await pollInstance(url, id, (s) => s.status === end, { auth: OTHER.basic });
+        expect((last.workflowHistory as { status: string }[]).map((w) => w.status)).toEqual([end]);
+      } finally {
+        svc.sim.failApplication(OTHER.applicationId, null);
+      }
+    },
+  );
+
+  it("destroys an instance on its schedule (destroyInterval), never with -1, after the seed default without", async () => {
+    const scheduled = await launchDemo(url, { destroyInterval: 300 });
+    const never = await launchDemo(url, { destroyInterval: -1 });
+    const { last } = await pollInstance(url, scheduled, (s) => s.status === "Destroyed");
+    expect(
+      (last.workflowHistory as { name: string; status: string }[]).map((w) => [w.name, w.status]),
+    ).toEqual([
+      ["launch", "Succeeded"],
+      ["destroy", "Succeeded"],
+    ]);
+    expect((await call(url, "GET", `/api/1/instances/${never}`)).body).toMatchObject({ status: "Running" });
+    expectErrors(await call(url, "POST", LAUNCH, { body: { destroyInterval: 0 } }), 400, /destroyInterval/);
+
+    const shortLived = await startFast({ seed: { ...twoOrgSeed(), defaultDestroyIntervalMs: 300 } });
+    try {
+      const id = await launchDemo(shortLived.url);
+      await pollInstance(shortLived.url, id, (s) => s.status === "Destroyed");
+    } finally {
+      await shortLived.close();
+    }
   });
 });

@@ -121,6 +121,21 @@ export async function pollInstance(
   }
 }
 
+/** Each submodule instance's status, read through its own id, by its name in the parent's `components`. */
+export async function componentStatuses(
+  base: string,
+  parent: Record<string, unknown>,
+  opts: { auth?: string } = {},
+): Promise<Record<string, Record<string, unknown>>> {
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const c of parent.components as { id: string; name: string }[]) {
+    const res = await call(base, "GET", `/api/1/instances/${c.id}`, { auth: opts.auth });
+    if (res.status !== 200) throw new Error(`component ${c.name}: ${res.status} ${JSON.stringify(res.body)}`);
+    out[c.name] = res.body as Record<string, unknown>;
+  }
+  return out;
+}
+
 export async function launchDemo(base: string, body: unknown = {}): Promise<string> {
   const res = await call(base, "POST", `/api/1/applications/${DEMO.webshopApplicationId}/launch`, { body });
   if (res.status !== 200) throw new Error(`launch failed: ${res.status} ${JSON.stringify(res.body)}`);
