@@ -7,6 +7,7 @@ import {
   AuthError,
   BadResponseError,
   ConfigError,
+  NotFoundError,
   OutcomeUnknownError,
   ResponseTooLargeError,
   SESSION_TOKEN_REJECTED,
@@ -37,6 +38,7 @@ import {
 import { DEFAULT_MAX_RESPONSE_BYTES, errorMessages, header, parseBody } from "./response-body";
 import { SessionTokens, tokenAnswer, type Credential, type TokenAnswer } from "./session";
 import { exchange, ExchangeTimeout, type Answer } from "./exchange";
+import { setOwn } from "../own";
 import { abortableSleep } from "./sleep";
 import { MemoryTokenStore, tokenKey } from "./token-store";
 import type {
@@ -150,6 +152,18 @@ export class AppMgmtClient {
     return this.api("listInstances", "GET", path, undefined, o, normalise.instanceSummaries);
   }
 
+  /** The application's top-level instances, in every environment. */
+  async listApplicationInstances(appId: string, o?: CallOptions): Promise<InstanceSummary[]> {
+    const path = `/applications/${checkId("applicationId", appId)}/instances`;
+    return this.api("listApplicationInstances", "GET", path, undefined, o, normalise.instanceSummaries);
+  }
+
+  /** The top-level instances launched from a named revision. */
+  async listRevisionInstances(revisionId: string, o?: CallOptions): Promise<InstanceSummary[]> {
+    const path = `/revisions/${checkId("revisionId", revisionId)}/instances`;
+    return this.api("listRevisionInstances", "GET", path, undefined, o, normalise.instanceSummaries);
+  }
+
   /** Never resent once the request may have reached the service: see OutcomeUnknownError. */
   async launch(appId: string, req: LaunchRequest, o?: CallOptions): Promise<OperationAccepted> {
     const path = `/applications/${checkId("applicationId", appId)}/launch`;
@@ -167,14 +181,47 @@ export class AppMgmtClient {
     return this.api("reconfigure", "PUT", path, req, o, normalise.operationAccepted);
   }
 
+  /**
+   * The instance's status with each submodule's settings. The service lists submodules as `components`,
+   * instances of their own: each is read through its own status call, all in parallel (one more call per
+   * submodule). A status that carries a `submodules` map (older services) needs no further reads.
+   */
   async getInstance(id: string, o?: CallOptions): Promise<InstanceStatus> {
-    const path = `/instances/${checkId("instanceId", id)}`;
-    return this.api("getInstance", "GET", path, undefined, o, normalise.instanceStatus);
+    const status = await this.readStatus(checkId("instanceId", id), o);
+    if (status.components.length === 0 || Object.keys(status.submodules).length > 0) return status;
+    const components = await Promise.all(
+      status.components.map((c) =>
+        this.readStatus(checkId("components[].id", c.id), o).catch((err: unknown) => {
+          // A submodule instance removed between the two reads (its parent being destroyed) has no settings.
+          if (err instanceof NotFoundError) return undefined;
+          throw err;
+        }),
+      ),
+    );
+    status.components.forEach((c, i) => {
+      const s = components[i];
+      if (s)
+        setOwn(status.submodules, c.name, {
+          manifestVersion: s.version,
+          revision: s.revision,
+          parameters: s.parameters,
+        });
+    });
+    return status;
   }
 
-  async destroy(id: string, o?: CallOptions): Promise<OperationAccepted> {
+  private readStatus(id: string, o: CallOptions | undefined): Promise<InstanceStatus> {
+    return this.api("getInstance", "GET", `/instances/${id}`, undefined, o, normalise.instanceStatus);
+  }
+
+  /** The workflow `destroy`; `parameters` are the workflow's own, if the manifest declares any. */
+  async destroy(
+    id: string,
+    o?: CallOptions,
+    parameters: Record<string, string> = {},
+  ): Promise<OperationAccepted> {
     const path = `/instances/${checkId("instanceId", id)}/destroy`;
-    return this.api("destroy", "POST", path, {}, o, normalise.operationAccepted);
+    return this.api("destroy", "POST", path, parameters, o, normalise.operationAccepted);
   }
 
   /** Removes the instance record whatever its status (`DELETE ...?force=true`). */

@@ -282,6 +282,28 @@ export class WorkflowFailedError extends AppMgmtError {
   }
 }
 
+/**
+ * The instance's workflow stopped without failing: `Canceled` (it will not go on) or `Suspended` (it waits
+ * for someone to resume it in the service). Waiting longer would only run out the timeout.
+ */
+export class WorkflowStoppedError extends AppMgmtError {
+  override readonly code = "E_WORKFLOW_STOPPED";
+
+  constructor(
+    readonly instance: { id: string; name: string; workflow?: string },
+    readonly status: "Canceled" | "Suspended",
+  ) {
+    const what = `instance ${instance.id} (${instance.name})${instance.workflow ? `: workflow ${instance.workflow}` : ""}`;
+    super(
+      status === "Canceled"
+        ? `${what} is Canceled in the service, so it will not complete; find out in the service who or what ` +
+            "canceled it, then apply again"
+        : `${what} is Suspended in the service, waiting for someone to resume it; resume or cancel it in the ` +
+            "service, then apply again",
+    );
+  }
+}
+
 /** The caller's AbortSignal fired. */
 export class AbortedError extends AppMgmtError {
   override readonly code = "E_ABORTED";

@@ -9,7 +9,12 @@ export { jwtLifetimeMs, MIN_TOKEN_CALL_INTERVAL_MS } from "./session";
 export { DEFAULT_MAX_RESPONSE_BYTES } from "./response-body";
 export { DEFAULT_RETRY_POLICY, type RetryPolicy, type CallName, type FailureKind } from "./retry-policy";
 export { API_VERSION_PREFIXES } from "./validate";
-export { findLaunchedInstance, DEFAULT_LAUNCHED_LOOKUP, type LaunchedLookup } from "./launched-instance";
+export {
+  findLaunchedInstances,
+  DEFAULT_LAUNCHED_LOOKUP,
+  type LaunchedLookup,
+  type LaunchedWanted,
+} from "./launched-instance";
 export {
   waitForInstance,
   nextPollOffset,

@@ -8,6 +8,7 @@ import type {
   OperationAccepted,
   Organization,
   SubmoduleStatus,
+  ComponentRef,
 } from "./types";
 
 type Raw = Record<string, unknown>;
@@ -69,7 +70,7 @@ export function environments(body: unknown): Environment[] {
       ...r,
       id: str(r, "id", "environment"),
       name: str(r, "name", "environment"),
-      default: r.default === true,
+      default: r.isDefault === true || r.default === true,
     };
   });
 }
@@ -99,6 +100,20 @@ function submoduleStatus(v: unknown): SubmoduleStatus {
   };
 }
 
+function component(v: unknown): ComponentRef {
+  const r = record(v, "component");
+  return {
+    ...r,
+    id: str(r, "id", "component"),
+    name: str(r, "name", "component"),
+    status: String(r.status ?? ""),
+  };
+}
+
+/**
+ * The status as sent. `submodules` holds what a `submodules` map says; settings of the `components` are
+ * read by the client (AppMgmtClient.getInstance), since each is an instance with a status of its own.
+ */
 export function instanceStatus(body: unknown): InstanceStatus {
   const r = folded(record(body, "instance status"));
   const subs = r.submodules && typeof r.submodules === "object" ? (r.submodules as Raw) : {};
@@ -114,6 +129,10 @@ export function instanceStatus(body: unknown): InstanceStatus {
     version: typeof r.version === "number" ? r.version : 0,
     parameters: stringMap(r.parameters),
     submodules: Object.fromEntries(Object.entries(subs).map(([k, v]) => [k, submoduleStatus(v)])),
+    components: Array.isArray(r.components) ? r.components.map(component) : [],
+    workflowHistory: Array.isArray(r.workflowHistory)
+      ? (r.workflowHistory as InstanceStatus["workflowHistory"])
+      : [],
     workflow: wf ? { ...wf, name: String(wf.name ?? ""), status: String(wf.status ?? "") } : null,
     errorMessage: typeof r.errorMessage === "string" ? r.errorMessage : null,
     returnValues: r.returnValues && typeof r.returnValues === "object" ? (r.returnValues as Raw) : {},

@@ -7,6 +7,8 @@ export type CallName =
   | "listApplications"
   | "listEnvironments"
   | "listInstances"
+  | "listApplicationInstances"
+  | "listRevisionInstances"
   | "launch"
   | "reconfigure"
   | "getInstance"
@@ -73,6 +75,8 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
     "listApplications",
     "listEnvironments",
     "listInstances",
+    "listApplicationInstances",
+    "listRevisionInstances",
     "getInstance",
     "reconfigure",
     "destroy",

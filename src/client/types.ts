@@ -1,11 +1,11 @@
 // Wire types of the Application Management Service (ARCHITECTURE.md §3), as the client returns them:
 // normalised (alternative spellings such as `applicationId` folded into `application`), extra fields kept.
 
+import type { InstanceStatusValue, WireWorkflowRun } from "../service-wire";
+
+export type { InstanceStatusValue } from "../service-wire";
 export type Id = string;
 export type Parameters = Record<string, string>;
-
-export type InstanceStatusValue =
-  "Requested" | "Executing" | "Running" | "Failed" | "Destroying" | "Destroyed";
 
 export interface Organization {
   id: Id;
@@ -20,6 +20,7 @@ export interface Application {
 export interface Environment {
   id: Id;
   name: string;
+  /** The service's `isDefault` (older answers: `default`). */
   default: boolean;
 }
 
@@ -45,6 +46,8 @@ export interface LaunchRequest {
   revisionId?: Id;
   version?: number;
   submodules?: Record<string, LaunchSubmodule>;
+  /** Milliseconds until the service destroys the instance; -1 never (absent: the tenant's default, 1 hour). */
+  destroyInterval?: number;
 }
 
 export interface ReconfigureSubmodule {
@@ -69,6 +72,13 @@ export interface SubmoduleStatus {
   parameters: Parameters;
 }
 
+/** A submodule instance as its parent's status lists it. */
+export interface ComponentRef {
+  id: Id;
+  name: string;
+  status: string;
+}
+
 export interface WorkflowState {
   name: string;
   status: string;
@@ -84,7 +94,14 @@ export interface InstanceStatus {
   /** Manifest version the instance runs. */
   version: number;
   parameters: Parameters;
+  /**
+   * Each submodule's settings by its key: read from the submodule instances the status lists as
+   * `components` (AppMgmtClient.getInstance), or taken from a `submodules` map where a service sends one.
+   */
   submodules: Record<string, SubmoduleStatus>;
+  /** The submodule instances (`components`); empty when the service lists none. */
+  components: ComponentRef[];
+  workflowHistory: WireWorkflowRun[];
   workflow: WorkflowState | null;
   errorMessage: string | null;
   returnValues: Record<string, unknown>;

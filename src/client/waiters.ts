@@ -1,5 +1,13 @@
 // Waiting for an instance's workflow, separate from the calls that start one.
-import { AbortedError, AppMgmtError, TimeoutError, WorkflowFailedError, isTransient } from "./errors";
+import { INSTANCE_STATUS_VALUES } from "../service-wire";
+import {
+  AbortedError,
+  AppMgmtError,
+  TimeoutError,
+  WorkflowFailedError,
+  WorkflowStoppedError,
+  isTransient,
+} from "./errors";
 import { abortableSleep } from "./sleep";
 import type { CallOptions, InstanceStatus } from "./types";
 
@@ -121,6 +129,10 @@ export interface WaitOptions {
   timeoutMs: number;
   signal?: AbortSignal;
   onProgress?: (s: InstanceStatus, elapsedMs: number) => void;
+  /** Called for each poll that failed transiently (the wait goes on), with the time waited so far. */
+  onPollFailure?: (err: AppMgmtError, elapsedMs: number) => void;
+  /** Called once for each status value not in the service's documented list (the wait goes on). */
+  onUnknownStatus?: (status: string) => void;
   /** A fixed schedule; by default it is learnt from `durations` (see learnedPollSchedule). */
   schedule?: PollSchedule;
   /** Where workflow durations are learnt and recorded (default: processWorkflowDurations). */
@@ -138,9 +150,12 @@ export interface InstanceReader {
 
 const realClock: Clock = { now: Date.now, sleep: abortableSleep };
 
+const KNOWN_STATUSES: ReadonlySet<string> = new Set(INSTANCE_STATUS_VALUES);
+
 /**
  * Polls the instance status on the schedule until `until` accepts it. Status `Failed` (unless accepted)
- * throws WorkflowFailedError with the service's errorMessage; running out of time throws TimeoutError;
+ * throws WorkflowFailedError with the service's errorMessage, `Canceled` or `Suspended` WorkflowStoppedError
+ * (none of them changes by waiting); running out of time throws TimeoutError;
  * the signal throws AbortedError. A poll that fails transiently even after the call's own retries (5xx,
  * 429, resets, request timeouts) does not end the wait: the next poll follows the schedule.
  */
@@ -160,6 +175,7 @@ export async function waitForInstance(
   let lastError: AppMgmtError | undefined;
   let offset: number | undefined;
   let lastRunningMs = 0;
+  const unknownSeen = new Set<string>();
   for (;;) {
     offset = nextPollOffset(schedule, offset);
     // The last poll happens at the deadline, so a workflow ending just before it is still seen.
@@ -180,9 +196,14 @@ export async function waitForInstance(
     } catch (err) {
       if (!isTransient(err)) throw err;
       lastError = err;
+      opts.onPollFailure?.(err, clock.now() - start);
     }
     const elapsed = clock.now() - start;
     if (last && !lastError) {
+      if (!KNOWN_STATUSES.has(last.status) && !unknownSeen.has(last.status)) {
+        unknownSeen.add(last.status);
+        opts.onUnknownStatus?.(last.status);
+      }
       opts.onProgress?.(last, elapsed);
       if (opts.until(last)) {
         if (last.status !== "Failed") durations.record(key, lastRunningMs, polledAt);
@@ -194,10 +215,13 @@ export async function waitForInstance(
           last.errorMessage,
         );
       }
+      if (last.status === "Canceled" || last.status === "Suspended")
+        throw new WorkflowStoppedError({ id, name: last.name, workflow: last.workflow?.name }, last.status);
       lastRunningMs = polledAt;
     }
     if (clock.now() >= deadline) {
-      const lastSeen = `last status ${last?.status ?? "unknown"}${lastError ? `, last poll: ${lastError.message}` : ""}`;
+      const unknown = last && !KNOWN_STATUSES.has(last.status) ? " (a status this client does not know)" : "";
+      const lastSeen = `last status ${last?.status ?? "unknown"}${unknown}${lastError ? `, last poll: ${lastError.message}` : ""}`;
       throw new TimeoutError(
         `instance ${id} did not reach the expected state within ${Math.round(elapsed / 1000)} s ` +
           `(${lastSeen}); raise the timeout or check the instance in the service`,

@@ -38,8 +38,8 @@ describe("ARCHITECTURE.md §3 table through the client", () => {
 
   it("GET /api/1/organizations/{org}/environments", async () => {
     expect(await h.client.listEnvironments(DEMO.organizationId)).toEqual([
-      { id: DEMO.defaultEnvironmentId, name: "default", default: true },
-      { id: DEMO.stagingEnvironmentId, name: "staging", default: false },
+      { id: DEMO.defaultEnvironmentId, name: "default", default: true, isDefault: true },
+      { id: DEMO.stagingEnvironmentId, name: "staging", default: false, isDefault: false },
     ]);
   });
 
@@ -82,9 +82,13 @@ describe("ARCHITECTURE.md §3 table through the client", () => {
     });
   });
 
-  it("GET /api/1/instances/{id}: the full status record", async () => {
+  it("GET /api/1/instances/{id}: the full status record, submodule settings read from its components", async () => {
     const s = await launched(h.client, { instanceName: "full-status" });
-    expect(await h.client.getInstance(s.id)).toEqual({
+    const reads = h.svc.sim.stats.requestCount;
+    const status = await h.client.getInstance(s.id);
+    // one read of the instance, one of its one submodule instance
+    expect(h.svc.sim.stats.requestCount - reads).toBe(2);
+    expect(status).toEqual({
       id: s.id,
       name: "full-status",
       status: "Running",
@@ -100,10 +104,23 @@ describe("ARCHITECTURE.md §3 table through the client", () => {
           parameters: { "input.size": "small", "input.engine": "postgres-15" },
         },
       },
+      components: [{ id: expect.stringMatching(/^[0-9a-f]{24}$/), name: "db", status: "Running" }],
+      ownerId: expect.stringMatching(/^[0-9a-f]{24}$/),
+      workflowHistory: [expect.objectContaining({ name: "launch", status: "Succeeded" })],
       workflow: null,
       errorMessage: null,
       returnValues: { url: "https://full-status.apps.example.test" },
     });
+  });
+
+  it("GET /api/1/applications/{app}/instances and /revisions/{rev}/instances", async () => {
+    const s = await launched(h.client, { instanceName: "by-revision", revisionId: DEMO.stableRevisionId });
+    expect(await h.client.listApplicationInstances(DEMO.webshopApplicationId)).toContainEqual(
+      expect.objectContaining({ id: s.id, name: "by-revision" }),
+    );
+    expect(await h.client.listRevisionInstances(DEMO.stableRevisionId)).toEqual([
+      expect.objectContaining({ id: s.id, revision: DEMO.stableRevisionId }),
+    ]);
   });
 
   it("POST /api/1/instances/{id}/destroy: Destroying → Destroyed", async () => {

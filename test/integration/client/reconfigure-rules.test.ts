@@ -108,7 +108,8 @@ describe("spec §4.6 reconfigure rules", () => {
     });
     const after = await reconfigured(s.id, { revisionId: DEMO.stableRevisionId });
     expect(after).toMatchObject({
-      revision: DEMO.stableRevisionId,
+      // The public status names no revision: the revision shows in what it applied.
+      revision: null,
       version: 1,
       parameters: { "input.app-fork": "release-1", "input.db-size": "small" },
       submodules: { db: { parameters: { "input.size": "small", "input.engine": "postgres-16" } } },
@@ -123,7 +124,8 @@ describe("spec §4.6 reconfigure rules", () => {
       submodules: { db: { parameters: { "input.engine": "postgres-17" } } },
     });
     expect(after).toMatchObject({
-      revision: DEMO.stableRevisionId,
+      // The public status names no revision: the revision shows in what it applied.
+      revision: null,
       version: 1,
       parameters: { "input.app-fork": "hotfix", "input.db-size": "small" },
       submodules: { db: { parameters: { "input.engine": "postgres-17" } } },
@@ -183,7 +185,8 @@ describe("spec §4.5 launch with revisions", () => {
     });
     expect(s.submodules.db).toEqual({
       manifestVersion: 2,
-      revision: PG_REVISION,
+      revision: null, // a submodule instance's status names no revision either
+
       parameters: { "input.size": "small", "input.engine": "postgres-17-tuned" },
     });
   });
