@@ -2,6 +2,7 @@
 // signal that StopProvider fires.
 
 import type { LaunchedLookup } from "../client/launched-instance";
+import type { LaunchLedger } from "./instance/lost-launch";
 import type { Logger } from "../protocol/log";
 import type { Service } from "./service";
 
@@ -13,6 +14,8 @@ export interface ProviderContext {
   signal: AbortSignal;
   /** How the instance of a launch whose answer was lost is looked up (the client's schedule by default). */
   lostLaunchLookup: LaunchedLookup;
+  /** The instances each launch of this process cannot have created (for a lost launch answer). */
+  launches: LaunchLedger;
 }
 
 export class NotConfiguredError extends Error {

@@ -1,17 +1,28 @@
-// Data source `appmgmt_instances`: the instances of an environment, filtered by application and status.
+// Data source `appmgmt_instances`: the instances of an environment or of an application (the service lists
+// both), filtered by the other and by status.
 
 import { checkIdAttributes, type DataSource } from "./data-source";
 import { errorDiagnostic } from "../protocol/diagnostics";
+import { INSTANCE_STATUS_VALUES } from "../service-wire";
 import { attrPath, knownString } from "./values";
 import { instancesData } from "./data-schemas";
 
-const STATUSES = ["Requested", "Executing", "Running", "Failed", "Destroying", "Destroyed"];
+const STATUSES: readonly string[] = INSTANCE_STATUS_VALUES;
 
 export const instancesDataSource: DataSource = {
   typeName: "appmgmt_instances",
   schema: instancesData,
   validate(config) {
     const diagnostics = checkIdAttributes(config, ["environment_id", "application_id"]);
+    if (config.environment_id === null && config.application_id === null)
+      diagnostics.push(
+        errorDiagnostic(
+          "Missing environment_id or application_id",
+          "Set environment_id to list an environment's instances, application_id to list an application's " +
+            "instances in every environment, or both.",
+          attrPath("environment_id"),
+        ),
+      );
     const status = knownString(config, "status");
     if (status !== undefined && !STATUSES.includes(status)) {
       diagnostics.push(
@@ -25,14 +36,20 @@ export const instancesDataSource: DataSource = {
     return diagnostics;
   },
   async read(ctx, config) {
+    const env = knownString(config, "environment_id");
     const app = knownString(config, "application_id");
     const status = knownString(config, "status");
-    const all = await ctx
-      .service()
-      .client.listInstances(String(config.environment_id), { signal: ctx.signal });
+    const { client } = ctx.service();
+    const all =
+      env !== undefined
+        ? await client.listInstances(env, { signal: ctx.signal })
+        : await client.listApplicationInstances(app!, { signal: ctx.signal });
     const instances = all
       .filter(
-        (i) => (app === undefined || i.application === app) && (status === undefined || i.status === status),
+        (i) =>
+          (app === undefined || i.application === app) &&
+          (env === undefined || i.environment === env) &&
+          (status === undefined || i.status === status),
       )
       .map((i) => ({
         id: i.id,

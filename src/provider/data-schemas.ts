@@ -47,10 +47,15 @@ const instanceSummaryAttributes: SchemaAttribute[] = [
 ];
 
 export const instancesData = dataSchema(
-  "The instances of an environment, optionally filtered by application and status.",
+  "The top-level instances of an environment or of an application (set at least one of the two), optionally " +
+    "filtered by status.",
   [
-    str("environment_id", `Environment, ${ID_FORMAT}.`, { required: true }),
-    str("application_id", "Only instances of this application.", { optional: true }),
+    str("environment_id", `Environment, ${ID_FORMAT}; unset lists the application's instances everywhere.`, {
+      optional: true,
+    }),
+    str("application_id", "Only instances of this application (alone: in every environment).", {
+      optional: true,
+    }),
     str("status", "Only instances with this status, e.g. `Running`.", { optional: true }),
     computedList("instances", "The matching instances, in the service's order.", instanceSummaryAttributes),
   ],

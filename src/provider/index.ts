@@ -9,6 +9,7 @@ import type { Diagnosed, Diagnostic, ProviderHandler, Value } from "../protocol/
 import { DATA_SOURCES, RESOURCES, providerSchemas } from "./catalog";
 import { resolveProviderConfig } from "./config";
 import { NotConfiguredError, type ProviderContext } from "./context";
+import { LaunchLedger } from "./instance/lost-launch";
 import { redactingLogger, SecretList } from "./redact";
 import type { ApplyResult } from "./resource";
 import { connectService, type Service, type ServiceFactory } from "./service";
@@ -42,6 +43,7 @@ export function createProvider(opts: ProviderOptions = {}): ProviderHandler {
     log,
     signal: stopper.signal,
     lostLaunchLookup: opts.lostLaunchLookup ?? DEFAULT_LAUNCHED_LOOKUP,
+    launches: new LaunchLedger(),
   };
   // The protocol layer refuses type names the schemas do not have, and both come from catalog.ts.
   const resource = byTypeName(RESOURCES, "resource");

@@ -14,7 +14,7 @@ export type ServiceClient = Pick<AppMgmtClient, Exclude<CallName, "token" | "for
 /** The waiter's options the provider sets; poll timing is learnt per `durationKey` within the process. */
 export type WaitOptions = Pick<
   ClientWaitOptions,
-  "until" | "timeoutMs" | "signal" | "onProgress" | "durationKey"
+  "until" | "timeoutMs" | "signal" | "onProgress" | "durationKey" | "onPollFailure" | "onUnknownStatus"
 >;
 
 export interface Service {

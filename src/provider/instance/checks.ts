@@ -1,4 +1,4 @@
-// Plan- and validate-time checks of an `appmgmt_instance` configuration: ids, instance name, timeouts,
+// Plan- and validate-time checks of an `appmgmt_instance` configuration: ids, instance name, durations (auto_destroy_after, timeouts),
 // parameter names and, when the `manifest` attribute is known, the binding rules (src/rules). Unknown
 // values are skipped.
 
@@ -27,7 +27,7 @@ export function checkInstanceConfig(config: InstanceModel, operation: Operation)
   const out = new Diagnostics();
   checkIds(config, out);
   checkInstanceName(config, out);
-  checkTimeouts(config, out);
+  checkDurations(config, out);
   if (typeof config.manifest === "string") checkAgainstManifest(config, config.manifest, operation, out);
   else if (!isUnknown(config.manifest)) addFindings(checkParameterNames(rulesConfig(config)), out);
   return out.list;
@@ -53,7 +53,11 @@ function checkInstanceName(config: InstanceModel, out: Diagnostics): void {
   if (problem) out.addError(attrPath("instance_name"), "Invalid instance_name", `${problem}.`);
 }
 
-function checkTimeouts(config: InstanceModel, out: Diagnostics): void {
+function checkDurations(config: InstanceModel, out: Diagnostics): void {
+  const autoDestroy = known(config.autoDestroyAfter);
+  const lifetime = autoDestroy === undefined ? undefined : parseDuration(autoDestroy);
+  if (lifetime instanceof Error)
+    out.addError(attrPath("auto_destroy_after"), "Invalid auto_destroy_after", lifetime.message);
   const timeouts = known(config.timeouts);
   for (const op of TIMEOUT_OPERATIONS) {
     const text = timeouts && known(timeouts[op]);

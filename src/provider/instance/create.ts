@@ -5,6 +5,7 @@ import { errorCode, failureDiagnostic } from "../../protocol/diagnostics";
 import type { ProviderContext } from "../context";
 import type { ApplyResult } from "../resource";
 import { findLostLaunch } from "./lost-launch";
+import type { LaunchRequest } from "../../client/types";
 import type { InstanceModel } from "./model";
 import { launchRequest } from "./requests";
 import { awaitWorkflow, isSettled, timeoutMs } from "./wait";
@@ -18,21 +19,37 @@ export async function createInstance(
   const request = launchRequest(config);
   const deadline = Date.now() + timeoutMs(config, "create");
   let id: string;
+  let before: ReadonlySet<string> = new Set();
   try {
     ctx.signal.throwIfAborted(); // after StopProvider nothing new starts
+    before = await instancesBefore(ctx, appId, request);
     // Not cancelled by StopProvider mid-request: that would lose the id of an instance the service may
     // already have created (an orphan); the request is bounded by request_timeout anyway. The client sends
     // a launch refused with 429 again after Retry-After, and never one the service may have acted on.
     const accepted = await ctx.service().client.launch(appId, request, { deadline, pauseSignal: ctx.signal });
     id = accepted.id;
+    await ctx.launches.launched(appId, id);
   } catch (e) {
     if (errorCode(e) !== "E_OUTCOME_UNKNOWN") {
       return { newState: null, diagnostics: [failureDiagnostic(`Launch of application ${appId} failed`, e)] };
     }
-    const found = await findLostLaunch(ctx, appId, request);
+    const found = await findLostLaunch(ctx, appId, request, before);
     if (typeof found !== "string") return { newState: null, diagnostics: [found] };
     id = found;
   }
   ctx.log.info("instance launched", { instance_id: id, application_id: appId });
   return awaitWorkflow(ctx, id, Math.max(deadline - Date.now(), 1), planned, "create", isSettled);
+}
+
+/**
+ * The instances a named launch cannot create, noted before it (a lost answer is resolved by name, and
+ * names may repeat). An unnamed launch cannot be found again anyway.
+ */
+function instancesBefore(
+  ctx: ProviderContext,
+  appId: string,
+  request: LaunchRequest,
+): Promise<ReadonlySet<string>> {
+  if (request.instanceName === undefined) return Promise.resolve(new Set());
+  return ctx.launches.before(ctx.service().client, appId, ctx.signal);
 }

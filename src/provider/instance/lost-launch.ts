@@ -1,18 +1,47 @@
-// After a launch whose answer was lost: the instance named in the request, found in its environment.
-// Never relaunches; without a name there is no safe way to tell, so the user is told how to import.
+// After a launch whose answer was lost: the instance named in the request, found among the application's
+// instances. Names may repeat, so the instances that existed before the launch are noted first (LaunchLedger)
+// and never adopted. Never relaunches; without a name there is no safe way to tell, so the user is told how
+// to import.
 
-import { findLaunchedInstance } from "../../client/launched-instance";
+import { findLaunchedInstances } from "../../client/launched-instance";
 import type { LaunchRequest } from "../../client/types";
 import { errorDiagnostic, errorMessage } from "../../protocol/diagnostics";
 import type { Diagnostic } from "../../protocol/model";
 import type { ProviderContext } from "../context";
 import type { ServiceClient } from "../service";
 
+/**
+ * The instances of each application that existed before this provider process launched any: one list per
+ * application and process (not per launch: an apply of 1,000 would read a list of up to 1,000 instances 1,000
+ * times), plus every instance the process launched since. An instance that someone else launches with the
+ * same name during the apply is not in it; then two new same-name instances show up and none is adopted.
+ */
+export class LaunchLedger {
+  private readonly known = new Map<string, Promise<Set<string>>>();
+
+  /** Ids of the application's instances that a launch starting now cannot have created. */
+  before(client: ServiceClient, appId: string, signal: AbortSignal): Promise<Set<string>> {
+    let ids = this.known.get(appId);
+    if (!ids) {
+      ids = client.listApplicationInstances(appId, { signal }).then((list) => new Set(list.map((i) => i.id)));
+      ids.catch(() => this.known.delete(appId)); // a failed read is tried again by the next launch
+      this.known.set(appId, ids);
+    }
+    return ids;
+  }
+
+  /** Records an instance this process launched (its answer arrived, or the lookup adopted it). */
+  async launched(appId: string, id: string): Promise<void> {
+    (await this.known.get(appId))?.add(id);
+  }
+}
+
 /** The id of the instance the lost launch created, or the diagnostic saying why it cannot be known. */
 export async function findLostLaunch(
   ctx: ProviderContext,
   appId: string,
   request: LaunchRequest,
+  before: ReadonlySet<string>,
 ): Promise<string | Diagnostic> {
   const summary = `Outcome of the launch of application ${appId} is unknown`;
   const name = request.instanceName;
@@ -29,20 +58,29 @@ export async function findLostLaunch(
   const { client } = ctx.service();
   try {
     const envId = request.environmentId ?? (await defaultEnvironmentOf(client, appId, ctx.signal));
-    const match = await findLaunchedInstance(
+    const found = await findLaunchedInstances(
       client,
-      envId,
-      { applicationId: appId, name },
+      { applicationId: appId, name, environmentId: envId, before },
       { signal: ctx.signal, lookup: ctx.lostLaunchLookup },
     );
-    if (match) {
-      ctx.log.info("found the instance of a launch whose answer was lost", { instance_id: match.id });
-      return match.id;
+    if (found.length === 1) {
+      ctx.log.info("found the instance of a launch whose answer was lost", { instance_id: found[0].id });
+      await ctx.launches.launched(appId, found[0].id);
+      return found[0].id;
+    }
+    if (found.length > 1) {
+      return errorDiagnostic(
+        summary,
+        `The launch request's answer was lost, and ${found.length} instances named ${JSON.stringify(name)} of ` +
+          `application ${appId} appeared in environment ${envId} since (${found.map((i) => i.id).join(", ")}): ` +
+          "someone else launched the same name meanwhile, so the provider cannot tell which one is this " +
+          "launch's. Find yours in the service and import it by its instance id.",
+      );
     }
     return errorDiagnostic(
       summary,
-      `The launch request's answer was lost and no instance named ${JSON.stringify(name)} of application ${appId} ` +
-        `exists in environment ${envId}, so the launch did not take effect. Apply again.`,
+      `The launch request's answer was lost and no new instance named ${JSON.stringify(name)} of application ` +
+        `${appId} exists in environment ${envId}, so the launch did not take effect. Apply again.`,
     );
   } catch (e) {
     return errorDiagnostic(

@@ -31,6 +31,7 @@ export type InstanceModel = {
   parameters: Maybe<StringMapModel> | null;
   submodules: Maybe<Record<string, Maybe<SubmoduleModel>>> | null;
   manifest: Maybe<string> | null;
+  autoDestroyAfter: Maybe<string> | null;
   status: Maybe<string> | null;
   effectiveParameters: Maybe<StringMapModel> | null;
   returnValues: Maybe<StringMapModel> | null;
@@ -76,6 +77,7 @@ export function decodeInstance(value: ValueObject): InstanceModel {
       return out;
     }),
     manifest: str(v.manifest),
+    autoDestroyAfter: str(v.auto_destroy_after),
     status: str(v.status),
     effectiveParameters: stringMap(v.effective_parameters),
     returnValues: stringMap(v.return_values),
@@ -94,6 +96,7 @@ export function encodeInstance(m: InstanceModel): ValueObject {
     parameters: encodeMap(m.parameters),
     submodules: encodeNested(m.submodules, encodeSubmodule),
     manifest: m.manifest,
+    auto_destroy_after: m.autoDestroyAfter,
     status: m.status,
     effective_parameters: encodeMap(m.effectiveParameters),
     return_values: encodeMap(m.returnValues),

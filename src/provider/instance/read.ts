@@ -1,7 +1,7 @@
 // Read (refresh): the instance as the service sees it, or removed from the state when it is gone.
 
 import type { InstanceStatus, Parameters } from "../../client/types";
-import { errorCode, failureDiagnostic } from "../../protocol/diagnostics";
+import { errorCode, failureDiagnostic, warningDiagnostic } from "../../protocol/diagnostics";
 import { isUnknown, type ReadResourceRequest } from "../../protocol/model";
 import { setOwn } from "../../own";
 import type { ProviderContext } from "../context";
@@ -27,21 +27,39 @@ export async function readInstance(ctx: ProviderContext, req: ReadResourceReques
   try {
     s = await ctx.service().client.getInstance(id, { signal: ctx.signal });
   } catch (e) {
-    if (errorCode(e) === "E_NOT_FOUND") return removed(ctx, id, "it no longer exists");
+    if (errorCode(e) === "E_NOT_FOUND") return removed(ctx, prior, id, "it no longer exists");
     return {
       newState: req.currentState,
       diagnostics: [failureDiagnostic(`Reading instance ${id} failed`, e)],
     };
   }
-  if (s.status === "Destroyed") return removed(ctx, id, "it is Destroyed");
+  if (s.status === "Destroyed") return removed(ctx, prior, id, "it is Destroyed");
   const imported = decodePrivate(req.private).imported === true;
   const newState = encodeInstance(refreshed(prior, s, imported));
   return { newState, private: privateFromStatus(s), diagnostics: [] };
 }
 
-function removed(ctx: ProviderContext, id: string, why: string): ApplyResult {
+/**
+ * Gone from the service: removed from the state, so the plan launches it again. An instance with
+ * auto_destroy_after was most likely destroyed by the service's schedule, which the plan says, lest the
+ * reader look for who destroyed it by hand.
+ */
+function removed(ctx: ProviderContext, prior: InstanceModel, id: string, why: string): ApplyResult {
   ctx.log.info(`instance ${id} removed from state: ${why}`, { instance_id: id });
-  return { newState: null, diagnostics: [] };
+  const lifetime = known(prior.autoDestroyAfter);
+  if (lifetime === undefined) return { newState: null, diagnostics: [] };
+  const name = known(prior.instanceName);
+  return {
+    newState: null,
+    diagnostics: [
+      warningDiagnostic(
+        `Instance ${id}${name ? ` (${name})` : ""} was destroyed by its schedule`,
+        `The service destroyed it on its own when its auto_destroy_after (${lifetime}) ran out, not terraform ` +
+          `(${why}). It is removed from the state, and this plan launches a new one; to keep instances ` +
+          "running, unset auto_destroy_after.",
+      ),
+    ],
+  };
 }
 
 /**

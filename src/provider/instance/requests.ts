@@ -9,6 +9,8 @@ import type {
   ReconfigureSubmodule,
 } from "../../client/types";
 import { setOwn } from "../../own";
+import { NEVER_DESTROY } from "../../service-wire";
+import { parseDuration } from "../duration";
 import { known, knownEntries, knownMap, type InstanceModel, type SubmoduleModel } from "./model";
 
 export function launchRequest(config: InstanceModel): LaunchRequest {
@@ -19,7 +21,20 @@ export function launchRequest(config: InstanceModel): LaunchRequest {
     revisionId: known(config.revisionId),
     version: known(config.manifestVersion),
     submodules: submoduleRequests(config, launchSubmodule),
+    destroyInterval: destroyInterval(config),
   });
+}
+
+/**
+ * Always sent: an instance launched without it is destroyed after the service's default lifetime (one hour,
+ * as documented), which nobody writing infrastructure as code expects.
+ */
+function destroyInterval(config: InstanceModel): number {
+  const text = known(config.autoDestroyAfter);
+  if (text === undefined) return NEVER_DESTROY;
+  const ms = parseDuration(text);
+  if (ms instanceof Error) throw ms; // refused at validate (checks.ts)
+  return ms;
 }
 
 export function reconfigureRequest(config: InstanceModel): ReconfigureRequest {

@@ -99,8 +99,19 @@ export const INSTANCE_ATTRIBUTES: DeclaredAttribute[] = [
   ),
   {
     ...str(
+      "auto_destroy_after",
+      "How long after its launch the service destroys the instance on its own, as a duration such as " +
+        '`"8h"` (for short-lived test instances). Unset: never (the service\'s default is one hour, so the ' +
+        "provider always says which). The service cannot change it later.",
+      { optional: true },
+    ),
+    plan: "replace",
+  },
+  {
+    ...str(
       "status",
-      "Status of the instance: `Requested`, `Executing`, `Running`, `Failed`, `Destroying` or `Destroyed`.",
+      "Status of the instance: `Requested`, `Executing`, `Running`, `Failed`, `Canceled`, `Suspended`, " +
+        "`Destroying` or `Destroyed`.",
       { computed: true },
     ),
     plan: "unknown-on-update",

@@ -15,6 +15,9 @@ import type { TimeoutOperation } from "./schema";
 export const isSettled = (s: InstanceStatus) =>
   s.status === "Running" || s.status === "Failed" || s.status === "Destroyed";
 
+/** While polls fail (the service unreachable), a warning at most this often: not silence for 30 minutes. */
+export const UNREACHABLE_WARNING_INTERVAL_MS = 60_000;
+
 /** The configured timeout of an operation in milliseconds (the default when unset). */
 export function timeoutMs(m: InstanceModel, op: TimeoutOperation): number {
   const text = known(known(m.timeouts)?.[op] ?? null) ?? DEFAULT_TIMEOUT;
@@ -38,6 +41,7 @@ export async function awaitWorkflow(
   until: (s: InstanceStatus) => boolean,
 ): Promise<ApplyResult> {
   let last: InstanceStatus | undefined;
+  let lastWarningMs: number | undefined;
   const taint =
     operation === "create"
       ? " terraform records the instance as tainted: the next apply destroys and recreates it."
@@ -57,13 +61,36 @@ export async function awaitWorkflow(
           elapsed_ms: elapsedMs,
         });
       },
+      onPollFailure: (err, elapsedMs) => {
+        if (lastWarningMs !== undefined && elapsedMs - lastWarningMs < UNREACHABLE_WARNING_INTERVAL_MS)
+          return;
+        lastWarningMs = elapsedMs;
+        ctx.log.warn(`waiting for instance ${id}: the service did not answer; still waiting`, {
+          instance_id: id,
+          elapsed_ms: elapsedMs,
+          last_error: errorMessage(err),
+        });
+      },
+      onUnknownStatus: (status) =>
+        ctx.log.warn(
+          `instance ${id} reports status ${JSON.stringify(status)}, which this provider does not know`,
+          {
+            instance_id: id,
+            status,
+          },
+        ),
     });
   } catch (e) {
-    const failed = errorCode(e) === "E_WORKFLOW_FAILED";
+    const code = errorCode(e);
+    const stopped = code === "E_WORKFLOW_STOPPED" ? (e as { status: string }).status : undefined;
+    const cutShort = code === "E_TIMEOUT" || code === "E_ABORTED";
     return {
-      newState: stateAfterApply(planned, id, last, failed ? "Failed" : undefined),
+      newState: stateAfterApply(planned, id, last, code === "E_WORKFLOW_FAILED" ? "Failed" : stopped),
       diagnostics: [
-        errorDiagnostic(`Instance ${id}: ${operation} did not complete`, `${errorMessage(e)}.${taint}`),
+        errorDiagnostic(
+          `Instance ${id}: ${operation} did not complete`,
+          `${errorMessage(e)}.${taint}${operation === "create" && cutShort ? UNTAINT_HINT : ""}`,
+        ),
       ],
     };
   }
@@ -79,6 +106,12 @@ export async function awaitWorkflow(
     ],
   };
 }
+
+/** The wait ended without an answer about the instance, which may well be healthy: how to keep it. */
+const UNTAINT_HINT =
+  " The wait was cut short, not the launch: the instance may still become (or be) Running. If the service " +
+  "shows it Running, keep it with `terraform untaint ADDRESS`, ADDRESS being this resource's address (shown " +
+  "with this error), before the next apply.";
 
 /**
  * The planned state with every unknown filled from the instance status (or a placeholder without one).

@@ -67,7 +67,10 @@ describe("create", () => {
     const res = await apply(h, null, createPlan(config), config);
     expect(res.diagnostics).toEqual([]);
     expect(h.client.callsOf("launch")).toEqual([
-      { method: "launch", args: [APP, { parameters: { "input.app-fork": "dev" }, instanceName: "shop" }] },
+      {
+        method: "launch",
+        args: [APP, { parameters: { "input.app-fork": "dev" }, instanceName: "shop", destroyInterval: -1 }],
+      },
     ]);
     expect(h.waits.map((w) => w.durationKey)).toEqual([`create ${APP}`]);
     const state = obj(res.newState);
@@ -98,12 +101,27 @@ describe("create", () => {
     expect(res.diagnostics[0].detail).toContain("tainted");
   });
 
-  it("returns the new id with an error when the create timeout runs out", async () => {
+  it("returns the new id with an error when the create timeout runs out, saying how to keep the instance", async () => {
     const h = await configuredProvider({ launch: [{ id: ID }], statuses: [status({ status: "Executing" })] });
     const timed = { ...config, timeouts: { create: "45s", update: null, delete: null } };
     const res = await apply(h, null, createPlan(timed), timed);
     expect(obj(res.newState)).toMatchObject({ id: ID, status: "Executing" });
     expect(res.diagnostics[0].detail).toMatch(/did not reach the expected state within 45 s/);
+    expect(res.diagnostics[0].detail).toContain("terraform untaint ADDRESS");
+  });
+
+  it("warns once a minute, with the last error, while the service does not answer during a wait", async () => {
+    const down = err.unavailable();
+    const h = await configuredProvider({
+      launch: [{ id: ID }],
+      statuses: [...Array.from({ length: 40 }, () => down), status()],
+    });
+    const res = await apply(h, null, createPlan(config), config);
+    expect(res.diagnostics).toEqual([]);
+    const warnings = h.logs.filter((l) => l.includes("the service did not answer"));
+    expect(warnings.length).toBeGreaterThanOrEqual(2);
+    expect(warnings.length).toBeLessThan(40);
+    expect(warnings[0]).toContain(down.message);
   });
 
   it("returns the new id with an error when terraform stops the provider mid-wait", async () => {
@@ -150,18 +168,77 @@ describe("create", () => {
   });
 
   it("after a lost launch answer, finds the instance by name instead of launching again", async () => {
+    let launched = false;
+    const other = status({ id: "6a00000000000000000000ff", name: "other" });
     const h = await configuredProvider({
-      launch: [err.outcomeUnknown()],
-      instances: [status({ id: "6a00000000000000000000ff", name: "other" }), status({ name: "shop" })],
+      launch: [
+        () => {
+          launched = true;
+          throw err.outcomeUnknown();
+        },
+      ],
+      instances: () => (launched ? [other, status({ name: "shop" })] : [other]),
       statuses: [status()],
     });
     const res = await apply(h, null, createPlan(config), config);
     expect(res.diagnostics).toEqual([]);
     expect(h.client.callsOf("launch")).toHaveLength(1);
-    // no environment configured: the application's organization's default environment is searched
-    expect(h.client.callsOf("listInstances")).toEqual([{ method: "listInstances", args: [ENV] }]);
+    // noted before the launch, read again after the lost answer; the default environment is the one searched
+    expect(h.client.callsOf("listApplicationInstances")).toHaveLength(2);
     expect(obj(res.newState).id).toBe(ID);
   });
+
+  it("after a lost launch answer, never adopts an older instance that shares the name", async () => {
+    const older = status({ id: "6a00000000000000000000ee", name: "shop" });
+    const h = await configuredProvider({ launch: [err.outcomeUnknown()], instances: [older] });
+    const res = await apply(h, null, createPlan(config), config);
+    expect(res.newState).toBeNull();
+    expect(h.client.callsOf("launch")).toHaveLength(1);
+    expect(res.diagnostics[0].detail).toContain('no new instance named "shop"');
+    expect(res.diagnostics[0].detail).toContain("Apply again");
+  });
+
+  it("after a lost launch answer, adopts none of two new same-name instances and lists them", async () => {
+    let launched = false;
+    const h = await configuredProvider({
+      launch: [
+        () => {
+          launched = true;
+          throw err.outcomeUnknown();
+        },
+      ],
+      instances: () =>
+        launched ? [status({ name: "shop" }), status({ id: "6a00000000000000000000ee", name: "shop" })] : [],
+    });
+    const res = await apply(h, null, createPlan(config), config);
+    expect(res.newState).toBeNull();
+    expect(res.diagnostics[0].detail).toContain(`${ID}, 6a00000000000000000000ee`);
+    expect(res.diagnostics[0].detail).toContain("import it by its instance id");
+  });
+
+  it("sends auto_destroy_after as destroyInterval in milliseconds", async () => {
+    const lived = { ...config, auto_destroy_after: "8h" };
+    const h = await configuredProvider({ launch: [{ id: ID }], statuses: [status()] });
+    const res = await apply(h, null, createPlan(lived), lived);
+    expect(res.diagnostics).toEqual([]);
+    const [, request] = h.client.callsOf("launch")[0].args as [string, { destroyInterval: number }];
+    expect(request.destroyInterval).toBe(8 * 3_600_000);
+  });
+
+  it.each(["Canceled", "Suspended"] as const)(
+    "stops waiting at once when the launch is %s, with the id in state (tainted) and what to do",
+    async (stopped) => {
+      const h = await configuredProvider({
+        launch: [{ id: ID }],
+        statuses: [status({ status: "Executing" }), status({ status: stopped })],
+      });
+      const res = await apply(h, null, createPlan(config), config);
+      expect(obj(res.newState)).toMatchObject({ id: ID, status: stopped });
+      expect(res.diagnostics[0].detail).toContain(`is ${stopped} in the service`);
+      expect(res.diagnostics[0].detail).toContain("tainted");
+      expect(h.client.callsOf("getInstance")).toHaveLength(2);
+    },
+  );
 
   it("gives the launch the create deadline; the client resends it only while the service refuses it (429)", async () => {
     const h = await configuredProvider({ launch: [{ id: ID }], statuses: [status()] });

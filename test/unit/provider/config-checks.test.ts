@@ -84,6 +84,7 @@ describe.each(["constructor", "toString", "__proto__", "hasOwnProperty", "valueO
     expect(JSON.parse(JSON.stringify(request))).toEqual({
       parameters: { [`input.${key}`]: "v" },
       submodules: { [key]: { parameters: { [`input.${key}`]: "x" } } },
+      destroyInterval: -1,
     });
   });
 

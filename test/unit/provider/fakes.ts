@@ -3,6 +3,7 @@
 import {
   AbortedError,
   ConflictError,
+  NetworkError,
   NotFoundError,
   OutcomeUnknownError,
   RateLimitError,
@@ -50,6 +51,8 @@ export function status(overrides: Partial<InstanceStatus> = {}): InstanceStatus 
         parameters: { "input.size": "small", "input.engine": "postgres-15" },
       },
     },
+    components: [{ id: "6a00000000000000000000d1", name: "db", status: "Running" }],
+    workflowHistory: [],
     workflow: null,
     errorMessage: null,
     returnValues: {},
@@ -66,7 +69,8 @@ export interface FakeScript {
   destroy?: Answer<{ id: string }>[];
   /** Successive getInstance answers; the last one repeats. */
   statuses?: Answer<InstanceStatus>[];
-  instances?: InstanceStatus[];
+  /** What the instance lists hold (a function: what they hold at the time of the call). */
+  instances?: InstanceStatus[] | (() => InstanceStatus[]);
 }
 
 export class FakeClient implements ServiceClient {
@@ -113,7 +117,19 @@ export class FakeClient implements ServiceClient {
   }
   async listInstances(envId: string) {
     this.calls.push({ method: "listInstances", args: [envId] });
-    return (this.script.instances ?? []).map((s) => ({
+    return this.summaries((s) => s.environment === envId);
+  }
+  async listApplicationInstances(appId: string) {
+    this.calls.push({ method: "listApplicationInstances", args: [appId] });
+    return this.summaries((s) => s.application === appId);
+  }
+  async listRevisionInstances(revisionId: string) {
+    this.calls.push({ method: "listRevisionInstances", args: [revisionId] });
+    return this.summaries((s) => s.revision === revisionId);
+  }
+  private summaries(which: (s: InstanceStatus) => boolean) {
+    const { instances = [] } = this.script;
+    return (typeof instances === "function" ? instances() : instances).filter(which).map((s) => ({
       id: s.id,
       name: s.name,
       application: s.application,
@@ -174,6 +190,14 @@ export const err = {
       method: "PUT",
       path: "/x",
     }),
+  /** The service unreachable: what a status read throws once the client's own retries gave up. */
+  unavailable: () =>
+    new NetworkError(
+      "GET",
+      `http://127.0.0.1:9/api/1/instances/${ID}`,
+      "ECONNREFUSED",
+      "the service is down",
+    ),
   outcomeUnknown: () => new OutcomeUnknownError("POST", `/api/1/applications/${APP}/launch`),
   rateLimited: (retryAfterMs: number) =>
     new RateLimitError(

@@ -8,17 +8,17 @@ import * as cdktf from 'cdktf';
 
 export interface DataAppmgmtInstancesConfig extends cdktf.TerraformMetaArguments {
   /**
-  * Only instances of this application.
+  * Only instances of this application (alone: in every environment).
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/data-sources/instances#application_id DataAppmgmtInstances#application_id}
   */
   readonly applicationId?: string;
   /**
-  * Environment, a 24-character lowercase hexadecimal identifier.
+  * Environment, a 24-character lowercase hexadecimal identifier; unset lists the application's instances everywhere.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/data-sources/instances#environment_id DataAppmgmtInstances#environment_id}
   */
-  readonly environmentId: string;
+  readonly environmentId?: string;
   /**
   * Only instances with this status, e.g. `Running`.
   *
@@ -160,9 +160,9 @@ export class DataAppmgmtInstances extends cdktf.TerraformDataSource {
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
-  * @param options DataAppmgmtInstancesConfig
+  * @param options DataAppmgmtInstancesConfig = {}
   */
-  public constructor(scope: Construct, id: string, config: DataAppmgmtInstancesConfig) {
+  public constructor(scope: Construct, id: string, config: DataAppmgmtInstancesConfig = {}) {
     super(scope, id, {
       terraformResourceType: 'appmgmt_instances',
       terraformGeneratorMetadata: {
@@ -202,13 +202,16 @@ export class DataAppmgmtInstances extends cdktf.TerraformDataSource {
     return this._applicationId;
   }
 
-  // environment_id - computed: false, optional: false, required: true
+  // environment_id - computed: false, optional: true, required: false
   private _environmentId?: string; 
   public get environmentId() {
     return this.getStringAttribute('environment_id');
   }
   public set environmentId(value: string) {
     this._environmentId = value;
+  }
+  public resetEnvironmentId() {
+    this._environmentId = undefined;
   }
   // Temporarily expose input value. Use with caution.
   public get environmentIdInput() {

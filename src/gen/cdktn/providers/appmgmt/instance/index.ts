@@ -14,6 +14,12 @@ export interface InstanceConfig extends cdktn.TerraformMetaArguments {
   */
   readonly applicationId: string;
   /**
+  * How long after its launch the service destroys the instance on its own, as a duration such as `"8h"` (for short-lived test instances). Unset: never (the service's default is one hour, so the provider always says which). The service cannot change it later. Changing it replaces the instance.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#auto_destroy_after Instance#auto_destroy_after}
+  */
+  readonly autoDestroyAfter?: string;
+  /**
   * Environment to launch into, a 24-character lowercase hexadecimal identifier. Default: the organization's default environment. Changing it replaces the instance.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#environment_id Instance#environment_id}
@@ -466,6 +472,7 @@ export class Instance extends cdktn.TerraformResource {
       forEach: config.forEach
     });
     this._applicationId = config.applicationId;
+    this._autoDestroyAfter = config.autoDestroyAfter;
     this._environmentId = config.environmentId;
     this._instanceName = config.instanceName;
     this._manifest = config.manifest;
@@ -491,6 +498,22 @@ export class Instance extends cdktn.TerraformResource {
   // Temporarily expose input value. Use with caution.
   public get applicationIdInput() {
     return this._applicationId;
+  }
+
+  // auto_destroy_after - computed: false, optional: true, required: false
+  private _autoDestroyAfter?: string; 
+  public get autoDestroyAfter() {
+    return this.getStringAttribute('auto_destroy_after');
+  }
+  public set autoDestroyAfter(value: string) {
+    this._autoDestroyAfter = value;
+  }
+  public resetAutoDestroyAfter() {
+    this._autoDestroyAfter = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get autoDestroyAfterInput() {
+    return this._autoDestroyAfter;
   }
 
   // effective_parameters - computed: true, optional: false, required: false
@@ -650,6 +673,7 @@ export class Instance extends cdktn.TerraformResource {
   protected synthesizeAttributes(): { [name: string]: any } {
     return {
       application_id: cdktn.stringToTerraform(this._applicationId),
+      auto_destroy_after: cdktn.stringToTerraform(this._autoDestroyAfter),
       environment_id: cdktn.stringToTerraform(this._environmentId),
       instance_name: cdktn.stringToTerraform(this._instanceName),
       manifest: cdktn.stringToTerraform(this._manifest),
@@ -665,6 +689,12 @@ export class Instance extends cdktn.TerraformResource {
     const attrs = {
       application_id: {
         value: cdktn.stringToHclTerraform(this._applicationId),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      auto_destroy_after: {
+        value: cdktn.stringToHclTerraform(this._autoDestroyAfter),
         isBlock: false,
         type: "simple",
         storageClassType: "string",
