@@ -59,13 +59,17 @@ import {
     const edited = generated.replace(/("input\.app-fork"\s*=\s*)"master"/, '$1"release-7"');
     expect(edited).not.toBe(generated);
     ws.writeFile("generated.tf", edited);
-    // Without the manifest the plan cannot tell that db's input.size is bound: it says so, and only that.
+    // Without the manifest the plan cannot tell that db's input.size is bound: it says it may be reset,
+    // or follow the main parameter of the same value, and only that.
     const change = await ws.plan();
     expect(change.code).toBe(2);
     expect(change.stdout).toContain("1 to change");
     expect(warningSummaries(change.stdout + change.stderr)).toEqual([
-      'submodules["db"].parameters["input.size"] will be reset to its default unless the manifest binds it',
+      "1 value not in the configuration may be reset to its default",
     ]);
+    expect(change.stdout + change.stderr).toMatch(
+      /submodules\["db"\]\.parameters\["input\.size"\] = "medium" \(if the manifest binds it to\s+parameters\["input\.db-size"\], it follows that instead\)/,
+    );
     // With the manifest it can: no warning, and effective_parameters planned exactly.
     ws.writeFile("webshop.yaml", DEMO_MANIFESTS.webshop[2]);
     ws.writeFile("generated.tf", edited.replace(/manifest\s*=\s*null/, 'manifest = file("webshop.yaml")'));
