@@ -10,8 +10,11 @@ export interface MarkdownSection {
   paragraphs: string[];
   /** Each table as rows of cell texts, the header row first. */
   tables: string[][][];
-  /** Fenced code blocks in order: the info string's first word ("sh", "json", "" when none) and the text. */
-  code: { lang: string; content: string }[];
+  /**
+   * Fenced code blocks in order: the info string's first word (`lang`: "sh", "json", "" when none), the whole
+   * info string (e.g. "ts main.ts") and the text.
+   */
+  code: { lang: string; info: string; content: string }[];
 }
 
 const md = new MarkdownIt({ html: true });
@@ -54,7 +57,8 @@ export function parseMarkdown(text: string): MarkdownSection[] {
     } else if (t.type === "table_close") {
       table = undefined;
     } else if (t.type === "fence") {
-      current.code.push({ lang: t.info.trim().split(/\s+/)[0] ?? "", content: t.content });
+      const info = t.info.trim();
+      current.code.push({ lang: info.split(/\s+/)[0] ?? "", info, content: t.content });
     } else if (t.type === "html_block") {
       current.paragraphs.push(t.content.trim());
     }
