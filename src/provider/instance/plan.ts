@@ -14,7 +14,7 @@ import { asObject, sameValue, stringMap } from "../values";
 import { checkInstanceConfig } from "./checks";
 import { decodeInstance, type InstanceModel } from "./model";
 import { decodePrivate } from "./private";
-import { planResets, reachesService } from "./resets";
+import { planResets } from "./resets";
 import { INSTANCE_ATTRIBUTES } from "./schema";
 
 export function validateInstance(config: ValueObject): Diagnostic[] {
@@ -39,17 +39,16 @@ export function planInstance(req: PlanResourceChangeRequest): PlanResourceChange
   const requiresReplace = replacementPaths(INSTANCE_ATTRIBUTES, priorValue, planned, configValue);
   const prior = decodeInstance(priorValue);
   if (requiresReplace.length === 0 && needsReconfigure(prior, config)) {
-    const priv = decodePrivate(req.priorPrivate);
+    const resets = planResets(prior, config, decodePrivate(req.priorPrivate));
     // After an import the state lists every value, so a configuration relying on defaults differs from it
     // without changing anything on the service: when the manifest proves that, the update sends nothing
-    // (update.ts asks reachesService the same question) and the service-set outputs stay as they are.
-    if (reachesService(prior, config, priv)) {
+    // (update.ts asks reachesService, the same question) and the service-set outputs stay as they are.
+    if (!resets.changesNothing) {
       markUpdatedOutputs(INSTANCE_ATTRIBUTES, planned);
       // a new revision brings its own manifest version unless one is configured
       if (config.manifestVersion === null && !sameValue(prior.revisionId, config.revisionId)) {
         planned.manifest_version = UNKNOWN;
       }
-      const resets = planResets(prior, config, priv);
       if (resets.effectiveParameters) planned.effective_parameters = stringMap(resets.effectiveParameters);
       diagnostics.push(...resets.warnings);
     }

@@ -57,12 +57,15 @@ export function planResets(prior: InstanceModel, config: InstanceModel, priv: In
     );
   });
   if (plan.possible.length > 0) warnings.push(possibleResetsWarning(plan.possible));
-  return { effectiveParameters, warnings, changesNothing: leavesEverythingAsIs(plan, input) };
+  const changesNothing = submoduleVersionsKept(prior, config) && leavesEverythingAsIs(plan, input);
+  return { effectiveParameters, warnings, changesNothing };
 }
 
-/** Whether the update must send a reconfigure: the configuration changed and the manifest does not prove it a no-op. */
+/**
+ * Whether a configuration that differs from the state must reach the service: false when the manifest
+ * proves the reconfigure would leave every value as it is. The plan and the update ask the same question.
+ */
 export function reachesService(prior: InstanceModel, config: InstanceModel, priv: InstancePrivate): boolean {
-  if (!submoduleVersionsKept(prior, config)) return true;
   return !planResets(prior, config, priv).changesNothing;
 }
 
