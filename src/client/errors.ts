@@ -118,8 +118,20 @@ export class TokenFloodError extends ApiError {
   }
 }
 
+/**
+ * 404: the object does not exist, or belongs to an organization the user is not a member of (the service may
+ * answer 404 rather than 403 then): the two cannot be told apart, so the message says both.
+ */
 export class NotFoundError extends ApiError {
   override readonly code = "E_NOT_FOUND";
+
+  constructor(d: ApiErrorDetails) {
+    super(
+      d,
+      "Not found or not accessible: check the id, and that the credentials are of a member of the object's " +
+        "organization",
+    );
+  }
 }
 
 export class ConflictError extends ApiError {

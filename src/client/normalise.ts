@@ -65,12 +65,13 @@ export function applications(body: unknown): Application[] {
 
 export function environments(body: unknown): Environment[] {
   return list(body, "environments").map((o) => {
-    const r = record(o, "environment");
+    // `isDefault` (the service's spelling) folds into `default` like the `<name>Id` spellings above.
+    const { isDefault, ...r } = record(o, "environment");
     return {
       ...r,
       id: str(r, "id", "environment"),
       name: str(r, "name", "environment"),
-      default: r.isDefault === true || r.default === true,
+      default: isDefault === true || r.default === true,
     };
   });
 }

@@ -205,7 +205,7 @@ async function serve(sim: Simulator, req: IncomingMessage, method: string, url: 
     const caller = sim.authenticate(req.headersDistinct.authorization ?? [], Date.now());
     const params = match.slice(1).map(decodePathSegment);
     const body = route.readsBody ? await readJsonBody(req) : undefined;
-    return route.handler({ sim, caller, params, body, query: url.searchParams, now: Date.now() });
+    return route.handler({ sim, caller, params, body, query: url.searchParams, now: sim.now() });
   }
   if (/^\/api\/(?!1\/)/.test(path))
     throw new ServiceError(404, [`${path}: this service serves API version 1 only; use the /api/1 prefix`]);

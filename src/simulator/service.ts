@@ -1,4 +1,4 @@
-// The simulated Application Management Service (ARCHITECTURE.md §3): access control, launch/reconfigure/destroy with
+// The simulated Application Management Service (docs/service-api.md, ARCHITECTURE.md §3): access control, launch/reconfigure/destroy with
 // asynchronous workflows, and the test controls (faults, failures, timing, stats). HTTP lives in server.ts,
 // the checks of a launch or reconfigure body in request-pieces.ts.
 //
@@ -68,6 +68,8 @@ export class Simulator {
   private readonly instanceById: Map<string, InstanceRecord>;
   /** Submodule instances by id. */
   private readonly componentById = new Map<string, ComponentRef>();
+  /** How far advanceClock moved the instances' clock ahead of the real one. */
+  private clockOffsetMs = 0;
 
   constructor(
     private readonly state: SimState,
@@ -112,9 +114,22 @@ export class Simulator {
     return { ...this.state.timing };
   }
 
+  /**
+   * Moves the clock of instance workflows and schedules `ms` ahead, as if that much time had passed: a test
+   * sees an instance destroyed by its destroyInterval without waiting for it. Session tokens keep real time.
+   */
+  advanceClock(ms: number): void {
+    this.clockOffsetMs += ms;
+  }
+
+  /** The time instance workflows and schedules are judged by. */
+  now(): number {
+    return Date.now() + this.clockOffsetMs;
+  }
+
   /** Every top-level instance's status, as GET /api/1/instances/{id} shows it now. */
   instances(): WireInstanceStatus[] {
-    const now = Date.now();
+    const now = this.now();
     return this.state.instances.map((rec) => this.view(rec, now));
   }
 

@@ -38,6 +38,10 @@ data "appmgmt_instances" "staging_webshops" {
   application_id = local.webshop
 }
 
+data "appmgmt_instances" "webshops_everywhere" {
+  application_id = local.webshop
+}
+
 data "appmgmt_instances" "running_in_default" {
   environment_id = "${DEMO.defaultEnvironmentId}"
   status         = "Running"
@@ -71,6 +75,20 @@ data "appmgmt_instance" "listed" {
       },
     ]);
     expect(state["data.appmgmt_instances.running_in_default"].instances).toEqual([]);
+    // application_id alone: the application's instances in every environment
+    expect(state["data.appmgmt_instances.webshops_everywhere"].instances).toEqual(
+      (await ctx.svc.client.listApplicationInstances(DEMO.webshopApplicationId)).map((i) => ({
+        id: i.id,
+        name: i.name,
+        application_id: i.application,
+        environment_id: i.environment,
+        revision_id: i.revision,
+        status: i.status,
+      })),
+    );
+    expect(state["data.appmgmt_instances.webshops_everywhere"].instances).toContainEqual(
+      expect.objectContaining({ id, environment_id: DEMO.stagingEnvironmentId }),
+    );
     expect(state["data.appmgmt_instance.listed"]).toMatchObject({
       id,
       name: "listed",
