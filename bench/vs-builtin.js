@@ -5,7 +5,7 @@
 // terraform_data, step by step, the two kinds alternating so that machine load hits both alike.
 //
 //   node bench/vs-builtin.js [--n 1000] [--n-default 300] [--plan-runs 3] [--steps a,b,...] [--no-profile]
-//                            [--small-input]
+//                            [--small-input] [--no-submodules]
 //
 // Steps (default all, in this order): apply-p50, plan, destroy-p50 (N, -parallelism=50; plan = plan with
 // refresh of the applied N, the median of --plan-runs) and apply-default, destroy-default (--n-default,
@@ -15,6 +15,9 @@
 // and plugin stack with handlers that do no work, so its ratio is what being a provider process costs before
 // the provider does anything. Then, unless --no-profile, one more apply/plan/destroy at N with an unminified
 // provider under V8's profiler: where the provider's CPU goes per RPC and per module (not timed).
+// Each instance has one submodule (webshop's db), which the service shows as a child instance: a refresh reads
+// the instance and its child (two status calls). --no-submodules makes instances of the demo's postgres
+// application instead (no submodule, one status call), for the figure with and without submodules.
 // Needs `npm run build`; prints the load average, since the ratios only mean something on a quiet machine.
 "use strict";
 require("./usage").helpOnRequest(__filename);
@@ -22,7 +25,7 @@ const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
 const { parseArgs } = require("node:util");
-const { startSimulator, demoSeed, DEMO } = require("../lib/simulator");
+const { startSimulator, demoSeed, DEMO, DEMO_MANIFESTS } = require("../lib/simulator");
 const { createWorkspace, seconds } = require("./terraform-workspace");
 const { bundleProvider } = require("../scripts/bundle-provider");
 const { watchProviderMemory, summariseProfiles, countRpcs } = require("./provider-process");
@@ -35,13 +38,27 @@ const { values: flags } = parseArgs({
     steps: { type: "string", default: "apply-p50,plan,destroy-p50,apply-default,destroy-default" },
     "no-profile": { type: "boolean", default: false },
     "small-input": { type: "boolean", default: false },
+    "no-submodules": { type: "boolean", default: false },
   },
 });
 const N = Number(flags.n);
 const N_DEFAULT = Number(flags["n-default"]);
 const PLAN_RUNS = Number(flags["plan-runs"]);
 const RSS_BAR_MIB = 150;
-const MANIFEST = fs.readFileSync(path.join(__dirname, "..", "examples", "hcl", "webshop.yaml"), "utf8");
+const MANIFEST = flags["no-submodules"]
+  ? DEMO_MANIFESTS.postgres[1]
+  : fs.readFileSync(path.join(__dirname, "..", "examples", "hcl", "webshop.yaml"), "utf8");
+/** The configured values both kinds carry: webshop with its db submodule, or postgres with none. */
+const CONFIGURED = flags["no-submodules"]
+  ? `application_id = "${DEMO.postgresApplicationId}"
+  instance_name  = "bench-\${count.index}"
+  manifest       = file("\${path.module}/webshop.yaml")
+  parameters     = { "input.engine" = "postgres-\${count.index % 7}", "input.size" = "small" }`
+  : `application_id = "${DEMO.webshopApplicationId}"
+  instance_name  = "bench-\${count.index}"
+  manifest       = file("\${path.module}/webshop.yaml")
+  parameters     = { "input.app-fork" = "release-\${count.index % 7}", "input.db-size" = "small" }
+  submodules     = { db = { parameters = { "input.engine" = "postgres-16" } } }`;
 
 /**
  * @typedef {import("./terraform-workspace").Workspace} Workspace
@@ -56,11 +73,7 @@ const MANIFEST = fs.readFileSync(path.join(__dirname, "..", "examples", "hcl", "
 /** @param {number} n */
 const appmgmtHcl = (n) => `resource "appmgmt_instance" "bench" {
   count          = ${n}
-  application_id = "${DEMO.webshopApplicationId}"
-  instance_name  = "bench-\${count.index}"
-  manifest       = file("\${path.module}/webshop.yaml")
-  parameters     = { "input.app-fork" = "release-\${count.index % 7}", "input.db-size" = "small" }
-  submodules     = { db = { parameters = { "input.engine" = "postgres-16" } } }
+  ${CONFIGURED}
 }
 `;
 // The built-in resource carries the same configured values (application, name, manifest text, parameters,
@@ -80,11 +93,7 @@ const builtinHcl = (n) =>
     : `resource "terraform_data" "bench" {
   count = ${n}
   triggers_replace = {
-    application_id = "${DEMO.webshopApplicationId}"
-    instance_name  = "bench-\${count.index}"
-    manifest       = file("\${path.module}/webshop.yaml")
-    parameters     = { "input.app-fork" = "release-\${count.index % 7}", "input.db-size" = "small" }
-    submodules     = { db = { parameters = { "input.engine" = "postgres-16" } } }
+    ${CONFIGURED.replaceAll("\n  ", "\n    ")}
   }
 }
 `;
@@ -292,6 +301,11 @@ async function main() {
   let kinds;
   try {
     console.log(`${os.cpus().length} cores, load average ${loadavg()} (1, 5, 15 min) at the start`);
+    console.log(
+      flags["no-submodules"]
+        ? "instances of postgres, no submodule: a refresh is one status call"
+        : "instances of webshop, one submodule each: a refresh is two status calls (the instance, its child)",
+    );
     kinds = await workspaces(server.url);
     const { rows, peakMib } = await runSteps(server.sim, kinds, flags.steps.split(","));
     console.table(rows);
