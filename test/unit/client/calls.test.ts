@@ -90,6 +90,51 @@ describe("configuration checks", () => {
 });
 
 describe("calls", () => {
+  it("reads each component's settings from its own status; a submodules map needs no more reads", async () => {
+    const h = harness();
+    const DB = "5f00000000000000000001db";
+    const GONE = "5f00000000000000000001dd";
+    h.pool.intercept({ path: `/api/1/instances/${INST}` }).reply(
+      200,
+      {
+        ...instanceBody({ submodules: undefined }),
+        components: [
+          { id: DB, name: "db", status: "Running" },
+          { id: GONE, name: "cache", status: "Destroying" },
+        ],
+      },
+      JSON_HEADERS,
+    );
+    h.pool
+      .intercept({ path: `/api/1/instances/${DB}` })
+      .reply(200, instanceBody({ id: DB, name: "db", version: 3, parameters: { "input.size": "large" } }));
+    h.pool.intercept({ path: `/api/1/instances/${GONE}` }).reply(404, { errors: ["instance not found"] });
+    const s = await h.client.getInstance(INST);
+    // a component gone between the reads (its parent being destroyed) has no settings
+    expect(s.submodules).toEqual({
+      db: { manifestVersion: 3, revision: null, parameters: { "input.size": "large" } },
+    });
+
+    h.pool.intercept({ path: `/api/1/instances/${INST}` }).reply(200, {
+      ...instanceBody(),
+      components: [{ id: DB, name: "db", status: "Running" }],
+    });
+    // no interceptor for the component: a read of it would fail the call
+    expect((await h.client.getInstance(INST)).submodules.db.parameters).toEqual({ "input.size": "small" });
+  });
+
+  it("reads isDefault as default (the older `default` still accepted)", async () => {
+    const h = harness();
+    h.pool.intercept({ path: `/api/1/organizations/${ORG}/environments` }).reply(200, [
+      { id: ENV, name: "default", isDefault: true },
+      { id: REV, name: "staging", isDefault: false },
+    ]);
+    expect(await h.client.listEnvironments(ORG)).toEqual([
+      { id: ENV, name: "default", default: true },
+      { id: REV, name: "staging", default: false },
+    ]);
+  });
+
   it("lists organizations, applications, environments and instances, keeping extra fields", async () => {
     const h = harness();
     h.pool.intercept({ path: "/api/1/organizations" }).reply(200, [{ id: ORG, name: "Demo", plan: "gold" }]);

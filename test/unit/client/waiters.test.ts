@@ -8,6 +8,7 @@ import {
   TimeoutError,
   WorkflowDurations,
   WorkflowFailedError,
+  WorkflowStoppedError,
   learnedPollSchedule,
   nextPollOffset,
   waitForInstance,
@@ -244,6 +245,37 @@ describe("waitForInstance outcomes", () => {
     expect(err).toMatchObject({ code: "E_WORKFLOW_FAILED", errorMessage: "step 'db' failed: disk full" });
     expect((err as Error).message).toContain(INST);
     expect((err as Error).message).toContain("disk full");
+  });
+
+  it.each(["Canceled", "Suspended"] as const)(
+    "%s → WorkflowStoppedError at once (waiting would not change it), naming the status and what to do",
+    async (stopped) => {
+      const clock = virtualClock();
+      const service = workflow(clock, 1500, stopped);
+      const err = await waitForInstance(service, INST, {
+        until: running,
+        timeoutMs: 30 * 60_000,
+        clock,
+      }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(WorkflowStoppedError);
+      expect(err).toMatchObject({ code: "E_WORKFLOW_STOPPED", status: stopped });
+      expect((err as Error).message).toContain(`is ${stopped} in the service`);
+      expect(clock.t).toBeLessThan(5000);
+    },
+  );
+
+  it("an unknown status is reported once, and named in the timeout error", async () => {
+    const clock = virtualClock();
+    const unknown: string[] = [];
+    const err = await waitForInstance(workflow(clock, Infinity, "Running", "Paused"), INST, {
+      until: running,
+      timeoutMs: 60_000,
+      clock,
+      onUnknownStatus: (st) => unknown.push(st),
+    }).catch((e: unknown) => e);
+    expect(unknown).toEqual(["Paused"]);
+    expect(err).toBeInstanceOf(TimeoutError);
+    expect((err as Error).message).toContain("last status Paused (a status this client does not know)");
   });
 
   it("returns a Failed status when `until` accepts it", async () => {

@@ -272,6 +272,22 @@ describe("data sources", () => {
       [{ attr: "status" }],
     ]);
   });
+
+  it("the instances data source takes every documented status, and needs an environment or an application", async () => {
+    const { p } = provider();
+    for (const status of ["Canceled", "Suspended", "Destroying"]) {
+      const ok = await p.validateDataResourceConfig({
+        typeName: "appmgmt_instances",
+        config: dataConfig("appmgmt_instances", { application_id: APP, status }),
+      });
+      expect(ok.diagnostics).toEqual([]);
+    }
+    const neither = await p.validateDataResourceConfig({
+      typeName: "appmgmt_instances",
+      config: dataConfig("appmgmt_instances", {}),
+    });
+    expect(neither.diagnostics.map((d) => d.summary)).toEqual(["Missing environment_id or application_id"]);
+  });
 });
 
 describe("secrets", () => {
