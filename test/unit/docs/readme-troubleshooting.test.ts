@@ -45,7 +45,15 @@ describe("README troubleshooting", () => {
     expect(text).toContain("could not reach https://appmgmt.example.com/api/1/organizations; check base_url");
   });
 
-  test("tainted after a timeout: the untaint command, for HCL and cdktf", () => {
+  test("tainted after a timeout: the provider's words, the untaint command, for HCL and cdktf", () => {
+    // The hint is a private constant of the resource's wait; its text is what users search for.
+    const wait = fs.readFileSync(
+      path.join(__dirname, "..", "..", "..", "src/provider/instance/wait.ts"),
+      "utf8",
+    );
+    const quoted = "The wait was cut short, not the launch";
+    expect(wait).toContain(quoted);
+    expect(text).toContain(`the apply's error says "${quoted}"`);
     expect(ts.code.map((c) => c.content).join("")).toMatch(/^terraform untaint 'appmgmt_instance\.shop'/m);
     expect(text).toContain("cd cdktf.out/stacks/NAME && terraform untaint ADDRESS");
   });
