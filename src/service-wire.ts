@@ -35,6 +35,12 @@ export interface WireEnvironment {
   isDefault: boolean;
 }
 
+/** A named revision of an application (GET /api/1/applications/{app}/revisions). */
+export interface WireRevision {
+  id: string;
+  name: string;
+}
+
 /** An entry of an instance list (per environment, application or revision). */
 export interface WireInstanceSummary {
   id: string;

@@ -69,6 +69,12 @@ data "appmgmt_instance" "webshop" {
   id = appmgmt_instance.webshop.id
 }
 
+# The webshop's saved revision "stable": a name that does not exist fails the plan, listing those that do.
+data "appmgmt_revisions" "stable" {
+  application_id = appmgmt_instance.webshop.application_id
+  name           = "stable"
+}
+
 output "instance_id" {
   value = appmgmt_instance.webshop.id
 }
@@ -83,4 +89,8 @@ output "running_instances" {
 
 output "webshop_status" {
   value = data.appmgmt_instance.webshop.status
+}
+
+output "stable_revision_id" {
+  value = data.appmgmt_revisions.stable.revisions[0].id
 }

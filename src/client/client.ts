@@ -51,6 +51,7 @@ import type {
   OperationAccepted,
   Organization,
   ReconfigureRequest,
+  Revision,
 } from "./types";
 import {
   apiPrefix,
@@ -156,6 +157,12 @@ export class AppMgmtClient {
   async listApplicationInstances(appId: string, o?: CallOptions): Promise<InstanceSummary[]> {
     const path = `/applications/${checkId("applicationId", appId)}/instances`;
     return this.api("listApplicationInstances", "GET", path, undefined, o, normalise.instanceSummaries);
+  }
+
+  /** The application's named revisions (`[{id, name}]`). */
+  async listRevisions(appId: string, o?: CallOptions): Promise<Revision[]> {
+    const path = `/applications/${checkId("applicationId", appId)}/revisions`;
+    return this.api("listRevisions", "GET", path, undefined, o, normalise.revisions);
   }
 
   /** The top-level instances launched from a named revision. */

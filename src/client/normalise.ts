@@ -7,6 +7,7 @@ import type {
   InstanceSummary,
   OperationAccepted,
   Organization,
+  Revision,
   SubmoduleStatus,
   ComponentRef,
 } from "./types";
@@ -50,16 +51,22 @@ function stringMap(v: unknown): Record<string, string> {
 }
 
 export function organizations(body: unknown): Organization[] {
-  return list(body, "organizations").map((o) => {
-    const r = record(o, "organization");
-    return { ...r, id: str(r, "id", "organization"), name: str(r, "name", "organization") };
-  });
+  return idNames(body, "organizations", "organization");
 }
 
 export function applications(body: unknown): Application[] {
-  return list(body, "applications").map((o) => {
-    const r = record(o, "application");
-    return { ...r, id: str(r, "id", "application"), name: str(r, "name", "application") };
+  return idNames(body, "applications", "application");
+}
+
+export function revisions(body: unknown): Revision[] {
+  return idNames(body, "revisions", "revision");
+}
+
+/** A list of `{id, name}` objects (applications, revisions), extra fields kept. */
+function idNames(body: unknown, what: string, item: string): { id: string; name: string }[] {
+  return list(body, what).map((o) => {
+    const r = record(o, item);
+    return { ...r, id: str(r, "id", item), name: str(r, "name", item) };
   });
 }
 

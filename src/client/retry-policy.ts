@@ -9,6 +9,7 @@ export type CallName =
   | "listInstances"
   | "listApplicationInstances"
   | "listRevisionInstances"
+  | "listRevisions"
   | "launch"
   | "reconfigure"
   | "getInstance"
@@ -77,6 +78,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
     "listInstances",
     "listApplicationInstances",
     "listRevisionInstances",
+    "listRevisions",
     "getInstance",
     "reconfigure",
     "destroy",

@@ -17,6 +17,12 @@ export interface Application {
   name: string;
 }
 
+/** A named revision of an application: saved launch settings (manifest version, parameter values). */
+export interface Revision {
+  id: Id;
+  name: string;
+}
+
 export interface Environment {
   id: Id;
   name: string;

@@ -7,6 +7,7 @@ import { environmentsDataSource } from "./data-environments";
 import { instanceDataSource } from "./data-instance";
 import { instancesDataSource } from "./data-instances";
 import { organizationsDataSource } from "./data-organizations";
+import { revisionsDataSource } from "./data-revisions";
 import type { DataSource } from "./data-source";
 import { instanceResource } from "./instance";
 import type { Resource } from "./resource";
@@ -20,6 +21,7 @@ export const DATA_SOURCES: DataSource[] = [
   environmentsDataSource,
   instancesDataSource,
   instanceDataSource,
+  revisionsDataSource,
 ];
 
 export const providerSchemas: ProviderSchemas = {

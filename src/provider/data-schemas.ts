@@ -25,6 +25,23 @@ export const applicationsData = dataSchema("The applications of an organization.
   computedList("applications", "The applications, in the service's order.", idName),
 ]);
 
+export const revisionsData = dataSchema(
+  "The named revisions of an application (saved launch settings), or the one revision of a given name.",
+  [
+    str("application_id", `Application, ${ID_FORMAT}.`, { required: true }),
+    str(
+      "name",
+      "Only the revision of this name; the plan fails, listing the revisions that exist, when there is none.",
+      { optional: true },
+    ),
+    computedList(
+      "revisions",
+      "The revisions (the one named, when `name` is set), in the service's order.",
+      idName,
+    ),
+  ],
+);
+
 export const environmentsData = dataSchema("The environments of an organization.", [
   str("organization_id", `Organization, ${ID_FORMAT}.`, { required: true }),
   computedList("environments", "The environments, in the service's order.", [

@@ -1,6 +1,6 @@
 // The shape every data source file implements, and the checks they share.
 
-import type { Diagnostic, Schema, Value, ValueObject } from "../protocol/model";
+import type { AttributePath, Diagnostic, Schema, Value, ValueObject } from "../protocol/model";
 import type { ServiceClient } from "./service";
 import { idProblem } from "../rules/identifiers";
 import type { ProviderContext } from "./context";
@@ -13,6 +13,21 @@ export interface DataSource {
   validate(config: ValueObject): Diagnostic[];
   /** The state: the config with every computed attribute filled. */
   read(ctx: ProviderContext, config: ValueObject): Promise<Value>;
+}
+
+/**
+ * A read that fails because of what the configuration asks for (not because of the service): the provider
+ * reports it against `attribute`, so terraform points at the line to fix.
+ */
+export class ConfigurationMismatchError extends Error {
+  constructor(
+    readonly summary: string,
+    detail: string,
+    readonly attribute: AttributePath,
+  ) {
+    super(detail);
+    this.name = "ConfigurationMismatchError";
+  }
 }
 
 /** Errors for the named id attributes that are known and not 24-hex ids. */

@@ -9,6 +9,7 @@ import type { Diagnosed, Diagnostic, ProviderHandler, Value } from "../protocol/
 import { DATA_SOURCES, RESOURCES, providerSchemas } from "./catalog";
 import { resolveProviderConfig } from "./config";
 import { NotConfiguredError, type ProviderContext } from "./context";
+import { ConfigurationMismatchError } from "./data-source";
 import { LaunchLedger } from "./instance/lost-launch";
 import { redactingLogger, SecretList } from "./redact";
 import type { ApplyResult } from "./resource";
@@ -157,10 +158,11 @@ export function createProvider(opts: ProviderOptions = {}): ProviderHandler {
         const state: Value = await ds.read(ctx, c);
         return done({ state, diagnostics: [] });
       } catch (e) {
-        return done({
-          state: config,
-          diagnostics: [failureDiagnostic(`Reading data source ${typeName} failed`, e)],
-        });
+        const diagnostic =
+          e instanceof ConfigurationMismatchError
+            ? failureDiagnostic(e.summary, e, e.attribute)
+            : failureDiagnostic(`Reading data source ${typeName} failed`, e);
+        return done({ state: config, diagnostics: [diagnostic] });
       }
     },
 

@@ -131,6 +131,7 @@ const ROUTES: Route[] = [
   route("GET /api/1/applications/:id/instances", (c) =>
     c.sim.listApplicationInstances(c.caller, c.params[0], c.now),
   ),
+  route("GET /api/1/applications/:id/revisions", (c) => c.sim.listRevisions(c.caller, c.params[0])),
   route("GET /api/1/revisions/:id/instances", (c) =>
     c.sim.listRevisionInstances(c.caller, c.params[0], c.now),
   ),

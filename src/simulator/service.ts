@@ -10,6 +10,7 @@ import {
   type WireEnvironment,
   type WireInstanceStatus,
   type WireInstanceSummary,
+  type WireRevision,
 } from "../service-wire";
 import { JwtSigner, FloodGuard, parseAuthorization, type FloodLimits } from "./auth";
 import { Catalog, type CatalogApplication } from "./catalog";
@@ -201,6 +202,12 @@ export class Simulator {
   listApplications(caller: Caller, orgId: string): { id: string; name: string }[] {
     const org = this.organization(caller, orgId);
     return org.applications.map((a) => ({ id: a.id, name: a.name }));
+  }
+
+  /** The application's named revisions, in the order they were saved. */
+  listRevisions(caller: Caller, appId: string): WireRevision[] {
+    const app = this.application(caller, appId);
+    return (app.revisions ?? []).map((r) => ({ id: r.id, name: r.name }));
   }
 
   listEnvironments(caller: Caller, orgId: string): WireEnvironment[] {

@@ -123,6 +123,14 @@ describe("ARCHITECTURE.md §3 table through the client", () => {
     ]);
   });
 
+  it("GET /api/1/applications/{app}/revisions: the seed's named revisions; none for an application without", async () => {
+    expect(await h.client.listRevisions(DEMO.webshopApplicationId)).toEqual([
+      { id: DEMO.stableRevisionId, name: "stable" },
+    ]);
+    expect(await h.client.listRevisions(DEMO.postgresApplicationId)).toEqual([]);
+    await expect(h.client.listRevisions("5f00000000000000000000ff")).rejects.toBeInstanceOf(NotFoundError);
+  });
+
   it("POST /api/1/instances/{id}/destroy: Destroying → Destroyed", async () => {
     const s = await launched(h.client, {});
     const accepted = await withTiming(h.svc, { destroyMs: IN_FLIGHT_MS }, () => h.client.destroy(s.id));

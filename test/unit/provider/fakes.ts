@@ -69,6 +69,8 @@ export interface FakeScript {
   destroy?: Answer<{ id: string }>[];
   /** Successive getInstance answers; the last one repeats. */
   statuses?: Answer<InstanceStatus>[];
+  /** What listRevisions answers (default: the demo's revision "stable"). */
+  revisions?: { id: string; name: string }[];
   /** What the instance lists hold (a function: what they hold at the time of the call). */
   instances?: InstanceStatus[] | (() => InstanceStatus[]);
 }
@@ -122,6 +124,10 @@ export class FakeClient implements ServiceClient {
   async listApplicationInstances(appId: string) {
     this.calls.push({ method: "listApplicationInstances", args: [appId] });
     return this.summaries((s) => s.application === appId);
+  }
+  async listRevisions(appId: string) {
+    this.calls.push({ method: "listRevisions", args: [appId] });
+    return this.script.revisions ?? [{ id: REV, name: "stable" }];
   }
   async listRevisionInstances(revisionId: string) {
     this.calls.push({ method: "listRevisionInstances", args: [revisionId] });

@@ -5,5 +5,6 @@ export * as dataAppmgmtEnvironments from './data-appmgmt-environments';
 export * as dataAppmgmtInstance from './data-appmgmt-instance';
 export * as dataAppmgmtInstances from './data-appmgmt-instances';
 export * as dataAppmgmtOrganizations from './data-appmgmt-organizations';
+export * as dataAppmgmtRevisions from './data-appmgmt-revisions';
 export * as provider from './provider';
 

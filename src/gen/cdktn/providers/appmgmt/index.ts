@@ -5,5 +5,6 @@ export * as dataAppmgmtEnvironments from './data-appmgmt-environments/index';
 export * as dataAppmgmtInstance from './data-appmgmt-instance/index';
 export * as dataAppmgmtInstances from './data-appmgmt-instances/index';
 export * as dataAppmgmtOrganizations from './data-appmgmt-organizations/index';
+export * as dataAppmgmtRevisions from './data-appmgmt-revisions/index';
 export * as provider from './provider/index';
 

@@ -5,5 +5,6 @@ Object.defineProperty(exports, 'dataAppmgmtEnvironments', { get: function () { r
 Object.defineProperty(exports, 'dataAppmgmtInstance', { get: function () { return require('./data-appmgmt-instance'); } });
 Object.defineProperty(exports, 'dataAppmgmtInstances', { get: function () { return require('./data-appmgmt-instances'); } });
 Object.defineProperty(exports, 'dataAppmgmtOrganizations', { get: function () { return require('./data-appmgmt-organizations'); } });
+Object.defineProperty(exports, 'dataAppmgmtRevisions', { get: function () { return require('./data-appmgmt-revisions'); } });
 Object.defineProperty(exports, 'provider', { get: function () { return require('./provider'); } });
 
