@@ -203,7 +203,7 @@ function resourcePage(type, schema, hcl) {
     "## Schema\n",
     schemaMarkdown(schema.block),
     "## Import\n",
-    `Import is supported using the instance id. In Terraform v1.5.0 and later, use an \`import\` block:\n`,
+    `Import is supported using the ${type.replace(/^appmgmt_/, "")} id. In Terraform v1.5.0 and later, use an \`import\` block:\n`,
     terraformFence(`import {\n  to = ${address}\n  id = "${EXAMPLE_ID}"\n}`),
     "",
     "Or with `terraform import`:\n",

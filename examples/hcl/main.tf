@@ -59,6 +59,14 @@ resource "appmgmt_instance" "webshop" {
   }
 }
 
+# The same manifest as an application of your own: a change to webshop.yaml uploads it as the next
+# manifest version. The service's API cannot delete an application, so destroy only forgets it.
+resource "appmgmt_application" "own" {
+  organization_id = local.organization_id
+  name            = "webshop-${var.environment}-own"
+  manifest        = file("${path.module}/webshop.yaml")
+}
+
 # The running instances of the environment, and the webshop instance as the service reports it.
 data "appmgmt_instances" "running" {
   environment_id = appmgmt_instance.webshop.environment_id
@@ -89,6 +97,10 @@ output "running_instances" {
 
 output "webshop_status" {
   value = data.appmgmt_instance.webshop.status
+}
+
+output "own_application" {
+  value = { id = appmgmt_application.own.id, manifest_version = appmgmt_application.own.manifest_version }
 }
 
 output "stable_revision_id" {

@@ -50,8 +50,10 @@ import type {
   LaunchRequest,
   OperationAccepted,
   Organization,
+  ManifestUploaded,
   ReconfigureRequest,
   Revision,
+  CreateApplicationRequest,
 } from "./types";
 import {
   apiPrefix,
@@ -67,6 +69,16 @@ import {
   throwIf,
   wholeBytes,
 } from "./validate";
+
+/** A body sent as it is (a manifest's YAML), not as JSON. */
+interface RawBody {
+  raw: string;
+  contentType: string;
+}
+
+function isRaw(body: unknown): body is RawBody {
+  return typeof body === "object" && body !== null && typeof (body as RawBody).raw === "string";
+}
 
 export class AppMgmtClient {
   readonly baseUrl: string;
@@ -163,6 +175,28 @@ export class AppMgmtClient {
   async listRevisions(appId: string, o?: CallOptions): Promise<Revision[]> {
     const path = `/applications/${checkId("applicationId", appId)}/revisions`;
     return this.api("listRevisions", "GET", path, undefined, o, normalise.revisions);
+  }
+
+  /** A new application of the organization, without a manifest. Not idempotent: never sent twice. */
+  async createApplication(
+    orgId: string,
+    req: CreateApplicationRequest,
+    o?: CallOptions,
+  ): Promise<OperationAccepted> {
+    const path = `/organizations/${checkId("organizationId", orgId)}/applications`;
+    if (typeof req.name !== "string" || req.name.trim() === "")
+      throw new ConfigError("name", "an application needs a non-empty name");
+    return this.api("createApplication", "POST", path, { name: req.name }, o, normalise.operationAccepted);
+  }
+
+  /**
+   * Uploads the manifest's YAML text as the application's next version (`application/x-yaml`); answers the
+   * new version. Not idempotent (each upload is a version), so never sent twice once it may have arrived.
+   */
+  async uploadManifest(appId: string, yamlText: string, o?: CallOptions): Promise<ManifestUploaded> {
+    const path = `/applications/${checkId("applicationId", appId)}/manifest`;
+    const body: RawBody = { raw: yamlText, contentType: "application/x-yaml" };
+    return this.api("uploadManifest", "PUT", path, body, o, normalise.manifestUploaded);
   }
 
   /** The top-level instances launched from a named revision. */
@@ -332,10 +366,12 @@ export class AppMgmtClient {
           method: method as Dispatcher.HttpMethod,
           headers: {
             accept: "application/json",
-            ...(body !== undefined ? { "content-type": "application/json" } : {}),
+            ...(body !== undefined
+              ? { "content-type": isRaw(body) ? body.contentType : "application/json" }
+              : {}),
             ...(cred.header ? { authorization: cred.header } : {}),
           },
-          body: body !== undefined ? JSON.stringify(body) : undefined,
+          body: body === undefined ? undefined : isRaw(body) ? body.raw : JSON.stringify(body),
           timeoutMs: this.timeoutMs,
           maxBytes: this.maxResponseBytes,
           tooLarge: () => new ResponseTooLargeError(method, path, this.maxResponseBytes),

@@ -5,6 +5,7 @@ import type {
   Environment,
   InstanceStatus,
   InstanceSummary,
+  ManifestUploaded,
   OperationAccepted,
   Organization,
   Revision,
@@ -150,4 +151,11 @@ export function instanceStatus(body: unknown): InstanceStatus {
 export function operationAccepted(body: unknown): OperationAccepted {
   const r = record(body, "answer");
   return { ...r, id: str(r, "id", "answer") };
+}
+
+export function manifestUploaded(body: unknown): ManifestUploaded {
+  const r = record(body, "answer");
+  if (!Number.isSafeInteger(r.version) || (r.version as number) < 1)
+    throw new ShapeError("answer.version is missing or not a positive whole number");
+  return { ...r, version: r.version as number };
 }

@@ -10,6 +10,8 @@ export type CallName =
   | "listApplicationInstances"
   | "listRevisionInstances"
   | "listRevisions"
+  | "createApplication"
+  | "uploadManifest"
   | "launch"
   | "reconfigure"
   | "getInstance"
@@ -70,7 +72,8 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   // Launch and the token call are absent: a repeated launch creates a second instance, and every token call
-  // counts towards the service's flood limit.
+  // counts towards the service's flood limit. So are createApplication (a second application) and
+  // uploadManifest (a second version).
   idempotentCalls: [
     "listOrganizations",
     "listApplications",

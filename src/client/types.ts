@@ -68,6 +68,15 @@ export interface ReconfigureRequest {
   submodules?: Record<string, ReconfigureSubmodule>;
 }
 
+export interface CreateApplicationRequest {
+  name: string;
+}
+
+/** The answer of a manifest upload: the version it became. */
+export interface ManifestUploaded {
+  version: number;
+}
+
 export interface OperationAccepted {
   id: Id;
 }

@@ -2,6 +2,7 @@
 // both built from these lists, so a type name is known in one place.
 
 import type { ProviderSchemas } from "../protocol/model";
+import { applicationResource } from "./application";
 import { applicationsDataSource } from "./data-applications";
 import { environmentsDataSource } from "./data-environments";
 import { instanceDataSource } from "./data-instance";
@@ -13,7 +14,7 @@ import { instanceResource } from "./instance";
 import type { Resource } from "./resource";
 import { providerSchema } from "./schema";
 
-export const RESOURCES: Resource[] = [instanceResource];
+export const RESOURCES: Resource[] = [instanceResource, applicationResource];
 
 export const DATA_SOURCES: DataSource[] = [
   organizationsDataSource,

@@ -2,6 +2,7 @@
 // manifests, revisions and users.
 import { parseManifest } from "../manifest";
 import type { Manifest } from "../manifest";
+import type { CreatedApplication, UploadedManifest } from "./state";
 import type {
   SeedApplication,
   SeedData,
@@ -26,7 +27,11 @@ export class Catalog {
   private readonly usersByEmail = new Map<string, SeedUser>();
   private readonly usersByRefreshToken = new Map<string, SeedUser>();
 
-  constructor(seed: SeedData) {
+  /**
+   * The seed's catalog, then what the API added to it (`created` applications, `uploaded` manifest versions),
+   * which the simulator's state keeps beside the seed so that both survive a restart.
+   */
+  constructor(seed: SeedData, created: CreatedApplication[] = [], uploaded: UploadedManifest[] = []) {
     for (const org of seed.organizations) {
       this.organizations.set(org.id, org);
       for (const env of org.environments) this.environments.set(env.id, { ...env, organization: org.id });
@@ -36,6 +41,7 @@ export class Catalog {
           parsed.set(Number(version), withOwnKeysOnly(parseManifest(text)));
         this.applications.set(app.id, {
           ...app,
+          manifests: { ...app.manifests },
           organization: org.id,
           parsed,
           latestVersion: Math.max(...parsed.keys()),
@@ -43,10 +49,41 @@ export class Catalog {
         for (const rev of app.revisions ?? []) this.revisions.set(rev.id, { ...rev, application: app.id });
       }
     }
+    for (const app of created) this.addApplication(app);
+    for (const m of uploaded) this.addManifest(m);
     for (const user of seed.users) {
       this.usersByEmail.set(user.email, user);
       for (const token of user.refreshTokens) this.usersByRefreshToken.set(token, user);
     }
+  }
+
+  /** An application created through the API: no manifest (latestVersion 0) until one is uploaded. */
+  addApplication(app: CreatedApplication): CatalogApplication {
+    const entry: CatalogApplication = {
+      id: app.id,
+      name: app.name,
+      manifests: {},
+      revisions: [],
+      organization: app.organization,
+      parsed: new Map(),
+      latestVersion: 0,
+    };
+    this.applications.set(app.id, entry);
+    return entry;
+  }
+
+  /** A manifest version uploaded through the API (already parsed and checked once, on upload). */
+  addManifest(upload: UploadedManifest): void {
+    const app = this.applications.get(upload.application);
+    if (!app) return;
+    app.manifests[String(upload.version)] = upload.text;
+    app.parsed.set(upload.version, withOwnKeysOnly(parseManifest(upload.text)));
+    app.latestVersion = Math.max(app.latestVersion, upload.version);
+  }
+
+  /** The organization's applications: the seed's, then those created through the API. */
+  applicationsOf(organization: string): CatalogApplication[] {
+    return [...this.applications.values()].filter((a) => a.organization === organization);
   }
 
   userByEmail(email: string): SeedUser | undefined {

@@ -1,4 +1,4 @@
-// Reading a request's JSON body, refusing what the service would refuse with a 4xx instead of repairing it:
+// Reading a request's JSON (or, for a manifest upload, YAML) body, refusing what the service would refuse with a 4xx instead of repairing it:
 // a media type other than JSON (415), too many bytes (413, before reading them when Content-Length says so),
 // invalid UTF-8, nesting past MAX_JSON_DEPTH and malformed JSON (400).
 import type { IncomingMessage } from "node:http";
@@ -16,17 +16,39 @@ export function hasBody(req: IncomingMessage): boolean {
 /** The body's JSON value; a request without a body counts as `{}` (`null` or `[]` is still not an object). */
 export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   if (!hasBody(req)) return {};
+  return parseJson(await readBody(req, ["application/json"], "JSON"));
+}
+
+/** Media types a manifest upload may carry: the documented one, and the YAML types tools send. */
+const YAML_TYPES = ["application/x-yaml", "application/yaml", "text/yaml", "text/x-yaml"];
+
+/** The body as YAML text (a manifest upload); an empty body is empty text, which the parser refuses. */
+export async function readYamlBody(req: IncomingMessage): Promise<string> {
+  if (!hasBody(req)) return "";
+  return utf8Text(await readBody(req, YAML_TYPES, "the YAML text"), "YAML");
+}
+
+/** The body's bytes, after the media type (415) and size (413) checks. */
+async function readBody(req: IncomingMessage, mediaTypes: string[], what: string): Promise<Buffer> {
   const mediaType = (req.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
-  if (mediaType !== "application/json")
+  if (!mediaTypes.includes(mediaType))
     throw new ServiceError(415, [
       `request body has Content-Type ${JSON.stringify(req.headers["content-type"] ?? "(none)")}; ` +
-        "send JSON with Content-Type: application/json",
+        `send ${what} with Content-Type: ${mediaTypes[0]}`,
     ]);
   const declared = Number(req.headers["content-length"] ?? 0);
   if (declared > MAX_BODY_BYTES) throw tooLarge();
   const bytes = await readUpTo(req, MAX_BODY_BYTES);
   if (bytes === undefined) throw tooLarge();
-  return parseJson(bytes);
+  return bytes;
+}
+
+function utf8Text(bytes: Buffer, what: string): string {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw new ServiceError(400, [`request body is not valid UTF-8; send ${what} encoded as UTF-8`]);
+  }
 }
 
 function tooLarge(): ServiceError {
@@ -54,12 +76,7 @@ function readUpTo(req: IncomingMessage, limit: number): Promise<Buffer | undefin
 }
 
 function parseJson(bytes: Buffer): unknown {
-  let text: string;
-  try {
-    text = utf8.decode(bytes);
-  } catch {
-    throw new ServiceError(400, ["request body is not valid UTF-8; send JSON encoded as UTF-8"]);
-  }
+  const text = utf8Text(bytes, "JSON");
   if (nestsDeeperThan(text, MAX_JSON_DEPTH))
     throw new ServiceError(400, [
       `request body nests arrays/objects deeper than ${MAX_JSON_DEPTH} levels; send a flatter JSON object`,

@@ -9,7 +9,7 @@ import { demoSeed } from "./demo-seed";
 import type { FaultOptions } from "./faults";
 import { MAX_BODY_BYTES } from "../service-limits";
 import { lingerOnClose } from "./lingering-close";
-import { hasBody, readJsonBody } from "./request-body";
+import { hasBody, readJsonBody, readYamlBody } from "./request-body";
 import { validateSeed, type SeedData, type Timing } from "./seed";
 import { ServiceError, Simulator, type Caller } from "./service";
 import { loadState, newState, saveState } from "./state";
@@ -100,6 +100,7 @@ type Handler = (ctx: {
   sim: Simulator;
   caller: Caller;
   params: string[];
+  /** The JSON value, or the text of a YAML body; undefined for calls without one. */
   body: unknown;
   query: URLSearchParams;
   now: number;
@@ -108,24 +109,37 @@ type Handler = (ctx: {
 interface Route {
   method: string;
   pattern: RegExp;
-  /** Whether the call takes a JSON body (read only after authentication). */
-  readsBody: boolean;
+  /** The body the call takes (read only after authentication). */
+  body: "json" | "yaml" | "none";
   handler: Handler;
 }
 
 /**
  * A route from "METHOD /path", each `:id` one path parameter (the form fault keys use too). POST and
- * PUT are the calls that take a JSON body.
+ * PUT take a JSON body unless `body` says otherwise (a manifest upload is YAML).
  */
-function route(endpoint: string, handler: Handler): Route {
+function route(endpoint: string, handler: Handler, body?: Route["body"]): Route {
   const [method, path] = endpoint.split(" ");
   const pattern = new RegExp(`^${path.replaceAll(":id", "([^/]+)")}$`);
-  return { method, pattern, readsBody: method === "POST" || method === "PUT", handler };
+  return {
+    method,
+    pattern,
+    body: body ?? (method === "POST" || method === "PUT" ? "json" : "none"),
+    handler,
+  };
 }
 
 const ROUTES: Route[] = [
   route("GET /api/1/organizations", (c) => c.sim.listOrganizations(c.caller)),
   route("GET /api/1/organizations/:id/applications", (c) => c.sim.listApplications(c.caller, c.params[0])),
+  route("POST /api/1/organizations/:id/applications", (c) =>
+    c.sim.createApplication(c.caller, c.params[0], c.body),
+  ),
+  route(
+    "PUT /api/1/applications/:id/manifest",
+    (c) => c.sim.uploadManifest(c.caller, c.params[0], c.body as string),
+    "yaml",
+  ),
   route("GET /api/1/organizations/:id/environments", (c) => c.sim.listEnvironments(c.caller, c.params[0])),
   route("GET /api/1/environments/:id/instances", (c) => c.sim.listInstances(c.caller, c.params[0], c.now)),
   route("GET /api/1/applications/:id/instances", (c) =>
@@ -205,7 +219,12 @@ async function serve(sim: Simulator, req: IncomingMessage, method: string, url: 
     // Credentials are in the headers: a caller without valid ones gets 401/403 before any body byte is read.
     const caller = sim.authenticate(req.headersDistinct.authorization ?? [], Date.now());
     const params = match.slice(1).map(decodePathSegment);
-    const body = route.readsBody ? await readJsonBody(req) : undefined;
+    const body =
+      route.body === "json"
+        ? await readJsonBody(req)
+        : route.body === "yaml"
+          ? await readYamlBody(req)
+          : undefined;
     return route.handler({ sim, caller, params, body, query: url.searchParams, now: sim.now() });
   }
   if (/^\/api\/(?!1\/)/.test(path))

@@ -3,6 +3,7 @@
 // the checks of a launch or reconfigure body in request-pieces.ts.
 //
 import { createHash, randomBytes } from "node:crypto";
+import { ManifestError, parseManifest, type Manifest } from "../manifest";
 import { setOwn } from "../own";
 import { ID_PATTERN } from "../service-limits";
 import {
@@ -80,7 +81,7 @@ export class Simulator {
     for (const rec of state.instances)
       for (const [name, id] of Object.entries(rec.components))
         this.componentById.set(id, { parent: rec, name });
-    this.catalog = new Catalog(state.seed);
+    this.catalog = new Catalog(state.seed, state.applications, state.manifests);
     this.jwt = new JwtSigner(Buffer.from(state.jwtSecret, "base64"), settings.jwtLifetimeSeconds);
     this.flood = new FloodGuard(settings.flood, state.flood);
   }
@@ -201,7 +202,7 @@ export class Simulator {
 
   listApplications(caller: Caller, orgId: string): { id: string; name: string }[] {
     const org = this.organization(caller, orgId);
-    return org.applications.map((a) => ({ id: a.id, name: a.name }));
+    return this.catalog.applicationsOf(org.id).map((a) => ({ id: a.id, name: a.name }));
   }
 
   /** The application's named revisions, in the order they were saved. */
@@ -263,10 +264,65 @@ export class Simulator {
     return this.view(this.instance(caller, id), now);
   }
 
+  // ---- applications and manifests -----------------------------------------------------------------
+
+  /** A new application without a manifest (launches are refused until one is uploaded). */
+  createApplication(caller: Caller, orgId: string, body: unknown): { id: string } {
+    const org = this.organization(caller, orgId);
+    const reader = new RequestReader();
+    const b = reader.object(body, "body", ["name"]);
+    if (!b) throw new ServiceError(400, reader.errors);
+    if (typeof b.name !== "string" || b.name.trim() === "")
+      throw new ServiceError(400, ['name is required: send {"name": "<application name>"}']);
+    // Names may repeat, as instance names do (ours: the documentation does not say); ids tell them apart.
+    const created = { id: this.newId(), organization: org.id, name: b.name };
+    this.state.applications.push(created);
+    this.catalog.addApplication(created);
+    this.changed();
+    return { id: created.id };
+  }
+
+  /**
+   * A new manifest version from its YAML text, checked by the project's parser (400 with its message, line
+   * numbers included) and its submodules' applications looked up; earlier versions stay launchable.
+   */
+  uploadManifest(caller: Caller, appId: string, text: string): { version: number } {
+    const app = this.application(caller, appId);
+    let manifest: Manifest;
+    try {
+      manifest = parseManifest(text);
+    } catch (e) {
+      if (e instanceof ManifestError) throw new ServiceError(400, [`incorrect manifest: ${e.message}`]);
+      throw e;
+    }
+    const unknown = Object.values(manifest.submodules).filter(
+      (c) =>
+        !c.applicationId || this.catalog.applications.get(c.applicationId)?.organization !== app.organization,
+    );
+    if (unknown.length > 0)
+      throw new ServiceError(
+        400,
+        unknown.map(
+          (c) =>
+            `incorrect manifest: component ${c.name}: __locator.application-id ${JSON.stringify(c.applicationId ?? null)} ` +
+            `is not an application of organization ${app.organization}; use the id of one of its applications`,
+        ),
+      );
+    const upload = { application: app.id, version: app.latestVersion + 1, text };
+    this.state.manifests.push(upload);
+    this.catalog.addManifest(upload);
+    this.changed();
+    return { version: upload.version };
+  }
+
   // ---- workflows -----------------------------------------------------------------------------------
 
   launch(caller: Caller, appId: string, body: unknown, now: number): { id: string } {
     const app = this.application(caller, appId);
+    if (app.latestVersion === 0)
+      throw new ServiceError(400, [
+        `application ${app.id} has no manifest yet; upload one (PUT /api/1/applications/${app.id}/manifest) first`,
+      ]);
     const reader = new RequestReader();
     const b = reader.object(body, "body", [
       "parameters",
@@ -403,7 +459,12 @@ export class Simulator {
   private newId(): string {
     let id: string;
     do id = randomBytes(12).toString("hex");
-    while (this.instanceById.has(id) || this.componentById.has(id) || this.catalog.revisions.has(id));
+    while (
+      this.instanceById.has(id) ||
+      this.componentById.has(id) ||
+      this.catalog.revisions.has(id) ||
+      this.catalog.applications.has(id)
+    );
     return id;
   }
 

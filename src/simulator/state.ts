@@ -55,6 +55,20 @@ export interface InstanceRecord {
   destroyAt: number | null;
 }
 
+/** An application created through the API (seed applications live in `seed`). */
+export interface CreatedApplication {
+  id: string;
+  organization: string;
+  name: string;
+}
+
+/** A manifest uploaded through the API: a new version of a seed or created application. */
+export interface UploadedManifest {
+  application: string;
+  version: number;
+  text: string;
+}
+
 export interface SimState {
   format: 1;
   seed: SeedData;
@@ -62,6 +76,10 @@ export interface SimState {
   jwtSecret: string;
   timing: Timing;
   instances: InstanceRecord[];
+  /** Applications created through the API, in creation order. */
+  applications: CreatedApplication[];
+  /** Manifest versions uploaded through the API, in upload order. */
+  manifests: UploadedManifest[];
   /** Applications whose workflows end Failed (or Canceled, Suspended), with the error message. */
   failures: Record<string, WorkflowEnding>;
   flood: FloodState;
@@ -74,6 +92,8 @@ export function newState(seed: SeedData, timing: Timing): SimState {
     jwtSecret: randomBytes(32).toString("base64"),
     timing,
     instances: [],
+    applications: [],
+    manifests: [],
     failures: {},
     flood: { tokenTimes: {}, blockedUntil: {} },
   };
@@ -98,8 +118,13 @@ export function loadState(path: string): SimState | undefined {
   return upgraded(state);
 }
 
-/** A state saved before instances had components, a history and a schedule reads as having none. */
+/**
+ * A state saved before instances had components, a history and a schedule reads as having none; one saved
+ * before applications could be created or manifests uploaded, as having none of those.
+ */
 function upgraded(state: SimState): SimState {
+  state.applications ??= [];
+  state.manifests ??= [];
   for (const rec of state.instances) {
     rec.ownerId ??= "";
     rec.components ??= {};

@@ -19,7 +19,7 @@ import { parseDuration } from "../duration";
 import { attrPath } from "../values";
 import { known, knownEntries, type InstanceModel } from "./model";
 import { TIMEOUT_OPERATIONS } from "./schema";
-import { manifestModule } from "./manifest-module";
+import { parseManifestAttribute } from "../manifest-attribute";
 
 export type Operation = "launch" | "reconfigure";
 
@@ -90,15 +90,8 @@ function checkAgainstManifest(
   operation: Operation,
   out: Diagnostics,
 ): void {
-  const { parseManifest, ManifestError } = manifestModule();
-  let manifest;
-  try {
-    manifest = parseManifest(text);
-  } catch (e) {
-    if (!(e instanceof ManifestError)) throw e;
-    out.addError(attrPath("manifest"), "Invalid application manifest", e.message);
-    return;
-  }
+  const manifest = parseManifestAttribute(text, out);
+  if (!manifest) return;
   const options = { operation, isUnknown, names: SCHEMA_NAMES };
   addFindings(checkRules(manifest, rulesConfig(config), options), out);
 }

@@ -67,6 +67,8 @@ export interface FakeScript {
   launch?: Answer<{ id: string }>[];
   reconfigure?: Answer<{ id: string }>[];
   destroy?: Answer<{ id: string }>[];
+  createApplication?: Answer<{ id: string }>[];
+  uploadManifest?: Answer<{ version: number }>[];
   /** Successive getInstance answers; the last one repeats. */
   statuses?: Answer<InstanceStatus>[];
   /** What listRevisions answers (default: the demo's revision "stable"). */
@@ -158,6 +160,12 @@ export class FakeClient implements ServiceClient {
   destroy(id: string, o?: CallOptions) {
     this.options.push({ method: "destroy", o });
     return this.answer("destroy", [id], this.script.destroy);
+  }
+  createApplication(orgId: string, req: { name: string }) {
+    return this.answer("createApplication", [orgId, req], this.script.createApplication);
+  }
+  uploadManifest(appId: string, yamlText: string) {
+    return this.answer("uploadManifest", [appId, yamlText], this.script.uploadManifest);
   }
   getInstance(id: string) {
     return this.answer("getInstance", [id], this.script.statuses, true);

@@ -1,0 +1,22 @@
+// The `appmgmt_application` resource: one file per job, as src/provider/instance/.
+
+import type { Resource } from "../resource";
+import { createApplication } from "./create";
+import { deleteApplication } from "./delete";
+import { importApplication } from "./import";
+import { planApplication, validateApplication } from "./plan";
+import { readApplication } from "./read";
+import { APPLICATION_TYPE, applicationSchema } from "./schema";
+import { updateApplication } from "./update";
+
+export const applicationResource: Resource = {
+  typeName: APPLICATION_TYPE,
+  schema: applicationSchema,
+  validate: validateApplication,
+  plan: planApplication,
+  create: (ctx, planned) => createApplication(ctx, planned),
+  read: readApplication,
+  update: (ctx, prior, planned) => updateApplication(ctx, prior, planned),
+  delete: (_ctx, prior) => deleteApplication(prior),
+  import: importApplication,
+};

@@ -1,0 +1,54 @@
+// Validate and plan `appmgmt_application`: ids and name checked, the manifest parsed with the project's
+// parser (a bad manifest fails the plan, not the apply), replacement by the planner, and manifest_version
+// unknown whenever the manifest is uploaded again.
+
+import { Diagnostics } from "../../protocol/diagnostics";
+import {
+  UNKNOWN,
+  type Diagnostic,
+  type PlanResourceChangeRequest,
+  type PlanResourceChangeResponse,
+  type ValueObject,
+} from "../../protocol/model";
+import { checkIdAttributes } from "../data-source";
+import { parseManifestAttribute } from "../manifest-attribute";
+import { plannedCreate, replacementPaths } from "../planner";
+import { asObject, attrPath, knownString, sameValue } from "../values";
+import { APPLICATION_ATTRIBUTES } from "./schema";
+
+export function validateApplication(config: ValueObject): Diagnostic[] {
+  const out = new Diagnostics().add(...checkIdAttributes(config, ["organization_id"]));
+  const name = knownString(config, "name");
+  if (name !== undefined && name.trim() === "")
+    out.addError(
+      attrPath("name"),
+      "Invalid name",
+      "An application needs a name: set name to a non-empty string.",
+    );
+  const manifest = knownString(config, "manifest");
+  if (manifest !== undefined) parseManifestAttribute(manifest, out);
+  return out.list;
+}
+
+export function planApplication(req: PlanResourceChangeRequest): PlanResourceChangeResponse {
+  const proposed = asObject(req.proposedNewState);
+  if (!proposed) return { plannedState: null, requiresReplace: [], diagnostics: [] };
+  const config = asObject(req.config) ?? proposed;
+  const diagnostics = validateApplication(config);
+  const prior = asObject(req.priorState);
+  if (!prior)
+    return {
+      plannedState: plannedCreate(APPLICATION_ATTRIBUTES, proposed, config),
+      requiresReplace: [],
+      diagnostics,
+    };
+  const planned: ValueObject = { ...proposed };
+  const requiresReplace = replacementPaths(APPLICATION_ATTRIBUTES, prior, planned, config);
+  if (requiresReplace.length === 0 && manifestChanges(prior, planned)) planned.manifest_version = UNKNOWN;
+  return { plannedState: planned, requiresReplace, diagnostics };
+}
+
+/** Whether the apply uploads the manifest: its text changes (after an import the state holds none). */
+export function manifestChanges(prior: ValueObject, planned: ValueObject): boolean {
+  return !sameValue(prior.manifest, planned.manifest);
+}

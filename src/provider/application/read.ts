@@ -1,0 +1,34 @@
+// Read (refresh): the application as its organization's list shows it, or removed from the state when the
+// list no longer has it. The API has no call that returns an application's manifest, so manifest and
+// manifest_version stay what the last apply uploaded.
+
+import { errorCode, failureDiagnostic } from "../../protocol/diagnostics";
+import type { ReadResourceRequest } from "../../protocol/model";
+import type { ProviderContext } from "../context";
+import type { ApplyResult } from "../resource";
+import { asObject, knownString } from "../values";
+
+export async function readApplication(ctx: ProviderContext, req: ReadResourceRequest): Promise<ApplyResult> {
+  const prior = asObject(req.currentState);
+  const id = knownString(prior, "id");
+  const orgId = knownString(prior, "organization_id");
+  if (!prior || id === undefined || orgId === undefined)
+    return { newState: req.currentState, diagnostics: [] };
+  try {
+    const apps = await ctx.service().client.listApplications(orgId, { signal: ctx.signal });
+    const app = apps.find((a) => a.id === id);
+    if (!app) {
+      ctx.log.info(`application ${id} removed from state: organization ${orgId} no longer lists it`, {
+        application_id: id,
+      });
+      return { newState: null, diagnostics: [] };
+    }
+    return { newState: { ...prior, name: app.name }, diagnostics: [] };
+  } catch (e) {
+    if (errorCode(e) === "E_NOT_FOUND") return { newState: null, diagnostics: [] };
+    return {
+      newState: req.currentState,
+      diagnostics: [failureDiagnostic(`Reading application ${id} failed`, e)],
+    };
+  }
+}
