@@ -7,7 +7,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { PROVIDER_SOURCE, PROVIDER_VERSION } from "../provider/schema";
-import { EXECUTABLE_NAME, readArtifact, REGISTRY_HOSTS } from "./provider-artifact";
+import { hostPlatform, isExecutablePlatform } from "./node-binary";
+import { executableFileName, EXECUTABLE_NAME, readArtifact, REGISTRY_HOSTS } from "./provider-artifact";
 
 export interface InstallProviderOptions {
   /** Filesystem mirror root; default: the implied local mirror ~/.terraform.d/plugins. */
@@ -16,6 +17,12 @@ export interface InstallProviderOptions {
   platforms?: string[];
   /** Progress lines (where the provider is installed). */
   log?: (message: string) => void;
+  /**
+   * Install the platform's single executable (src/cli/sea.ts, built here: needs no Node where terraform
+   * runs) instead of the script, for each platform that has one. Default false: the script is the same
+   * bytes everywhere, which is the hash `AppMgmtProvider` writes into a cdktf stack's lock file.
+   */
+  executable?: boolean;
 }
 
 export interface InstalledProvider {
@@ -46,7 +53,8 @@ const TERRAFORM_ARCH: Partial<Record<string, string>> = {
 
 const WINDOWS_UNSUPPORTED =
   "Windows is not supported: terraform starts a provider with CreateProcess, which runs only .exe " +
-  "files, and this provider is a node script (run terraform in WSL, where the linux platforms work)";
+  "files, and install-provider installs the node script; take the windows_amd64 zip that `appmgmt " +
+  "package` writes (an .exe that needs no Node) through a registry or mirror, or run terraform in WSL";
 
 /** terraform's `<os>_<arch>` name of this machine's platform. */
 export function terraformPlatform(): string {
@@ -131,13 +139,21 @@ export async function installProvider(opts: InstallProviderOptions = {}): Promis
   const log = opts.log ?? (() => undefined);
   const platforms = opts.platforms?.length ? opts.platforms.map(checkPlatform) : [terraformPlatform()];
   const mirror = path.resolve(opts.dir ?? impliedMirrorDir());
-  const code = readArtifact();
+  const artifact = readArtifact();
   const [, namespace, type] = PROVIDER_SOURCE.split("/");
   const paths: string[] = [];
-  for (const host of REGISTRY_HOSTS) {
-    for (const platform of platforms) {
-      const target = path.join(mirror, host, namespace, type, PROVIDER_VERSION, platform, EXECUTABLE_NAME);
-      writeExecutable(target, code);
+  for (const platform of platforms) {
+    let file = { name: EXECUTABLE_NAME, code: artifact };
+    if (opts.executable && isExecutablePlatform(platform)) {
+      log(`building the ${platform} executable`);
+      // Loaded only here: the script install (tests, quickstart) never reads the SEA code.
+      const { buildExecutable } = require("./sea") as typeof import("./sea");
+      const code = buildExecutable(platform, artifact, { hostPlatform: hostPlatform(), log });
+      file = { name: executableFileName(platform), code };
+    }
+    for (const host of REGISTRY_HOSTS) {
+      const target = path.join(mirror, host, namespace, type, PROVIDER_VERSION, platform, file.name);
+      writeExecutable(target, file.code);
       paths.push(target);
       log(`installed ${target}`);
     }
@@ -158,23 +174,28 @@ registry.terraform.io/ and registry.opentofu.org/
     search with no CLI configuration (as long as the CLI configuration has no provider_installation block);
   - with --dir DIR into the filesystem mirror DIR; the command prints the CLI configuration that uses it.
 
-terraform runs the provider with the \`node\` on its PATH (Node.js >= 20.18).
+terraform runs the provider with the \`node\` on its PATH (Node.js >= 20.18). With --executable it installs
+the platform's single executable instead (linux_amd64, linux_arm64: Node inside, no node needed where
+terraform runs; built here from the npm registry's node-<os>-<arch> package, fetched once). The darwin
+platforms have no executable and get the script.
 
 Options:
   --dir DIR             install into the filesystem mirror DIR instead of ~/.terraform.d/plugins
   --platform OS_ARCH    install for this platform (repeatable; default: this machine's), e.g. linux_amd64,
                         darwin_arm64; windows is not supported (terraform runs only .exe providers there)
+  --executable          install the single executable where the platform has one (see above)
   -h, --help            show this help`;
 
 /** The `appmgmt install-provider` subcommand; resolves to the process exit code. */
 export async function installProviderCommand(args: string[]): Promise<number> {
-  let values: { dir?: string; platform?: string[]; help?: boolean };
+  let values: { dir?: string; platform?: string[]; executable?: boolean; help?: boolean };
   try {
     values = parseArgs({
       args,
       options: {
         dir: { type: "string" },
         platform: { type: "string", multiple: true },
+        executable: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
       strict: true,
@@ -190,7 +211,12 @@ export async function installProviderCommand(args: string[]): Promise<number> {
     return 0;
   }
   const { dir } = values;
-  const installed = await installProvider({ dir, platforms: values.platform, log: (m) => console.log(m) });
+  const installed = await installProvider({
+    dir,
+    platforms: values.platform,
+    executable: values.executable,
+    log: (m) => console.log(m),
+  });
   console.log(`\nappmgmt provider ${installed.version} is installed. Use it in your configuration with:\n`);
   console.log(installed.snippet);
   if (dir !== undefined) {

@@ -1,8 +1,11 @@
 // `appmgmt package --out DIR`: the registry release layout of the provider (what `terraform providers
 // mirror` would write, and what a registry or an HTTP network mirror serves): a zip per platform holding
-// the artifact, the SHA256SUMS file and the manifest naming plugin protocol 6.0. The zips are
-// deterministic (fixed time stamp and mode, fixed compression level), so a release rebuilt from the
-// same source has the same checksums. The files also work as a packed filesystem mirror when DIR is
+// the provider (a single executable for linux and windows, src/cli/sea.ts; the script elsewhere), the
+// SHA256SUMS file, its GPG signature when a key is given (src/cli/release-signing.ts), the manifest naming
+// plugin protocol 6.0, and with --registry-out the provider registry protocol's documents
+// (src/cli/registry-documents.ts). The zips are deterministic (fixed time stamp and mode, fixed
+// compression level, reproducible executables), so a release rebuilt from the same source has the same
+// checksums. The files also work as a packed filesystem mirror when DIR is
 // MIRROR/registry.terraform.io/appmgmt/appmgmt (terraform ignores the other files there).
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
@@ -10,9 +13,25 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { zipSync } from "fflate";
 import { PROVIDER_VERSION } from "../provider/schema";
-import { EXECUTABLE_NAME, readArtifact, RELEASE_PLATFORMS } from "./provider-artifact";
+import {
+  defaultCacheDir,
+  hostPlatform,
+  isExecutablePlatform,
+  NodeBinaryOptions,
+  SEA_NODE_VERSION,
+} from "./node-binary";
+import {
+  executableFileName,
+  EXECUTABLE_NAME,
+  readArtifact,
+  RELEASE_PLATFORMS,
+  SCRIPT_PLATFORMS,
+} from "./provider-artifact";
+import { checkBaseUrl, registrySource, releaseDir, writeRegistryDocuments } from "./registry-documents";
+import { signRelease, UNSIGNED_NOTE } from "./release-signing";
+import { buildExecutable } from "./sea";
 
-const PREFIX = `terraform-provider-appmgmt_${PROVIDER_VERSION}`;
+export const PREFIX = `terraform-provider-appmgmt_${PROVIDER_VERSION}`;
 
 export const MANIFEST = { version: 1, metadata: { protocol_versions: ["6.0"] } };
 
@@ -21,11 +40,56 @@ const ZIP_TIME = new Date(2000, 0, 1, 0, 0, 0);
 /** Unix "regular file, rwxr-xr-x" in the high half of the external attributes (made by Unix, os 3). */
 const EXECUTABLE_ATTRS = (0o100755 << 16) >>> 0;
 
-/** The release zip for one platform: the artifact, executable, under its versioned name. */
-export function releaseZip(artifact: Buffer): Uint8Array {
-  return zipSync({
-    [EXECUTABLE_NAME]: [artifact, { level: 9, mtime: ZIP_TIME, os: 3, attrs: EXECUTABLE_ATTRS }],
-  });
+/**
+ * The release zip for one platform: the provider file, executable, under its versioned name. Level 9
+ * for the script (small); level 6 for an executable (120 MB: 6 s instead of 13 s, 0.1% larger).
+ */
+export function releaseZip(artifact: Buffer, fileName: string = EXECUTABLE_NAME): Uint8Array {
+  const level = artifact.length < 16 * 1024 * 1024 ? 9 : 6;
+  return zipSync({ [fileName]: [artifact, { level, mtime: ZIP_TIME, os: 3, attrs: EXECUTABLE_ATTRS }] });
+}
+
+/** What one platform's zip holds. */
+export interface PlatformProvider {
+  platform: string;
+  /** The file's name in the zip (with .exe on Windows). */
+  fileName: string;
+  kind: "executable" | "script";
+  bytes: Buffer;
+}
+
+export interface ReleaseOptions extends NodeBinaryOptions {
+  /** terraform `<os>_<arch>` names; default RELEASE_PLATFORMS (SCRIPT_PLATFORMS with `script`). */
+  platforms?: readonly string[];
+  /** The script for every platform (no executables): small, and needs Node where terraform runs. */
+  script?: boolean;
+}
+
+/** Checks `--platform` values for a release; throws naming the flag and the accepted values. */
+export function checkReleasePlatforms(platforms: readonly string[], script = false): void {
+  const accepted: readonly string[] = script ? SCRIPT_PLATFORMS : RELEASE_PLATFORMS;
+  for (const p of platforms) {
+    if (!accepted.includes(p)) {
+      throw new Error(
+        `--platform ${JSON.stringify(p)} is not a release platform${script ? " of the script" : ""}: use ` +
+          `one of ${accepted.join(", ")}${script && p.startsWith("windows_") ? " (Windows runs only the executable: drop --script)" : ""}`,
+      );
+    }
+  }
+}
+
+/** The provider file of `platform`: its executable where there is one (built now), else the script. */
+export function platformProvider(
+  platform: string,
+  artifact: Buffer,
+  opts: ReleaseOptions & { log?: (m: string) => void } = {},
+): PlatformProvider {
+  if (!opts.script && isExecutablePlatform(platform)) {
+    opts.log?.(`building the ${platform} executable`);
+    const bytes = buildExecutable(platform, artifact, { ...opts, hostPlatform: hostPlatform() });
+    return { platform, fileName: executableFileName(platform), kind: "executable", bytes };
+  }
+  return { platform, fileName: EXECUTABLE_NAME, kind: "script", bytes: artifact };
 }
 
 export interface ReleaseFile {
@@ -34,68 +98,175 @@ export interface ReleaseFile {
   sha256: string;
 }
 
-/** Writes the release files into `outDir`; returns them, the SHA256SUMS file last. */
-export function writeRelease(outDir: string): ReleaseFile[] {
-  const dir = path.resolve(outDir);
-  fs.mkdirSync(dir, { recursive: true });
-  const artifact = readArtifact();
-  const zip = releaseZip(artifact); // same bytes for every platform: the artifact is a node script
-  const contents: [string, Uint8Array | string][] = [
-    ...RELEASE_PLATFORMS.map((p): [string, Uint8Array] => [`${PREFIX}_${p}.zip`, zip]),
-    [`${PREFIX}_manifest.json`, `${JSON.stringify(MANIFEST, null, 2)}\n`],
-  ];
-  const files = contents.map(([name, data]) => {
-    fs.writeFileSync(path.join(dir, name), data);
-    return { name, path: path.join(dir, name), sha256: createHash("sha256").update(data).digest("hex") };
-  });
-  const sums = files.map((f) => `${f.sha256}  ${f.name}\n`).join("");
-  const sumsName = `${PREFIX}_SHA256SUMS`;
-  fs.writeFileSync(path.join(dir, sumsName), sums);
-  files.push({
-    name: sumsName,
-    path: path.join(dir, sumsName),
-    sha256: createHash("sha256").update(sums).digest("hex"),
-  });
-  return files;
+export interface Release {
+  dir: string;
+  /** Every file written, the SHA256SUMS file last. */
+  files: ReleaseFile[];
+  /** One entry per platform: its zip and what the zip holds. */
+  platforms: { platform: string; zip: ReleaseFile; kind: PlatformProvider["kind"]; fileName: string }[];
+  sums: ReleaseFile;
 }
 
-const USAGE = `Usage: appmgmt package --out DIR
+const sha256Hex = (data: Uint8Array | string) => createHash("sha256").update(data).digest("hex");
 
-Writes the provider's registry release files into DIR:
+/** Writes the release files into `outDir`. */
+export function writeRelease(
+  outDir: string,
+  opts: ReleaseOptions & { log?: (m: string) => void } = {},
+): Release {
+  const dir = path.resolve(outDir);
+  const platforms = opts.platforms?.length
+    ? opts.platforms
+    : opts.script
+      ? SCRIPT_PLATFORMS
+      : RELEASE_PLATFORMS;
+  checkReleasePlatforms(platforms, opts.script);
+  fs.mkdirSync(dir, { recursive: true });
+  const artifact = readArtifact();
+  const write = (name: string, data: Uint8Array | string): ReleaseFile => {
+    fs.writeFileSync(path.join(dir, name), data);
+    return { name, path: path.join(dir, name), sha256: sha256Hex(data) };
+  };
+  let scriptZip: Uint8Array | undefined; // the same bytes for every platform the script serves
+  const zips = platforms.map((platform) => {
+    const provider = platformProvider(platform, artifact, opts);
+    const zip =
+      provider.kind === "script"
+        ? (scriptZip ??= releaseZip(artifact))
+        : releaseZip(provider.bytes, provider.fileName);
+    const file = write(`${PREFIX}_${platform}.zip`, zip);
+    return { platform, zip: file, kind: provider.kind, fileName: provider.fileName };
+  });
+  const files = [
+    ...zips.map((z) => z.zip),
+    write(`${PREFIX}_manifest.json`, `${JSON.stringify(MANIFEST, null, 2)}\n`),
+  ];
+  const sums = write(`${PREFIX}_SHA256SUMS`, files.map((f) => `${f.sha256}  ${f.name}\n`).join(""));
+  files.push(sums);
+  return { dir, files, platforms: zips, sums };
+}
+
+const USAGE = `Usage: appmgmt package --out DIR [--platform OS_ARCH ...] [--gpg-key KEY] [--script]
+       appmgmt package --registry-out DIR --base-url URL --gpg-key KEY [--platform OS_ARCH ...]
+
+Writes the provider's registry release files:
   ${PREFIX}_OS_ARCH.zip   for ${RELEASE_PLATFORMS.join(", ")}
   ${PREFIX}_SHA256SUMS
+  ${PREFIX}_SHA256SUMS.sig and ${PREFIX}_signing-key.asc  (with --gpg-key)
   ${PREFIX}_manifest.json  (plugin protocol 6.0)
 
-The zips are deterministic. With DIR = MIRROR/registry.terraform.io/appmgmt/appmgmt, MIRROR is a packed
-filesystem mirror: \`terraform providers lock -fs-mirror=MIRROR -platform=...\` and a CLI configuration
-with filesystem_mirror { path = "MIRROR" } use it offline.
+linux and windows zips hold a single executable (Node.js ${SEA_NODE_VERSION} inside: terraform needs no Node);
+the darwin zips hold the script, which terraform runs with the node on its PATH. The Node binaries come
+from the npm registry's node-<os>-<arch> packages, fetched once into ${defaultCacheDir()}
+(APPMGMT_CACHE_DIR). The same inputs give the same bytes.
+
+With DIR = MIRROR/registry.terraform.io/appmgmt/appmgmt, MIRROR is a packed filesystem mirror:
+\`terraform providers lock -fs-mirror=MIRROR -platform=...\` and a CLI configuration with
+filesystem_mirror { path = "MIRROR" } use it offline.
+
+With --registry-out DIR, DIR is a private provider registry for any static HTTPS server serving it at URL:
+.well-known/terraform.json, the versions list (versions already in DIR are kept) and a download document
+per platform, the release files beside them. A configuration then writes source = "HOST[:PORT]/appmgmt/appmgmt".
+A registry needs the signature: --registry-out requires --gpg-key.
 
 Options:
-  --out DIR    directory to write into (created if missing)
-  -h, --help   show this help`;
+  --out DIR            directory to write the release files into (created if missing)
+  --registry-out DIR   write a static provider registry into DIR (instead of --out)
+  --base-url URL       https://HOST[:PORT] at which DIR is served (with --registry-out)
+  --platform OS_ARCH   only this platform (repeatable), e.g. linux_amd64
+  --gpg-key KEY        sign SHA256SUMS with this GnuPG key: a key id, fingerprint or user id in your
+                       keyring, or the file of an armoured secret key without a passphrase
+  --script             the script for every platform but windows (small; needs Node where terraform runs)
+  -h, --help           show this help`;
+
+interface PackageFlags {
+  out?: string;
+  "registry-out"?: string;
+  "base-url"?: string;
+  platform?: string[];
+  "gpg-key"?: string;
+  script?: boolean;
+  help?: boolean;
+}
 
 /** The `appmgmt package` subcommand; resolves to the process exit code. */
 export async function packageCommand(args: string[]): Promise<number> {
-  let values: { out?: string; help?: boolean };
+  let values: PackageFlags;
+  let baseUrl: URL | undefined;
   try {
     values = parseArgs({
       args,
-      options: { out: { type: "string" }, help: { type: "boolean", short: "h" } },
+      options: {
+        out: { type: "string" },
+        "registry-out": { type: "string" },
+        "base-url": { type: "string" },
+        platform: { type: "string", multiple: true },
+        "gpg-key": { type: "string" },
+        script: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
       strict: true,
       allowPositionals: false,
     }).values;
+    if (values.help) {
+      console.log(USAGE);
+      return 0;
+    }
+    const registryOut = values["registry-out"];
+    if (values.out === undefined && registryOut === undefined)
+      throw new Error("--out DIR is required, e.g. appmgmt package --out ./release");
+    if (values.out !== undefined && registryOut !== undefined)
+      throw new Error(
+        "give --out or --registry-out, not both: --registry-out writes the release files into its registry",
+      );
+    if (registryOut !== undefined) {
+      if (values["base-url"] === undefined)
+        throw new Error("--registry-out needs --base-url https://HOST[:PORT], where DIR will be served");
+      if (values["gpg-key"] === undefined)
+        throw new Error(
+          "--registry-out needs --gpg-key KEY: terraform installs from a registry only a signed release",
+        );
+      baseUrl = checkBaseUrl(values["base-url"]);
+    } else if (values["base-url"] !== undefined) {
+      throw new Error("--base-url goes with --registry-out DIR; drop it or add --registry-out");
+    }
+    checkReleasePlatforms(values.platform ?? [], values.script);
   } catch (e) {
     console.error(`package: ${(e as Error).message}; see appmgmt package --help`);
     return 2;
   }
-  if (values.help) {
-    console.log(USAGE);
+  const registryOut = values["registry-out"];
+  const outDir = registryOut !== undefined ? releaseDir(path.resolve(registryOut)) : (values.out as string);
+  const log = (m: string) => console.error(m);
+  const release = writeRelease(outDir, { platforms: values.platform, script: values.script, log });
+  for (const file of release.files) console.log(`${file.sha256}  ${file.path}`);
+  const key = values["gpg-key"];
+  if (key === undefined) {
+    console.error(`package: ${UNSIGNED_NOTE}`);
     return 0;
   }
-  if (values.out === undefined) {
-    console.error("package: --out DIR is required, e.g. appmgmt package --out ./release");
-    return 2;
+  const signature = signRelease(release.sums.path, key, `${PREFIX}_signing-key.asc`);
+  console.log(`signed ${signature.signatureFile} with key ${signature.keyId}`);
+  console.log(`public key ${signature.publicKeyFile}`);
+  if (registryOut !== undefined && baseUrl !== undefined) {
+    const written = writeRegistryDocuments({
+      dir: path.resolve(registryOut),
+      baseUrl,
+      sumsName: release.sums.name,
+      signatureName: path.basename(signature.signatureFile),
+      platforms: release.platforms.map((p) => ({
+        platform: p.platform,
+        zipName: p.zip.name,
+        sha256: p.zip.sha256,
+      })),
+      protocols: MANIFEST.metadata.protocol_versions,
+      key: signature,
+    });
+    written.forEach((file) => console.log(`registry ${file}`));
+    console.log(
+      `\nServe ${path.resolve(registryOut)} at ${baseUrl.origin}/ over HTTPS; configurations then write\n` +
+        `  source = "${registrySource(baseUrl)}"`,
+    );
   }
-  for (const file of writeRelease(values.out)) console.log(`${file.sha256}  ${file.path}`);
   return 0;
 }

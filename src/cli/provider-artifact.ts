@@ -15,8 +15,26 @@ export const EXECUTABLE_NAME = `terraform-provider-appmgmt_v${PROVIDER_VERSION}`
 /** The registry hosts terraform (registry.terraform.io) and OpenTofu (registry.opentofu.org) default to. */
 export const REGISTRY_HOSTS = ["registry.terraform.io", "registry.opentofu.org"] as const;
 
-/** The platforms a release carries: terraform runs the script through node on each of them. */
-export const RELEASE_PLATFORMS = ["linux_amd64", "linux_arm64", "darwin_amd64", "darwin_arm64"] as const;
+/**
+ * The platforms a release carries. linux and windows get a single executable (src/cli/sea.ts); macOS gets
+ * the script, run through node: Apple Silicon runs a modified binary only once it is signed again (ad hoc
+ * at least), and no tool here signs Mach-O files (docs in README "Provider executables").
+ */
+export const RELEASE_PLATFORMS = [
+  "linux_amd64",
+  "linux_arm64",
+  "windows_amd64",
+  "darwin_amd64",
+  "darwin_arm64",
+] as const;
+
+/** The platforms the script serves (every one with a /bin/sh): what `--script` packs and installs. */
+export const SCRIPT_PLATFORMS = ["linux_amd64", "linux_arm64", "darwin_amd64", "darwin_arm64"] as const;
+
+/** The executable's file name for `platform`: Windows runs only files named .exe. */
+export function executableFileName(platform: string): string {
+  return platform.startsWith("windows_") ? `${EXECUTABLE_NAME}.exe` : EXECUTABLE_NAME;
+}
 
 /** The artifact's bytes; a clear error when the package was not built. */
 export function readArtifact(): Buffer {
@@ -34,10 +52,11 @@ export function readArtifact(): Buffer {
 const sha256 = (data: Buffer | string) => createHash("sha256").update(data).digest();
 
 /**
- * terraform's `h1:` hash of a provider directory holding only the artifact (Go's dirhash: sha256 over
- * the lines `hex(sha256(file))  name\n`, base64). It is the same for every platform, unpacked or zipped.
+ * terraform's `h1:` hash of a provider directory holding only one file (Go's dirhash: sha256 over the
+ * lines `hex(sha256(file))  name\n`, base64). For the script it is the same on every platform it serves,
+ * unpacked or zipped; an executable has its own.
  */
-export function lockHash(artifact: Buffer = readArtifact()): string {
-  const line = `${sha256(artifact).toString("hex")}  ${EXECUTABLE_NAME}\n`;
+export function lockHash(artifact: Buffer = readArtifact(), fileName: string = EXECUTABLE_NAME): string {
+  const line = `${sha256(artifact).toString("hex")}  ${fileName}\n`;
   return `h1:${sha256(line).toString("base64")}`;
 }

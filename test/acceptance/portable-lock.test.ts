@@ -6,13 +6,13 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { filesystemMirrorCliConfig } from "../../src/cli/install-provider";
-import { lockHash, RELEASE_PLATFORMS } from "../../src/cli/provider-artifact";
+import { lockHash, SCRIPT_PLATFORMS } from "../../src/cli/provider-artifact";
 import { PROVIDER_SOURCE, PROVIDER_VERSION } from "../../src/provider/schema";
 import { PROVIDER_HCL, TerraformWorkspace } from "../helpers/terraform";
 
 const ROOT = path.join(__dirname, "..", "..");
 const APPMGMT = path.join(ROOT, "bin", "appmgmt.js");
-const PLATFORM_FLAGS = RELEASE_PLATFORMS.map((p) => `-platform=${p}`);
+const PLATFORM_FLAGS = SCRIPT_PLATFORMS.map((p) => `-platform=${p}`);
 const [, NAMESPACE, TYPE] = PROVIDER_SOURCE.split("/");
 
 /** Runs the packaged `appmgmt` (bin/ over lib/) with `node`; throws with its output on failure. */
@@ -53,10 +53,10 @@ describe("portable lock file", () => {
       "install-provider",
       "--dir",
       mirrorA,
-      ...RELEASE_PLATFORMS.flatMap((p) => ["--platform", p]),
+      ...SCRIPT_PLATFORMS.flatMap((p) => ["--platform", p]),
     ]);
     for (const host of ["registry.terraform.io", "registry.opentofu.org"])
-      for (const platform of RELEASE_PLATFORMS)
+      for (const platform of SCRIPT_PLATFORMS)
         expect(fs.existsSync(path.join(mirrorA, host, NAMESPACE, TYPE, PROVIDER_VERSION, platform))).toBe(
           true,
         );
@@ -96,18 +96,19 @@ describe("portable lock file", () => {
   test("the release zips of `appmgmt package` are a packed filesystem mirror for the same lock", async () => {
     const mirror = path.join(tmp, "packed");
     const release = path.join(mirror, "registry.terraform.io", NAMESPACE, TYPE);
-    const listed = appmgmt(process.execPath, ["package", "--out", release]);
+    // --script: the script for every platform (the executables are tested in provider-executable.test.ts).
+    const listed = appmgmt(process.execPath, ["package", "--script", "--out", release]);
     const prefix = `terraform-provider-appmgmt_${PROVIDER_VERSION}`;
     expect(fs.readdirSync(release).sort()).toEqual(
       [
-        ...RELEASE_PLATFORMS.map((p) => `${prefix}_${p}.zip`),
+        ...SCRIPT_PLATFORMS.map((p) => `${prefix}_${p}.zip`),
         `${prefix}_SHA256SUMS`,
         `${prefix}_manifest.json`,
       ].sort(),
     );
     expect(listed).toContain(`${prefix}_SHA256SUMS`);
     const sums = fs.readFileSync(path.join(release, `${prefix}_SHA256SUMS`), "utf8");
-    expect(sums.trim().split("\n")).toHaveLength(RELEASE_PLATFORMS.length + 1);
+    expect(sums.trim().split("\n")).toHaveLength(SCRIPT_PLATFORMS.length + 1);
     expect(JSON.parse(fs.readFileSync(path.join(release, `${prefix}_manifest.json`), "utf8"))).toEqual({
       version: 1,
       metadata: { protocol_versions: ["6.0"] },
@@ -115,7 +116,7 @@ describe("portable lock file", () => {
 
     // Deterministic: packaging again writes the same bytes.
     const again = path.join(tmp, "again");
-    appmgmt(process.execPath, ["package", "--out", again]);
+    appmgmt(process.execPath, ["package", "--script", "--out", again]);
     expect(fs.readFileSync(path.join(again, `${prefix}_SHA256SUMS`), "utf8")).toBe(sums);
 
     const locking = workspace(mirror);

@@ -1,0 +1,147 @@
+// The provider as a single executable (src/cli/sea.ts): terraform runs it where there is no Node, and
+// `appmgmt package` builds it reproducibly for linux_amd64, linux_arm64 and windows_amd64 (a PE .exe,
+// checked by its headers: there is no Windows machine here). The release is built once for the file
+// (about a minute: three 90-120 MB binaries injected and zipped); `install-provider --executable` builds
+// this machine's executable a second time, which is the reproducibility check.
+import { createHash } from "node:crypto";
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { unzipSync } from "fflate";
+import {
+  filesystemMirrorCliConfig,
+  installProvider,
+  InstalledProvider,
+} from "../../src/cli/install-provider";
+import { PREFIX, Release, writeRelease } from "../../src/cli/package";
+import { EXECUTABLE_NAME } from "../../src/cli/provider-artifact";
+import { DEMO } from "../../src/simulator";
+import { PROVIDER_HCL, terraformBinary, TerraformWorkspace } from "../helpers/terraform";
+import { startTestSimulator, TestSimulator } from "../helpers/simulator";
+
+const sha256 = (data: Uint8Array) => createHash("sha256").update(data).digest("hex");
+
+/** The one file of a release zip: its name and bytes. */
+function zipEntry(zipFile: string): { name: string; bytes: Uint8Array; mode: number } {
+  const entries = Object.entries(unzipSync(fs.readFileSync(zipFile)));
+  expect(entries).toHaveLength(1);
+  const [name, bytes] = entries[0];
+  return { name, bytes, mode: 0 };
+}
+
+/** The terraform binary on this process's PATH (the test fails when it is missing). */
+function terraformOnPath(): string {
+  const name = terraformBinary();
+  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
+    const candidate = path.join(dir, name);
+    if (dir && fs.existsSync(candidate)) return candidate;
+  }
+  throw new Error(`${name} is not on the PATH: install Terraform 1.11 (or set TERRAFORM_BINARY_NAME)`);
+}
+
+describe("the provider executable (Node single executable application)", () => {
+  let tmp: string;
+  let release: Release;
+  let installed: InstalledProvider;
+  let svc: TestSimulator;
+  const workspaces: TerraformWorkspace[] = [];
+
+  beforeAll(async () => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), "appmgmt-sea-"));
+    release = writeRelease(path.join(tmp, "release"), {
+      platforms: ["linux_amd64", "linux_arm64", "windows_amd64"],
+    });
+    installed = await installProvider({ dir: path.join(tmp, "mirror"), executable: true });
+    svc = await startTestSimulator();
+  }, 600_000);
+
+  afterAll(async () => {
+    workspaces.forEach((ws) => ws.remove());
+    await svc?.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  const zipOf = (platform: string) => {
+    const entry = release.platforms.find((p) => p.platform === platform);
+    if (!entry) throw new Error(`no ${platform} zip`);
+    return entry.zip.path;
+  };
+
+  test("the same inputs give the same bytes: a second build equals the release's linux_amd64 executable", () => {
+    const fromZip = zipEntry(zipOf("linux_amd64"));
+    expect(fromZip.name).toBe(EXECUTABLE_NAME);
+    const built = fs.readFileSync(installed.path);
+    expect(sha256(built)).toBe(sha256(fromZip.bytes));
+    expect(fs.statSync(installed.path).mode & 0o777).toBe(0o755);
+    // An ELF executable for x86-64 (e_machine 62), with the blob inside.
+    expect(built.subarray(0, 4)).toEqual(Buffer.from("\x7fELF", "latin1"));
+    expect(built.readUInt16LE(18)).toBe(62);
+    expect(built.includes("NODE_SEA_BLOB")).toBe(true);
+    // SHA256SUMS lists each zip with its hash.
+    const sums = fs.readFileSync(release.sums.path, "utf8");
+    for (const p of release.platforms) expect(sums).toContain(`${p.zip.sha256}  ${PREFIX}_${p.platform}.zip`);
+  });
+
+  test("terraform runs the linux executable with no node on its PATH: plan, apply, destroy", async () => {
+    // A PATH holding terraform and nothing else.
+    const binDir = path.join(tmp, "bin");
+    fs.mkdirSync(binDir);
+    fs.symlinkSync(terraformOnPath(), path.join(binDir, terraformBinary()));
+    const noNode = spawnSync("/bin/sh", ["-c", "command -v node"], { env: { PATH: binDir } });
+    expect(noNode.status).not.toBe(0);
+
+    const mirrorDir = path.join(tmp, "mirror");
+    const tf = TerraformWorkspace.create({
+      provider: {
+        mirrorDir,
+        path: installed.path,
+        version: installed.version,
+        cliConfig: filesystemMirrorCliConfig(mirrorDir),
+        remove: () => undefined,
+      },
+      env: { ...svc.env, PATH: binDir },
+    });
+    workspaces.push(tf);
+    tf.writeMain(`${PROVIDER_HCL}
+resource "appmgmt_instance" "web" {
+  application_id   = "${DEMO.webshopApplicationId}"
+  instance_name    = "sea-web"
+  manifest_version = 1
+  parameters       = { "input.app-fork" = "release-1" }
+}
+`);
+    await tf.init();
+    const plan = await tf.plan();
+    expect(plan.stdout).toContain("1 to add");
+    await tf.apply();
+    const id = (await tf.resource("appmgmt_instance.web"))?.values.id as string;
+    const onService = svc.sim.instances().find((i) => i.id === id);
+    expect(onService?.name).toBe("sea-web");
+    expect(onService?.status).toBe("Running");
+    await tf.destroy();
+    expect(svc.sim.instances().find((i) => i.id === id && i.status !== "Destroyed")).toBeUndefined();
+  });
+
+  test("the windows_amd64 zip holds terraform-provider-appmgmt_v<VERSION>.exe, a PE file for x86-64", () => {
+    const { name, bytes } = zipEntry(zipOf("windows_amd64"));
+    expect(name).toBe(`${EXECUTABLE_NAME}.exe`);
+    const exe = Buffer.from(bytes);
+    expect(exe.toString("latin1", 0, 2)).toBe("MZ");
+    const peOffset = exe.readUInt32LE(0x3c); // e_lfanew
+    expect(exe.toString("latin1", peOffset, peOffset + 4)).toBe("PE\0\0");
+    expect(exe.readUInt16LE(peOffset + 4)).toBe(0x8664); // IMAGE_FILE_MACHINE_AMD64
+    expect(exe.readUInt16LE(peOffset + 24)).toBe(0x20b); // optional header: PE32+
+    expect(exe.readUInt16LE(peOffset + 24 + 68)).toBe(3); // subsystem: Windows console
+    expect(exe.includes(Buffer.from("NODE_SEA_BLOB", "utf16le"))).toBe(true); // the resource's name
+  });
+
+  test("the linux_arm64 zip holds an ELF executable for AArch64", () => {
+    const { name, bytes } = zipEntry(zipOf("linux_arm64"));
+    expect(name).toBe(EXECUTABLE_NAME);
+    const elf = Buffer.from(bytes);
+    expect(elf.subarray(0, 4)).toEqual(Buffer.from("\x7fELF", "latin1"));
+    expect(elf.readUInt16LE(18)).toBe(183); // EM_AARCH64
+    expect(elf.includes("NODE_SEA_BLOB")).toBe(true);
+  });
+});
