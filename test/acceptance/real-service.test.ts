@@ -59,6 +59,24 @@ resource "appmgmt_instance" "shop" {
     }
   });
 
+  test("a status without a revision field leaves revision_id as configured: no drift after apply", async () => {
+    const ws = ctx.workspace();
+    ws.writeMain(`${PROVIDER_HCL}
+resource "appmgmt_instance" "stable" {
+  application_id = "${DEMO.webshopApplicationId}"
+  instance_name  = "stable-shop"
+  revision_id    = "${DEMO.stableRevisionId}"
+}
+`);
+    await ws.init();
+    await ws.apply();
+    const id = (await ws.resource("appmgmt_instance.stable"))?.values.id as string;
+    expect(ctx.svc.sim.instances().find((i) => i.id === id)).not.toHaveProperty("revision");
+    expect((await ws.resource("appmgmt_instance.stable"))?.values.revision_id).toBe(DEMO.stableRevisionId);
+    expect(await ws.plannedChanges()).toEqual([]);
+    await ws.destroy();
+  });
+
   const liveNamed = (name: string) =>
     ctx.svc.sim.instances().filter((i) => i.name === name && i.status !== "Destroyed");
 
