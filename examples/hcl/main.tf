@@ -59,12 +59,34 @@ resource "appmgmt_instance" "webshop" {
   }
 }
 
-# The same manifest as an application of your own: a change to webshop.yaml uploads it as the next
-# manifest version. The service's API cannot delete an application, so destroy only forgets it.
+# An application of your own from a manifest in this repository: a change to webshop-own.yaml uploads it
+# as the next manifest version, and the instance below follows it. The service's API cannot delete an
+# application, so destroy only forgets it.
 resource "appmgmt_application" "own" {
   organization_id = local.organization_id
   name            = "webshop-${var.environment}-own"
-  manifest        = file("${path.module}/webshop.yaml")
+  manifest        = file("${path.module}/webshop-own.yaml")
+}
+
+resource "appmgmt_instance" "own" {
+  application_id   = appmgmt_application.own.id
+  manifest_version = appmgmt_application.own.manifest_version
+  manifest         = appmgmt_application.own.manifest
+  environment_id   = appmgmt_instance.webshop.environment_id
+  instance_name    = "webshop-${var.environment}-own"
+}
+
+# The `backup` workflow its manifest declares, run once; again whenever a trigger or parameter changes.
+resource "appmgmt_instance_workflow" "backup" {
+  instance_id = appmgmt_instance.own.id
+  workflow    = "backup"
+  parameters  = { target = "s3://backups/webshop-${var.environment}" }
+  triggers    = { manifest_version = appmgmt_instance.own.manifest_version }
+  manifest    = appmgmt_instance.own.manifest # checks the workflow and its parameters at plan
+
+  timeouts {
+    create = "10m"
+  }
 }
 
 # The running instances of the environment, and the webshop instance as the service reports it.
@@ -101,6 +123,10 @@ output "webshop_status" {
 
 output "own_application" {
   value = { id = appmgmt_application.own.id, manifest_version = appmgmt_application.own.manifest_version }
+}
+
+output "backup_status" {
+  value = appmgmt_instance_workflow.backup.status
 }
 
 output "stable_revision_id" {

@@ -1,2 +1,9 @@
-export type { Binding, Manifest, ManifestParameter, ManifestProblem, ManifestSubmodule } from "./types";
-export { ManifestError, manifestDefaults, parseManifest } from "./parse";
+export type {
+  Binding,
+  Manifest,
+  ManifestParameter,
+  ManifestProblem,
+  ManifestSubmodule,
+  ManifestWorkflow,
+} from "./types";
+export { ManifestError, manifestDefaults, parseManifest, RESERVED_WORKFLOWS } from "./parse";

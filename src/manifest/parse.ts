@@ -1,12 +1,23 @@
 // Parser for the application manifest subset of ARCHITECTURE.md §4. Every problem carries the line where it sits, so
 // a user can jump from the error straight to the offending key.
 import { isMap, isScalar, LineCounter, parseDocument, type Node, type Pair, type YAMLMap } from "yaml";
-import type { Binding, Manifest, ManifestParameter, ManifestProblem, ManifestSubmodule } from "./types";
+import type {
+  Binding,
+  Manifest,
+  ManifestParameter,
+  ManifestProblem,
+  ManifestSubmodule,
+  ManifestWorkflow,
+} from "./types";
 
 const SUBMODULE_TYPE = "reference.Submodule";
 const LOCATOR_KEY = "__locator.application-id";
 const CONFIGURATION_PIN = /^configuration\(string\)$/;
 const BIND_PIN = /^bind\(([^#()\s]+)#input\.([^#()\s]+)\)$/;
+/** A workflow's name is a path segment of POST /api/1/instances/{id}/{workflow}. */
+const WORKFLOW_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+/** Workflows the service runs through calls of their own (launch, PUT .../configuration, destroy). */
+export const RESERVED_WORKFLOWS = ["launch", "reconfigure", "destroy"] as const;
 
 export class ManifestError extends Error {
   readonly problems: ManifestProblem[];
@@ -110,7 +121,64 @@ class ManifestReader {
     for (const s of components) manifest.submodules[s.name] = s;
     this.readMainPins(this.entry(app, "interfaces"), manifest);
     this.readDefaults(this.entry(app, "configuration"), manifest);
+    const workflows = this.entry(app, "workflows");
+    if (workflows) manifest.workflows = this.readWorkflows(workflows);
     return manifest;
+  }
+
+  private readWorkflows(pair: Pair): Record<string, ManifestWorkflow> {
+    const workflows = keyedRecord<ManifestWorkflow>();
+    const map = this.mapAt(pair, "`application.workflows`", "map workflow names to `parameters:` mappings");
+    if (!map) return workflows;
+    for (const item of map.items) {
+      const name = this.keyText(item);
+      const where = `workflow \`${name}\``;
+      if (!WORKFLOW_NAME.test(name)) {
+        this.problem(
+          item.key,
+          `${where}: names are letters, digits, \`.\`, \`_\` and \`-\`, a letter or digit first`,
+        );
+        continue;
+      }
+      if ((RESERVED_WORKFLOWS as readonly string[]).includes(name)) {
+        this.problem(
+          item.key,
+          `${where} is run by the service itself (launch, reconfigure and destroy are not declared); rename it`,
+        );
+        continue;
+      }
+      const workflow: ManifestWorkflow = { name, parameters: keyedRecord() };
+      workflows[name] = workflow;
+      // `backup:` with nothing under it, or `backup: {}`, declares a workflow without parameters.
+      if (item.value === null || (isScalar(item.value) && item.value.value === null)) continue;
+      const body = this.asMap(item.value as Node, where, "give it a `parameters:` mapping (or nothing)");
+      if (!body) continue;
+      for (const key of body.items) {
+        if (this.keyText(key) !== "parameters")
+          this.problem(
+            key.key,
+            `${where} has unknown key \`${this.keyText(key)}\`; only \`parameters\` is supported`,
+          );
+      }
+      const params = this.mapAt(
+        this.entry(body, "parameters"),
+        `${where} parameters`,
+        "map names to `configuration(string)`",
+      );
+      for (const param of params?.items ?? []) {
+        const paramName = this.keyText(param);
+        const value = this.scalarText(param.value);
+        if (value === undefined || !CONFIGURATION_PIN.test(value)) {
+          this.problem(
+            param.value ?? param.key,
+            `${where} parameter \`${paramName}\` is \`${value ?? "(empty)"}\`; write \`configuration(string)\``,
+          );
+          continue;
+        }
+        workflow.parameters[paramName] = { name: paramName };
+      }
+    }
+    return workflows;
   }
 
   private readComponents(pair: Pair | undefined): ManifestSubmodule[] {

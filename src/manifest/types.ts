@@ -26,11 +26,20 @@ export interface ManifestSubmodule {
   parameters: Record<string, { name: string; boundBy?: string }>;
 }
 
+/** A workflow the manifest declares (`application.workflows.<name>`), run on a running instance by name. */
+export interface ManifestWorkflow {
+  name: string;
+  /** Its parameters by name (`parameters.<name>: configuration(string)`); unlisted ones are sent empty. */
+  parameters: Record<string, { name: string }>;
+}
+
 export interface Manifest {
   /** Main parameters by full name. */
   parameters: Record<string, ManifestParameter>;
   submodules: Record<string, ManifestSubmodule>;
   bindings: Binding[];
+  /** Declared workflows by name; absent when the manifest has no `workflows:` section. */
+  workflows?: Record<string, ManifestWorkflow>;
 }
 
 /** A manifest problem, with a 1-based line (and column) where the YAML gives one. */

@@ -11,10 +11,11 @@ import { organizationsDataSource } from "./data-organizations";
 import { revisionsDataSource } from "./data-revisions";
 import type { DataSource } from "./data-source";
 import { instanceResource } from "./instance";
+import { instanceWorkflowResource } from "./instance-workflow";
 import type { Resource } from "./resource";
 import { providerSchema } from "./schema";
 
-export const RESOURCES: Resource[] = [instanceResource, applicationResource];
+export const RESOURCES: Resource[] = [instanceResource, applicationResource, instanceWorkflowResource];
 
 export const DATA_SOURCES: DataSource[] = [
   organizationsDataSource,

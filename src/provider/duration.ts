@@ -22,3 +22,9 @@ export function parseDuration(text: string): number | Error {
   if (total <= 0) return new Error(`${JSON.stringify(text)} must be longer than zero`);
   return Math.round(total);
 }
+
+/** A configured timeout in milliseconds: `fallback` when unset or not a duration (validation reports that). */
+export function timeoutOrDefault(text: string | undefined, fallback: string): number {
+  const ms = parseDuration(text ?? fallback);
+  return ms instanceof Error ? (parseDuration(fallback) as number) : ms;
+}

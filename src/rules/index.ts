@@ -27,6 +27,7 @@ export {
   type UnknownOutcome,
 } from "./resets";
 export { naturalCompare, naturalKeys } from "./natural-order";
+export { checkWorkflowRun, reservedWorkflowFinding, RESERVED_WORKFLOWS, type WorkflowRun } from "./workflows";
 
 /** The constructs' field names (the client's wire names), the default. */
 export const CONSTRUCT_NAMES: FieldNames = { manifestVersion: "manifestVersion" };

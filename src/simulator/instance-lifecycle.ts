@@ -20,9 +20,9 @@ export function startWorkflow(
   now: number,
   ownerId: string,
 ): void {
-  const duration = { launch: timing.launchMs, reconfigure: timing.reconfigureMs, destroy: timing.destroyMs }[
-    name
-  ];
+  // A manifest workflow takes as long as a reconfigure (ours: the seed's timing has no field of its own for it).
+  const duration =
+    name === "launch" ? timing.launchMs : name === "destroy" ? timing.destroyMs : timing.reconfigureMs;
   rec.workflow = { name, startedAt: now, endsAt: now + duration };
   rec.history.push({ name, ownerId, startedAt: now, endsAt: now + duration, status: null });
 }
@@ -73,11 +73,20 @@ function end(rec: InstanceRecord, failure: WorkflowEnding | undefined): void {
     rec.status = "Destroyed";
     rec.returnValues = {};
     rec.destroyAt = null;
-  } else {
+  } else if (wf.name === "launch" || wf.name === "reconfigure") {
     if (wf.target) rec.configuration = wf.target;
     rec.status = "Running";
     rec.errorMessage = null;
     rec.returnValues = { url: `https://${rec.name}.apps.example.test` };
+  } else {
+    // A manifest workflow returns `<workflow>.result` and each parameter it was given as
+    // `<workflow>.<parameter>` (ours: what a real workflow returns is its manifest's business), beside the
+    // values the instance already returns.
+    rec.status = "Running";
+    rec.errorMessage = null;
+    rec.returnValues = { ...rec.returnValues, [`${wf.name}.result`]: "Succeeded" };
+    for (const [name, value] of Object.entries(wf.parameters ?? {}))
+      rec.returnValues[`${wf.name}.${name}`] = value;
   }
 }
 
@@ -135,8 +144,8 @@ function currentStatus(rec: InstanceRecord, now: number): WireInstanceStatus["st
   const wf = rec.workflow;
   if (wf?.name === "launch")
     return now < wf.startedAt + (wf.endsAt - wf.startedAt) * REQUESTED_SHARE ? "Requested" : "Executing";
-  if (wf?.name === "reconfigure") return "Executing";
   if (wf?.name === "destroy") return "Destroying";
+  if (wf) return "Executing"; // reconfigure, or a manifest workflow
   return rec.status;
 }
 

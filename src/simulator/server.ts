@@ -115,12 +115,12 @@ interface Route {
 }
 
 /**
- * A route from "METHOD /path", each `:id` one path parameter (the form fault keys use too). POST and
+ * A route from "METHOD /path", each `:id` (or `:name`) one path parameter (the form fault keys use too). POST and
  * PUT take a JSON body unless `body` says otherwise (a manifest upload is YAML).
  */
 function route(endpoint: string, handler: Handler, body?: Route["body"]): Route {
   const [method, path] = endpoint.split(" ");
-  const pattern = new RegExp(`^${path.replaceAll(":id", "([^/]+)")}$`);
+  const pattern = new RegExp(`^${path.replace(/:id|:name/g, "([^/]+)")}$`);
   return {
     method,
     pattern,
@@ -155,6 +155,10 @@ const ROUTES: Route[] = [
   ),
   route("GET /api/1/instances/:id", (c) => c.sim.getInstance(c.caller, c.params[0], c.now)),
   route("POST /api/1/instances/:id/destroy", (c) => c.sim.destroy(c.caller, c.params[0], c.body, c.now)),
+  // After destroy: any other name is a workflow of the instance's manifest.
+  route("POST /api/1/instances/:id/:name", (c) =>
+    c.sim.runWorkflow(c.caller, c.params[0], c.params[1], c.body, c.now),
+  ),
   route("DELETE /api/1/instances/:id", (c) =>
     c.sim.forceDelete(c.caller, c.params[0], forceFlag(c.query.get("force")), c.now),
   ),

@@ -5,6 +5,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { ManifestError, parseManifest, type Manifest } from "../manifest";
 import { setOwn } from "../own";
+import { checkWorkflowRun, formatFinding } from "../rules";
 import { ID_PATTERN } from "../service-limits";
 import {
   NEVER_DESTROY,
@@ -406,6 +407,42 @@ export class Simulator {
     this.refuseBusy(rec);
     if (rec.status === "Destroyed") return { id: rec.id };
     startWorkflow(rec, "destroy", this.state.timing, now, caller.id);
+    this.changed();
+    return { id: rec.id };
+  }
+
+  /**
+   * A workflow the instance's manifest (of the version it runs) declares under application.workflows, run by
+   * name with its parameters (a JSON object of strings): checked by the same rules as the provider's plan.
+   */
+  runWorkflow(caller: Caller, id: string, workflow: string, body: unknown, now: number): { id: string } {
+    if (workflow === "launch" || workflow === "reconfigure")
+      throw new ServiceError(400, [
+        workflow === "launch"
+          ? `launch is not run on an instance; POST /api/1/applications/{app}/launch launches a new one`
+          : `reconfigure is PUT /api/1/instances/${id}/configuration with the complete configuration`,
+      ]);
+    const rec = this.topLevel(caller, id, `run ${workflow} on`);
+    if (body === null || typeof body !== "object" || Array.isArray(body))
+      throw new ServiceError(400, ["body must be a JSON object of workflow parameters ({} for none)"]);
+    this.advance(rec, now);
+    this.refuseBusy(rec);
+    if (rec.status === "Destroyed")
+      throw new ServiceError(400, [`instance ${id} is destroyed; workflows run on live instances only`]);
+    const app = this.catalog.applications.get(rec.application)!;
+    const manifest = app.parsed.get(rec.configuration.version)!;
+    const parameters = body as Record<string, unknown>;
+    const findings = checkWorkflowRun(manifest, { workflow, parameters });
+    if (findings.length > 0)
+      throw new ServiceError(
+        400,
+        findings.map(
+          (f) =>
+            `${formatFinding(f)} (manifest version ${rec.configuration.version} of application ${app.id})`,
+        ),
+      );
+    startWorkflow(rec, workflow, this.state.timing, now, caller.id);
+    rec.workflow!.parameters = { ...(parameters as Record<string, string>) };
     this.changed();
     return { id: rec.id };
   }

@@ -9,7 +9,8 @@ import { jsonErrorPosition } from "./json-error";
 import { validateSeed, type SeedData, type Timing } from "./seed";
 import { processAlive } from "../process-alive";
 
-export type WorkflowName = "launch" | "reconfigure" | "destroy";
+/** launch, reconfigure, destroy, or a workflow the instance's manifest declares (application.workflows). */
+export type WorkflowName = string;
 
 export interface WorkflowRecord {
   name: WorkflowName;
@@ -17,6 +18,8 @@ export interface WorkflowRecord {
   endsAt: number;
   /** The configuration a reconfigure applies when it completes. */
   target?: InstanceConfiguration;
+  /** The parameters a manifest workflow was run with (its return values name them). */
+  parameters?: Record<string, string>;
 }
 
 /** One run of the instance's workflowHistory; `status` is null while it runs. */

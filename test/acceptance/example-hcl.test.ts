@@ -16,7 +16,7 @@ describe("examples/hcl", () => {
   });
 
   test("applies and destroys", async () => {
-    for (const file of ["main.tf", "webshop.yaml"]) {
+    for (const file of ["main.tf", "webshop.yaml", "webshop-own.yaml"]) {
       ctx.tf.writeFile(file, fs.readFileSync(path.join(EXAMPLE, file), "utf8"));
     }
     await ctx.tf.init();
@@ -36,7 +36,31 @@ describe("examples/hcl", () => {
       "input.engine": "postgres-16",
     });
 
+    // The application made from webshop-own.yaml, an instance of it, and the backup workflow run on it.
+    const own = (await ctx.tf.resource("appmgmt_application.own"))!.values;
+    expect(await ctx.svc.client.listApplications(DEMO.organizationId)).toContainEqual({
+      id: own.id,
+      name: "webshop-staging-own",
+    });
+    const ownId = (await ctx.tf.resource("appmgmt_instance.own"))?.values.id as string;
+    const ownOnService = await ctx.svc.client.getInstance(ownId);
+    expect(ownOnService).toMatchObject({
+      application: own.id,
+      version: own.manifest_version,
+      status: "Running",
+    });
+    expect(ownOnService.workflowHistory.map((r) => `${r.name}:${r.status}`)).toEqual([
+      "launch:Succeeded",
+      "backup:Succeeded",
+    ]);
+    expect(ownOnService.returnValues["backup.target"]).toBe("s3://backups/webshop-staging");
+    // The revision looked up by name.
+    expect((await ctx.tf.resource("data.appmgmt_revisions.stable"))?.values.revisions).toEqual([
+      { id: DEMO.stableRevisionId, name: "stable" },
+    ]);
+
     await ctx.tf.destroy();
     expect((await ctx.svc.client.getInstance(id)).status).toBe("Destroyed");
+    expect((await ctx.svc.client.getInstance(ownId)).status).toBe("Destroyed");
   });
 });

@@ -4,7 +4,7 @@ import type { InstanceStatus } from "../../client/types";
 import { errorCode, errorDiagnostic, errorMessage } from "../../protocol/diagnostics";
 import { isUnknown, type ValueObject } from "../../protocol/model";
 import type { ProviderContext } from "../context";
-import { parseDuration } from "../duration";
+import { timeoutOrDefault } from "../duration";
 import type { ApplyResult } from "../resource";
 import { DEFAULT_TIMEOUT } from "../schema";
 import { returnValueMap, stringMap } from "../values";
@@ -20,9 +20,7 @@ export const UNREACHABLE_WARNING_INTERVAL_MS = 60_000;
 
 /** The configured timeout of an operation in milliseconds (the default when unset). */
 export function timeoutMs(m: InstanceModel, op: TimeoutOperation): number {
-  const text = known(known(m.timeouts)?.[op] ?? null) ?? DEFAULT_TIMEOUT;
-  const ms = parseDuration(text);
-  return ms instanceof Error ? (parseDuration(DEFAULT_TIMEOUT) as number) : ms;
+  return timeoutOrDefault(known(known(m.timeouts)?.[op] ?? null), DEFAULT_TIMEOUT);
 }
 
 /**

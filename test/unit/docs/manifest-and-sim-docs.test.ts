@@ -22,8 +22,17 @@ describe("docs/manifest.md", () => {
   const yaml = code.filter((c) => c.lang === "yaml");
 
   test("the complete example parses, and is the demo webshop manifest", () => {
-    expect(yaml).toHaveLength(1);
+    expect(yaml).toHaveLength(2);
     expect(parseManifest(yaml[0].content)).toEqual(parseManifest(DEMO_MANIFESTS.webshop[1]));
+  });
+
+  test("the workflows example declares what its comments say", () => {
+    const section = doc.find((s) => s.heading === "Workflows")!;
+    const [example] = section.code.filter((c) => c.lang === "yaml");
+    expect(parseManifest(example.content).workflows).toEqual({
+      backup: { name: "backup", parameters: { target: { name: "target" } } },
+      restart: { name: "restart", parameters: {} },
+    });
   });
 
   test("the example shows every construct the parser reads", () => {

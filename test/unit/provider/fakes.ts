@@ -69,6 +69,7 @@ export interface FakeScript {
   destroy?: Answer<{ id: string }>[];
   createApplication?: Answer<{ id: string }>[];
   uploadManifest?: Answer<{ version: number }>[];
+  runWorkflow?: Answer<{ id: string }>[];
   /** Successive getInstance answers; the last one repeats. */
   statuses?: Answer<InstanceStatus>[];
   /** What listRevisions answers (default: the demo's revision "stable"). */
@@ -166,6 +167,10 @@ export class FakeClient implements ServiceClient {
   }
   uploadManifest(appId: string, yamlText: string) {
     return this.answer("uploadManifest", [appId, yamlText], this.script.uploadManifest);
+  }
+  runWorkflow(id: string, workflow: string, parameters?: Record<string, string>, o?: CallOptions) {
+    this.options.push({ method: "runWorkflow", o });
+    return this.answer("runWorkflow", [id, workflow, parameters], this.script.runWorkflow);
   }
   getInstance(id: string) {
     return this.answer("getInstance", [id], this.script.statuses, true);

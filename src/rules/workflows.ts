@@ -1,0 +1,82 @@
+// The rules of a workflow run (`application.workflows` of the manifest): which workflows may be run by name,
+// and with which parameters. The provider checks an appmgmt_instance_workflow at plan with them, the
+// simulator refuses a run with the same findings (its 400), so both say the same thing.
+
+import { RESERVED_WORKFLOWS } from "../manifest/parse";
+import type { Manifest } from "../manifest/types";
+import { formatPath } from "./format";
+import { naturalKeys } from "./natural-order";
+import { closestName } from "./suggest";
+import type { Finding } from "./types";
+
+export { RESERVED_WORKFLOWS };
+
+export interface WorkflowRun {
+  workflow: string;
+  parameters?: Record<string, unknown>;
+}
+
+/**
+ * A finding when `workflow` is one the service runs through a call of its own (launch, reconfigure,
+ * destroy), naming what runs it instead (`owner`: the caller's words, e.g. the instance resource).
+ */
+export function reservedWorkflowFinding(workflow: string, owner: string): Finding | undefined {
+  if (!(RESERVED_WORKFLOWS as readonly string[]).includes(workflow)) return undefined;
+  return {
+    path: ["workflow"],
+    message: `workflow '${workflow}' is not run by name: the service runs it through its own call`,
+    fix: `${owner} runs ${workflow}; name a workflow the manifest declares under application.workflows`,
+  };
+}
+
+/** Every finding of a run against the manifest's workflows: an undeclared workflow, unknown or non-string parameters. */
+export function checkWorkflowRun(
+  manifest: Manifest,
+  run: WorkflowRun,
+  opts: { isUnknown?: (value: unknown) => boolean } = {},
+): Finding[] {
+  const isUnknown = opts.isUnknown ?? (() => false);
+  const declared = manifest.workflows ?? {};
+  const names = naturalKeys(declared);
+  const workflow = Object.hasOwn(declared, run.workflow) ? declared[run.workflow] : undefined;
+  if (!workflow) {
+    const suggestion = closestName(run.workflow, names);
+    return [
+      {
+        path: ["workflow"],
+        message: `the application manifest declares no workflow '${run.workflow}'`,
+        fix: suggestion
+          ? `did you mean '${suggestion}'?`
+          : names.length > 0
+            ? `use one of: ${names.map((n) => `'${n}'`).join(", ")}`
+            : "declare it under application.workflows in the manifest (it declares none)",
+      },
+    ];
+  }
+  const findings: Finding[] = [];
+  const known = naturalKeys(workflow.parameters);
+  for (const name of naturalKeys(run.parameters ?? {})) {
+    const path = ["parameters", name];
+    if (!Object.hasOwn(workflow.parameters, name)) {
+      const suggestion = closestName(name, known);
+      findings.push({
+        path,
+        message: `workflow '${run.workflow}' has no parameter '${name}'`,
+        fix: suggestion
+          ? `did you mean ${formatPath(["parameters", suggestion])}?`
+          : known.length > 0
+            ? `use one of: ${known.map((n) => formatPath(["parameters", n])).join(", ")}`
+            : `remove it: workflow '${run.workflow}' takes no parameters`,
+      });
+      continue;
+    }
+    const value = run.parameters![name];
+    if (!isUnknown(value) && typeof value !== "string")
+      findings.push({
+        path,
+        message: `parameter '${name}' must be a string`,
+        fix: `write it as a string, e.g. "1"`,
+      });
+  }
+  return findings;
+}
