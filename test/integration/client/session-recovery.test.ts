@@ -94,13 +94,23 @@ describe("a client clock an hour off the service's", () => {
 describe("a supplied session token (session_token) that expires", () => {
   let svc: RunningSimulator;
   let expired: string;
+  let dir: string;
   beforeAll(async () => {
-    svc = await startSimulator({ seed: demoSeed(), jwtLifetimeSeconds: 1 });
-    const minter = skewedClient(svc.url, 0).client;
-    expired = (await minter.createSessionToken()).jwt;
+    // The expired token comes from a service with 1 s tokens; the tests run against the same service (its state,
+    // so its signing key) restarted with 5-minute tokens. With 1 s tokens throughout, a loaded machine could
+    // take longer than a new token's life between two calls and rightly renew it, failing the token count.
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), "appmgmt-expired-"));
+    const statePath = path.join(dir, "state.json");
+    const minting = await startSimulator({ seed: demoSeed(), statePath, jwtLifetimeSeconds: 1 });
+    expired = (await skewedClient(minting.url, 0).client.createSessionToken()).jwt;
+    await minting.close();
     await delay(1_100); // past its 1 s lifetime on the service's clock
+    svc = await startSimulator({ statePath, jwtLifetimeSeconds: 300 });
   });
-  afterAll(() => svc.close());
+  afterAll(async () => {
+    await svc.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
 
   it("with a refresh token as well: one 401, one token call, then the calls go through", async () => {
     const before = svc.sim.stats.tokenCalls;
