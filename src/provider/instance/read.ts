@@ -27,7 +27,8 @@ export async function readInstance(ctx: ProviderContext, req: ReadResourceReques
   try {
     s = await ctx.service().client.getInstance(id, { signal: ctx.signal });
   } catch (e) {
-    if (errorCode(e) === "E_NOT_FOUND") return removed(ctx, prior, id, "the service does not find it (or not for these credentials)");
+    if (errorCode(e) === "E_NOT_FOUND")
+      return removed(ctx, prior, id, "the service does not find it (or not for these credentials)");
     return {
       newState: req.currentState,
       diagnostics: [failureDiagnostic(`Reading instance ${id} failed`, e)],
