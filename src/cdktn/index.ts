@@ -7,6 +7,8 @@ export { AppMgmtProvider, type AppMgmtProviderProps } from "./app-mgmt-provider"
 export { ApplicationManifest } from "../constructs/application-manifest";
 export { ApplicationInstance, type ApplicationInstanceProps } from "./application-instance";
 export type { ApplicationSubmoduleSettings } from "../constructs/application-instance-base";
+export { Application, type ApplicationProps } from "./application";
+export type { ApplicationReference } from "../constructs/application-base";
 /** The cdktn bindings generated from the provider's schema (instance, provider, data sources). */
 export * as bindings from "../gen/cdktn/providers/appmgmt";
 export { ManifestError } from "../manifest";

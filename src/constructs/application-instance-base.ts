@@ -14,6 +14,7 @@ import {
   type Finding,
   type InstanceConfig,
 } from "../rules";
+import type { ApplicationReference } from "./application-base";
 import type { ApplicationManifest } from "./application-manifest";
 
 /**
@@ -83,11 +84,17 @@ export interface ApplicationSubmoduleSettings {
 }
 
 export interface ApplicationInstancePropsOf<I extends InstanceClass> extends PassedOnSettings<I> {
-  /** Id of the application to launch. */
-  readonly application: string;
+  /**
+   * The application to launch: its id, or an `Application` construct of the same stack, which gives the id,
+   * the manifest version (unless `manifestVersion` is set) and the manifest (unless `manifest` is set).
+   */
+  readonly application: string | ApplicationReference;
   /** Settings per submodule, keyed by the submodule's name in the manifest. */
   readonly submodules?: { [name: string]: ApplicationSubmoduleSettings };
-  /** When given, parameters and submodules are checked against it at synth, and again at plan. */
+  /**
+   * When given (or taken from `application`), parameters and submodules are checked against it at synth,
+   * and again at plan.
+   */
   readonly manifest?: ApplicationManifest;
 }
 
@@ -99,10 +106,20 @@ export abstract class ApplicationInstanceBase<I extends InstanceClass> extends C
   protected constructor(
     scope: Construct,
     id: string,
-    { application, submodules: submoduleSettings, manifest, ...passedOn }: ApplicationInstancePropsOf<I>,
+    {
+      application: app,
+      submodules: submoduleSettings,
+      manifest: given,
+      ...settings
+    }: ApplicationInstancePropsOf<I>,
     { Token, Instance }: InstanceLibrary<I>,
   ) {
     super(scope, id);
+    // An Application construct of the stack: its id, manifest version and manifest, unless set here.
+    const fromApp = typeof app === "string" ? undefined : app;
+    const application = fromApp ? fromApp.id : (app as string);
+    const manifest = given ?? fromApp?.manifest;
+    const passedOn = { ...settings, manifestVersion: settings.manifestVersion ?? fromApp?.manifestVersion };
     this.token = Token;
     const isUnresolved = (value: unknown) => Token.isUnresolved(value);
     const parameters = sortedRecord(passedOn.parameters, isUnresolved);

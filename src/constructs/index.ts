@@ -2,3 +2,5 @@ export { AppMgmtProvider, type AppMgmtProviderProps } from "./app-mgmt-provider"
 export { ApplicationManifest } from "./application-manifest";
 export { ApplicationInstance, type ApplicationInstanceProps } from "./application-instance";
 export type { ApplicationSubmoduleSettings } from "./application-instance-base";
+export { Application, type ApplicationProps } from "./application";
+export type { ApplicationReference } from "./application-base";

@@ -8,4 +8,4 @@ export { summaryLine } from "./summary";
 
 export { policyViolations, violationLine, POLICIES, type Policy, type Violation } from "./policy";
 export { groupInstances, type InstanceGroup } from "./groups";
-export { REVIEW_FORMAT_VERSION } from "./types";
+export { REVIEW_FORMAT_VERSION, type ApplicationReview, type WorkflowRunReview } from "./types";

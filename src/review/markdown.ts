@@ -6,7 +6,9 @@
 import { groupInstances, identityRow, type InstanceGroup } from "./groups";
 import type { InstanceReview, Kind, Review, Shown } from "./review";
 import {
+  applicationLine,
   notListedLine,
+  workflowRunLine,
   possibleResetsLead,
   possibleResetWhy,
   resetTarget,
@@ -37,6 +39,20 @@ export function renderMarkdown(review: Review, opts: MarkdownOptions = {}): stri
   const notListed = notListedLine(review);
   if (notListed) head.push("", notListed);
   if (review.policy) head.push("", ...policyLines(review.policy));
+  if (review.applications.length > 0) {
+    head.push("", "Applications:", "");
+    for (const a of review.applications) {
+      head.push(`- ${escapeText(applicationLine(a))}`);
+      for (const c of a.manifestChanges) head.push(`  - ${escapeText(c)}`);
+    }
+  }
+  if (review.workflowRuns.length > 0)
+    head.push(
+      "",
+      "Workflow runs:",
+      "",
+      ...review.workflowRuns.map((w) => `- ${escapeText(workflowRunLine(w))}`),
+    );
   if (review.otherChanges.length > 0) {
     head.push("", "Other resources:", "", ...review.otherChanges.map((c) => `- ${code(c)}`));
   }

@@ -28,6 +28,12 @@ export interface PlanJson {
   terraform_version?: string;
   resource_changes?: ResourceChange[];
   prior_state?: { values?: { root_module?: StateModule } };
+  /** The configuration's expressions: which resource an unknown value comes from. */
+  configuration?: {
+    root_module?: {
+      resources?: { address: string; expressions?: Record<string, { references?: string[] } | undefined> }[];
+    };
+  };
   errored?: boolean;
 }
 

@@ -12,9 +12,11 @@ import {
   type InstanceConfig,
 } from "../rules";
 import { dataSourcesReadAtPlan, type PlanJson, type ResourceChange } from "./plan-json";
+import { APPLICATION_TYPE, WORKFLOW_TYPE, reviewApplication, reviewWorkflowRun } from "./services";
 import {
   KINDS,
   REVIEW_FORMAT_VERSION,
+  type ApplicationReview,
   type InstanceReview,
   type Kind,
   type PossibleResetReview,
@@ -22,6 +24,7 @@ import {
   type Review,
   type Shown,
   type ValueChange,
+  type WorkflowRunReview,
 } from "./types";
 
 export const INSTANCE_TYPE = "appmgmt_instance";
@@ -45,6 +48,8 @@ export function buildReview(plan: PlanJson): Review {
   const changes = [...(plan.resource_changes ?? [])];
   const instances: InstanceReview[] = [];
   const otherChanges: string[] = [];
+  const applications: ApplicationReview[] = [];
+  const workflowRuns: WorkflowRunReview[] = [];
   let unchanged = 0;
   const read = new Set(dataSourcesReadAtPlan(plan));
   for (const rc of changes) {
@@ -53,8 +58,12 @@ export function buildReview(plan: PlanJson): Review {
       continue;
     }
     const review = rc.type === INSTANCE_TYPE ? reviewInstance(rc) : undefined;
+    const application = rc.type === APPLICATION_TYPE ? reviewApplication(rc) : undefined;
+    const run = rc.type === WORKFLOW_TYPE ? reviewWorkflowRun(rc, plan) : undefined;
     if (review) instances.push(review);
-    else if (rc.type === INSTANCE_TYPE || isNoop(rc)) unchanged++;
+    else if (application) applications.push(application);
+    else if (run) workflowRuns.push(run);
+    else if ([INSTANCE_TYPE, APPLICATION_TYPE, WORKFLOW_TYPE].includes(rc.type) || isNoop(rc)) unchanged++;
     else otherChanges.push(`${rc.address}: ${rc.change.actions.join(", then ")}`);
   }
   instances.sort((a, b) => KINDS.indexOf(a.kind) - KINDS.indexOf(b.kind) || compare(a.address, b.address));
@@ -76,9 +85,13 @@ export function buildReview(plan: PlanJson): Review {
       unchanged,
       dataSourcesRead: read.size,
       otherChanges: otherChanges.length,
+      applications: applications.length,
+      workflowRuns: workflowRuns.length,
     },
     instances,
     otherChanges: otherChanges.sort(compare),
+    applications: applications.sort((a, b) => compare(a.address, b.address)),
+    workflowRuns: workflowRuns.sort((a, b) => compare(a.address, b.address)),
   };
 }
 

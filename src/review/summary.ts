@@ -1,7 +1,7 @@
 // Words shared by the renderers: the summary line, terraform's placeholders, the note about what is left out.
 
 import type { Review, Shown } from "./review";
-import type { PossibleResetReview } from "./types";
+import type { ApplicationReview, PossibleResetReview, WorkflowRunReview } from "./types";
 
 /** `2 to launch, 1 to reconfigure (3 values reset to defaults), 1 to replace, 0 to destroy[, 1 to import…]`. */
 export function summaryLine(review: Review): string {
@@ -16,6 +16,9 @@ export function summaryLine(review: Review): string {
   ];
   for (const k of ["import", "move", "forget"] as const) if (s[k] > 0) parts.push(`${s[k]} to ${k}`);
   if (s.settings > 0) parts.push(`${s.settings} with terraform-only changes`);
+  if (s.applications > 0)
+    parts.push(`${s.applications} application change${s.applications === 1 ? "" : "s"}`);
+  if (s.workflowRuns > 0) parts.push(`${s.workflowRuns} workflow run${s.workflowRuns === 1 ? "" : "s"}`);
   return parts.join(", ");
 }
 
@@ -72,4 +75,16 @@ export function possibleResetsLead(list: PossibleResetReview[]): string {
     ? " Set `manifest` on the instance to make the review (and the plan) exact, or list a value to keep it."
     : " List a value to keep it.";
   return `Values not in the configuration that the reconfigure may reset to their defaults (the plan cannot tell which).${fix}`;
+}
+
+/** An application change in one line: `shop (appmgmt_application.shop): create, ...`. */
+export function applicationLine(a: ApplicationReview): string {
+  return `${a.name === undefined ? a.address : `${a.name} (${a.address})`}: ${a.action}`;
+}
+
+/** A workflow run in one line: `backup on shop-1 (appmgmt_instance.shop), parameters target=s3://b: run`. */
+export function workflowRunLine(w: WorkflowRunReview): string {
+  const params = Object.entries(w.parameters).map(([k, v]) => `${k}=${v}`);
+  const given = params.length > 0 ? `, parameters ${params.join(", ")}` : ", no parameters";
+  return `workflow ${w.workflow} on ${w.instance}${given} (${w.address}): ${w.action}`;
 }

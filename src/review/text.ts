@@ -6,7 +6,9 @@ import { groupInstances, identityRow, instanceLabel, type InstanceGroup } from "
 import { violationLine } from "./policy";
 import type { Kind, Review } from "./review";
 import {
+  applicationLine,
   notListedLine,
+  workflowRunLine,
   possibleResetsLead,
   possibleResetWhy,
   resetTarget,
@@ -40,6 +42,11 @@ export function renderText(review: Review, opts: { colour?: boolean } = {}): str
         ...violations.map((v) => `  ${violationLine(v)}`),
       );
   }
+  for (const a of review.applications) {
+    out.push(`  application: ${applicationLine(a)}`);
+    for (const c of a.manifestChanges) out.push(`    ${c}`);
+  }
+  for (const w of review.workflowRuns) out.push(`  ${workflowRunLine(w)}`);
   for (const c of review.otherChanges) out.push(`  other: ${c}`);
   for (const g of groupInstances(review.instances)) out.push("", ...group(g, paint));
   return out.join("\n") + "\n";

@@ -80,13 +80,38 @@ export interface ReviewSummary {
   dataSourcesRead: number;
   /** Other resource types that change (not reviewed in detail). */
   otherChanges: number;
+  /** appmgmt_application changes (created, manifest uploaded, forgotten). */
+  applications: number;
+  /** appmgmt_instance_workflow runs (and forgotten runs). */
+  workflowRuns: number;
+}
+
+/** An application created, its manifest uploaded again, replaced or forgotten. */
+export interface ApplicationReview {
+  address: string;
+  name?: string;
+  /** In words, e.g. "replace its manifest: uploaded as the next manifest version". */
+  action: string;
+  /** What the new manifest changes: "adds parameter input.replicas (default \"1\")", "removes workflow backup". */
+  manifestChanges: string[];
+}
+
+/** A workflow run (or a run forgotten). */
+export interface WorkflowRunReview {
+  address: string;
+  workflow: string;
+  /** "run", "run again (triggers forces it)", "forget (...)". */
+  action: string;
+  /** The instance it runs on: "shop-1 (appmgmt_instance.shop)", or its id. */
+  instance: string;
+  parameters: Record<string, string>;
 }
 
 /**
  * The version of the review's JSON form (`appmgmt review --format json`): the minor number grows when
  * fields are added, the major one when a field changes meaning or goes away.
  */
-export const REVIEW_FORMAT_VERSION = "1.0";
+export const REVIEW_FORMAT_VERSION = "1.1";
 
 /** What `--fail-on` can name. */
 export const POLICIES = ["replace", "destroy", "reset"] as const;
@@ -108,6 +133,10 @@ export interface Review {
   instances: InstanceReview[];
   /** Other resources that change, "address: actions", sorted. */
   otherChanges: string[];
+  /** Added in 1.1. */
+  applications: ApplicationReview[];
+  /** Added in 1.1. */
+  workflowRuns: WorkflowRunReview[];
   /** The --fail-on policies checked and the instances breaking them; absent when none were asked for. */
   policy?: { failOn: Policy[]; violations: Violation[] };
 }

@@ -4,6 +4,7 @@
 // application stays in the service, its instance is destroyed). Each step checks the service side.
 import { DEMO, DEMO_MANIFESTS } from "../../src/simulator";
 import { useTerraformAgainstSimulator } from "../helpers/acceptance";
+import { applyPlan, planAndReview } from "../helpers/review";
 import { PROVIDER_HCL } from "../helpers/terraform";
 
 const APPLICATION = `
@@ -50,7 +51,13 @@ describe("appmgmt_application", () => {
       { address: "appmgmt_application.shop", action: "update" },
       { address: "appmgmt_instance.shop", action: "update" },
     ]);
-    await tf.apply();
+    // the review says what the new manifest changes
+    const reviewed = await planAndReview(tf, "--format", "text");
+    expect(reviewed.markdown).toContain(
+      "application: shop (appmgmt_application.shop): replace its manifest: uploaded as the next manifest version",
+    );
+    expect(reviewed.markdown).toContain('    adds parameter input.replicas (default "1")');
+    await applyPlan(tf);
     expect((await tf.resource("appmgmt_application.shop"))!.values.manifest_version).toBe(2);
     const reconfigured = await svc.client.getInstance(instanceId);
     expect(reconfigured).toMatchObject({ application: appId, version: 2, status: "Running" });

@@ -4,6 +4,7 @@
 // the next apply runs it again, launch/destroy are refused at plan, import is refused, destroy forgets it.
 import { DEMO, DEMO_MANIFESTS } from "../../src/simulator";
 import { useTerraformAgainstSimulator } from "../helpers/acceptance";
+import { applyPlan, planAndReview } from "../helpers/review";
 import { PROVIDER_HCL } from "../helpers/terraform";
 
 const MANIFEST = `${DEMO_MANIFESTS.webshop[1]}
@@ -50,7 +51,18 @@ describe("appmgmt_instance_workflow", () => {
     tf.writeFile("shop.yaml", MANIFEST);
     tf.writeMain(stack({ trigger: "1" }));
     await tf.init();
-    await tf.apply();
+    // The review of the first plan says in words what the stack does beside the launch.
+    const reviewed = await planAndReview(tf, "--format", "text");
+    expect(reviewed.code).toBe(0);
+    expect(reviewed.markdown).toContain(
+      "application: shop-with-backup (appmgmt_application.shop): create, and upload its manifest as version 1",
+    );
+    expect(reviewed.markdown).toContain("    adds workflow backup");
+    expect(reviewed.markdown).toContain(
+      "workflow backup on shop-backed-up (appmgmt_instance.shop), known after apply, parameters target=s3://backups " +
+        "(appmgmt_instance_workflow.backup): run",
+    );
+    await applyPlan(tf);
     const instanceId = (await tf.resource("appmgmt_instance.shop"))!.values.id as string;
     const appId = (await tf.resource("appmgmt_application.shop"))!.values.id as string;
     expect(await runsOf(instanceId)).toEqual(["launch:Succeeded", "backup:Succeeded"]);
@@ -67,7 +79,12 @@ describe("appmgmt_instance_workflow", () => {
     expect(await tf.plannedChanges()).toEqual([
       { address: "appmgmt_instance_workflow.backup", action: "replace" },
     ]);
-    await tf.apply();
+    const again = await planAndReview(tf, "--format", "text");
+    expect(again.markdown).toContain(
+      "workflow backup on shop-backed-up (appmgmt_instance.shop), parameters target=s3://elsewhere " +
+        "(appmgmt_instance_workflow.backup): run again (parameters, triggers force it)",
+    );
+    await applyPlan(tf);
     expect(await runsOf(instanceId)).toEqual(["launch:Succeeded", "backup:Succeeded", "backup:Succeeded"]);
     expect((await svc.client.getInstance(instanceId)).returnValues["backup.target"]).toBe("s3://elsewhere");
 

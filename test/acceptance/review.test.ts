@@ -273,7 +273,7 @@ removed {
         encoding: "utf8",
       });
       expect(JSON.parse(json.stdout)).toMatchObject({
-        formatVersion: "1.0",
+        formatVersion: "1.1",
         summary: { launch: 1, dataSourcesRead: 0 },
       });
     } finally {
