@@ -27,27 +27,26 @@ export interface ApplicationReference {
   readonly manifest: ApplicationManifest;
 }
 
-export interface ApplicationPropsOf<A extends ApplicationClass> {
+/** The meta-arguments the construct passes to the generated resource as they are. */
+interface MetaArguments<A extends ApplicationClass> {
+  readonly provider?: ConfigOf<A>["provider"];
+  readonly dependsOn?: ConfigOf<A>["dependsOn"];
+  readonly lifecycle?: ConfigOf<A>["lifecycle"];
+}
+
+export interface ApplicationPropsOf<A extends ApplicationClass> extends MetaArguments<A> {
   /** Id of the organization the application belongs to (changing it replaces the application). */
   readonly organizationId: string;
   /** Name of the application (changing it replaces the application). */
   readonly name: string;
   /** Its manifest: a change uploads it as the next manifest version. */
   readonly manifest: ApplicationManifest;
-  readonly provider?: ConfigOf<A>["provider"];
-  readonly dependsOn?: ConfigOf<A>["dependsOn"];
-  readonly lifecycle?: ConfigOf<A>["lifecycle"];
 }
 
-/** The generated resource's config, as far as the construct sets it. */
-interface ApplicationResourceConfig<A extends ApplicationClass> {
-  readonly organizationId: string;
-  readonly name: string;
+/** The generated resource's config, as far as the construct sets it: the manifest as its YAML text. */
+type ApplicationResourceConfig<A extends ApplicationClass> = Omit<ApplicationPropsOf<A>, "manifest"> & {
   readonly manifest: string;
-  readonly provider?: ConfigOf<A>["provider"];
-  readonly dependsOn?: ConfigOf<A>["dependsOn"];
-  readonly lifecycle?: ConfigOf<A>["lifecycle"];
-}
+};
 
 /** The library the construct is built on: its Token check and its generated Application class. */
 export interface ApplicationLibrary<A extends ApplicationClass> {

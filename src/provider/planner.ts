@@ -6,6 +6,9 @@ import {
   UNKNOWN,
   isUnknown,
   type AttributePath,
+  type Diagnostic,
+  type PlanResourceChangeRequest,
+  type PlanResourceChangeResponse,
   type NestedAttributeObject,
   type PathStep,
   type SchemaAttribute,
@@ -103,4 +106,28 @@ function mapReplacements(a: DeclaredAttribute, prior: Value, planned: Value): At
     }
   }
   return paths;
+}
+
+/**
+ * The whole plan of a resource whose behaviour its declarations say (appmgmt_application,
+ * appmgmt_instance_workflow): the configuration's checks, unknowns on create, replacement paths on update,
+ * and `inPlace` for what an in-place update changes besides (it may mark outputs unknown in `planned`).
+ */
+export function planDeclared(
+  req: PlanResourceChangeRequest,
+  attrs: DeclaredAttribute[],
+  validate: (config: ValueObject) => Diagnostic[],
+  inPlace: (prior: ValueObject, planned: ValueObject) => void = () => {},
+): PlanResourceChangeResponse {
+  const proposed = asObject(req.proposedNewState);
+  if (!proposed) return { plannedState: null, requiresReplace: [], diagnostics: [] };
+  const config = asObject(req.config) ?? proposed;
+  const diagnostics = validate(config);
+  const prior = asObject(req.priorState);
+  if (!prior)
+    return { plannedState: plannedCreate(attrs, proposed, config), requiresReplace: [], diagnostics };
+  const planned: ValueObject = { ...proposed };
+  const requiresReplace = replacementPaths(attrs, prior, planned, config);
+  if (requiresReplace.length === 0) inPlace(prior, planned);
+  return { plannedState: planned, requiresReplace, diagnostics };
 }

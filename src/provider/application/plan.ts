@@ -12,8 +12,8 @@ import {
 } from "../../protocol/model";
 import { checkIdAttributes } from "../data-source";
 import { parseManifestAttribute } from "../manifest-attribute";
-import { plannedCreate, replacementPaths } from "../planner";
-import { asObject, attrPath, knownString, sameValue } from "../values";
+import { planDeclared } from "../planner";
+import { attrPath, knownString, sameValue } from "../values";
 import { APPLICATION_ATTRIBUTES } from "./schema";
 
 export function validateApplication(config: ValueObject): Diagnostic[] {
@@ -31,21 +31,9 @@ export function validateApplication(config: ValueObject): Diagnostic[] {
 }
 
 export function planApplication(req: PlanResourceChangeRequest): PlanResourceChangeResponse {
-  const proposed = asObject(req.proposedNewState);
-  if (!proposed) return { plannedState: null, requiresReplace: [], diagnostics: [] };
-  const config = asObject(req.config) ?? proposed;
-  const diagnostics = validateApplication(config);
-  const prior = asObject(req.priorState);
-  if (!prior)
-    return {
-      plannedState: plannedCreate(APPLICATION_ATTRIBUTES, proposed, config),
-      requiresReplace: [],
-      diagnostics,
-    };
-  const planned: ValueObject = { ...proposed };
-  const requiresReplace = replacementPaths(APPLICATION_ATTRIBUTES, prior, planned, config);
-  if (requiresReplace.length === 0 && manifestChanges(prior, planned)) planned.manifest_version = UNKNOWN;
-  return { plannedState: planned, requiresReplace, diagnostics };
+  return planDeclared(req, APPLICATION_ATTRIBUTES, validateApplication, (prior, planned) => {
+    if (manifestChanges(prior, planned)) planned.manifest_version = UNKNOWN;
+  });
 }
 
 /** Whether the apply uploads the manifest: its text changes (after an import the state holds none). */

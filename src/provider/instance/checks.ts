@@ -96,7 +96,8 @@ function checkAgainstManifest(
   addFindings(checkRules(manifest, rulesConfig(config), options), out);
 }
 
-function addFindings(findings: Finding[], out: Diagnostics): void {
+/** Each finding of the rules as an error at its attribute path, with the fix (the workflow resource's too). */
+export function addFindings(findings: Finding[], out: Diagnostics): void {
   for (const f of findings) out.addError(findingPath(f.path), f.message, formatFinding(f));
 }
 
