@@ -27,6 +27,23 @@ async function running(client: AppMgmtClient): Promise<string> {
   return id;
 }
 
+const HOUR = 3_600_000;
+
+/**
+ * Runs `body` while reconfigures and manifest workflows last an hour of the simulator's clock, then moves the
+ * clock past them: a run is caught running, and then ended, whatever the machine's load.
+ */
+async function withLongWorkflows(body: () => Promise<void>): Promise<void> {
+  const { reconfigureMs } = h.svc.sim.timing;
+  h.svc.sim.setTiming({ reconfigureMs: HOUR });
+  try {
+    await body();
+  } finally {
+    h.svc.sim.setTiming({ reconfigureMs });
+    h.svc.sim.advanceClock(HOUR);
+  }
+}
+
 /** Waits until the last run in the history has ended. */
 const runEnded = (client: AppMgmtClient, id: string) =>
   waitForInstance(client, id, {
@@ -38,9 +55,13 @@ const runEnded = (client: AppMgmtClient, id: string) =>
 describe("manifest workflows through the client", () => {
   it("runs a declared workflow with its parameters: Executing, then Succeeded in the history, values returned", async () => {
     const id = await running(h.client);
-    expect(await h.client.runWorkflow(id, "backup", { target: "s3://bucket" })).toEqual({ id });
-    const during = await h.client.getInstance(id);
-    expect(during).toMatchObject({ status: "Executing", workflow: { name: "backup" } });
+    // The run lasts an hour of the simulator's clock, so it is caught running whatever the machine's load;
+    // then the clock jumps past its end.
+    await withLongWorkflows(async () => {
+      expect(await h.client.runWorkflow(id, "backup", { target: "s3://bucket" })).toEqual({ id });
+      const during = await h.client.getInstance(id);
+      expect(during).toMatchObject({ status: "Executing", workflow: { name: "backup" } });
+    });
     const after = await runEnded(h.client, id);
     expect(after.status).toBe("Running");
     expect(after.workflowHistory.map((r) => [r.name, r.status])).toEqual([
@@ -55,8 +76,7 @@ describe("manifest workflows through the client", () => {
 
   it("409 while another workflow runs; with a deadline the client sends the run again until it is accepted", async () => {
     const id = await running(h.client);
-    h.svc.sim.setTiming({ reconfigureMs: 3_600_000 });
-    try {
+    await withLongWorkflows(async () => {
       await h.client.reconfigure(id, { parameters: { "input.app-fork": "dev" } });
       await expect(h.client.runWorkflow(id, "backup")).rejects.toBeInstanceOf(ConflictError);
       // The reconfigure ends when the client says it is resending (an event, not a sleep): the clock jumps.
@@ -65,16 +85,13 @@ describe("manifest workflows through the client", () => {
         log: (e) => {
           if (!e.message.includes("busy with another workflow")) return;
           resent++;
-          h.svc.sim.setTiming({ reconfigureMs: 250 }); // for the run that follows
-          h.svc.sim.advanceClock(3_600_000);
+          h.svc.sim.advanceClock(HOUR);
         },
       });
       await client.runWorkflow(id, "backup", {}, { deadline: Date.now() + 60_000 });
       expect(resent).toBe(1);
       expect((await client.getInstance(id)).workflow?.name).toBe("backup");
-    } finally {
-      h.svc.sim.setTiming({ reconfigureMs: 250 });
-    }
+    });
     const after = await runEnded(h.client, id);
     expect(after.workflowHistory.map((r) => r.name)).toEqual(["launch", "reconfigure", "backup"]);
   });
