@@ -265,6 +265,22 @@ export class AppMgmtClient {
     return this.api("destroy", "POST", path, parameters, o, normalise.operationAccepted);
   }
 
+  /**
+   * Runs a workflow the instance's manifest declares (`POST /instances/{id}/{workflow}`) with its parameters.
+   * Not idempotent (each call is a run); with o.deadline a 409 (another workflow runs) is resent until it.
+   */
+  async runWorkflow(
+    id: string,
+    workflow: string,
+    parameters: Record<string, string> = {},
+    o?: CallOptions,
+  ): Promise<OperationAccepted> {
+    if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(workflow))
+      throw new ConfigError("workflow", `workflow name ${JSON.stringify(workflow)} is not a workflow's name`);
+    const path = `/instances/${checkId("instanceId", id)}/${workflow}`;
+    return this.api("runWorkflow", "POST", path, parameters, o, normalise.operationAccepted);
+  }
+
   /** Removes the instance record whatever its status (`DELETE ...?force=true`). */
   async forceDelete(id: string, o?: CallOptions): Promise<void> {
     const path = `/instances/${checkId("instanceId", id)}?force=true`;

@@ -12,6 +12,7 @@ export type CallName =
   | "listRevisions"
   | "createApplication"
   | "uploadManifest"
+  | "runWorkflow"
   | "launch"
   | "reconfigure"
   | "getInstance"
@@ -73,7 +74,7 @@ export interface RetryPolicy {
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   // Launch and the token call are absent: a repeated launch creates a second instance, and every token call
   // counts towards the service's flood limit. So are createApplication (a second application) and
-  // uploadManifest (a second version).
+  // uploadManifest (a second version), and runWorkflow (a second run).
   idempotentCalls: [
     "listOrganizations",
     "listApplications",
@@ -100,7 +101,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxRetryAfterMs: 60_000,
   jitter: 0.5,
   refusedStatuses: [429],
-  busyCalls: ["reconfigure", "destroy"],
+  busyCalls: ["reconfigure", "destroy", "runWorkflow"],
   busyStatuses: [409],
   busyBaseDelayMs: 1000,
   busyMaxDelayMs: 5000,
