@@ -16,6 +16,9 @@ export const INSTANCE_NAME_LIMITS = {
 export const PARAMETER_NAME = /^input\.[^\s.#'"[\]]+$/;
 
 /** Largest request body the service reads; bigger bodies get 413. */
+/** A manifest workflow's name: one path segment of POST /api/1/instances/{id}/{workflow} (ours). */
+export const WORKFLOW_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Deepest nesting of arrays and objects accepted in a request body; deeper bodies get 400. */

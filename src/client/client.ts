@@ -39,6 +39,7 @@ import { DEFAULT_MAX_RESPONSE_BYTES, errorMessages, header, parseBody } from "./
 import { SessionTokens, tokenAnswer, type Credential, type TokenAnswer } from "./session";
 import { exchange, ExchangeTimeout, type Answer } from "./exchange";
 import { setOwn } from "../own";
+import { WORKFLOW_NAME } from "../service-limits";
 import { abortableSleep } from "./sleep";
 import { MemoryTokenStore, tokenKey } from "./token-store";
 import type {
@@ -275,7 +276,7 @@ export class AppMgmtClient {
     parameters: Record<string, string> = {},
     o?: CallOptions,
   ): Promise<OperationAccepted> {
-    if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(workflow))
+    if (!WORKFLOW_NAME.test(workflow))
       throw new ConfigError("workflow", `workflow name ${JSON.stringify(workflow)} is not a workflow's name`);
     const path = `/instances/${checkId("instanceId", id)}/${workflow}`;
     return this.api("runWorkflow", "POST", path, parameters, o, normalise.operationAccepted);

@@ -1,6 +1,7 @@
 // Parser for the application manifest subset of ARCHITECTURE.md §4. Every problem carries the line where it sits, so
 // a user can jump from the error straight to the offending key.
 import { isMap, isScalar, LineCounter, parseDocument, type Node, type Pair, type YAMLMap } from "yaml";
+import { WORKFLOW_NAME } from "../service-limits";
 import type {
   Binding,
   Manifest,
@@ -14,8 +15,6 @@ const SUBMODULE_TYPE = "reference.Submodule";
 const LOCATOR_KEY = "__locator.application-id";
 const CONFIGURATION_PIN = /^configuration\(string\)$/;
 const BIND_PIN = /^bind\(([^#()\s]+)#input\.([^#()\s]+)\)$/;
-/** A workflow's name is a path segment of POST /api/1/instances/{id}/{workflow}. */
-const WORKFLOW_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 /** Workflows the service runs through calls of their own (launch, PUT .../configuration, destroy). */
 export const RESERVED_WORKFLOWS = ["launch", "reconfigure", "destroy"] as const;
 
