@@ -106,7 +106,7 @@ describe("constructs for cdktn apps", () => {
     expect([...libraries]).toEqual(["cdktn"]);
   });
 
-  it("are the package's `cdktf-provider-appmgmt/cdktn` entry, with cdktf and cdktn optional peers", () => {
+  it("are the package's `cdktf-provider-appmgmt/cdktn` entry; cdktn is no peer, cdktf an optional one", () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
     expect(pkg.exports["./cdktn"]).toEqual({
       types: "./lib/cdktn/index.d.ts",
@@ -120,8 +120,10 @@ describe("constructs for cdktn apps", () => {
     expect(path.join(outDir, path.relative(rootDir, "src/cdktn/index.js"))).toBe(
       path.normalize(pkg.exports["./cdktn"].default),
     );
-    expect(Object.keys(pkg.peerDependencies).sort()).toEqual(["cdktf", "cdktn", "constructs"]);
-    expect(pkg.peerDependenciesMeta).toEqual({ cdktf: { optional: true }, cdktn: { optional: true } });
+    // npm checks an optional peer's own peer ranges too: cdktn 0.24's constructs <10.8 made a cdktf user's
+    // install fail with ERESOLVE. A cdktn user installs cdktn beside the package (the README's cdktn recipe).
+    expect(Object.keys(pkg.peerDependencies).sort()).toEqual(["cdktf", "constructs"]);
+    expect(pkg.peerDependenciesMeta).toEqual({ cdktf: { optional: true } });
     expect(pkg.dependencies).not.toHaveProperty("cdktf");
     expect(pkg.dependencies).not.toHaveProperty("constructs");
   });
