@@ -14,6 +14,7 @@ const { spawn } = require("node:child_process");
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
+const { timeHandshake } = require("./provider-process");
 
 const BAR = 3;
 const COOKIE = "d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2";
@@ -29,35 +30,6 @@ const pkg = require("../lib/cli/package");
 const artifactModule = require("../lib/cli/provider-artifact");
 /** @type {typeof import("../lib/protocol/certificate")} */
 const certificate = require("../lib/protocol/certificate");
-
-/**
- * ms from spawn to the first stdout line (the handshake); then stops the provider and waits for its exit.
- * @param {string} file
- * @param {NodeJS.ProcessEnv} env
- * @returns {Promise<number>}
- */
-function timeHandshake(file, env) {
-  return new Promise((resolve, reject) => {
-    const start = process.hrtime.bigint();
-    const child = spawn(file, [], { env, stdio: ["ignore", "pipe", "inherit"] });
-    let out = "";
-    /** @type {number | undefined} */
-    let elapsed;
-    child.stdout.on("data", (d) => {
-      out += d;
-      if (elapsed === undefined && out.includes("\n")) {
-        elapsed = Number(process.hrtime.bigint() - start) / 1e6;
-        if (!/^1\|6\|unix\|/.test(out)) reject(new Error(`unexpected handshake: ${out}`));
-        child.kill("SIGTERM");
-      }
-    });
-    child.on("exit", (code) =>
-      elapsed === undefined
-        ? reject(new Error(`${file} exited ${code} before the handshake`))
-        : resolve(elapsed),
-    );
-  });
-}
 
 /**
  * ms for `node -e 0` with the given node binary.

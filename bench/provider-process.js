@@ -1,6 +1,8 @@
 "use strict";
 // What the benches measure on the provider processes terraform starts: their peak resident memory (sampled
-// from /proc while a command runs) and, from V8 CPU profiles of an unminified bundle, where their CPU goes.
+// from /proc while a command runs), from V8 CPU profiles of an unminified bundle where their CPU goes, and
+// how long one takes to its handshake.
+const { spawn } = require("node:child_process");
 const fs = require("node:fs");
 const path = require("node:path");
 
@@ -217,4 +219,34 @@ function countRpcs(logFile) {
   return counts;
 }
 
-module.exports = { watchProviderMemory, summariseProfiles, countRpcs, PROVIDER_EXECUTABLE };
+/**
+ * ms from spawn to the first stdout line (the go-plugin handshake); then stops the provider and waits for its
+ * exit. Executed as terraform does: the file itself (a script through its interpreter line, or an executable).
+ * @param {string} script
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {Promise<number>}
+ */
+function timeHandshake(script, env) {
+  return new Promise((resolve, reject) => {
+    const start = process.hrtime.bigint();
+    const child = spawn(script, [], { env, stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    /** @type {number | undefined} */
+    let elapsed;
+    child.stdout.on("data", (d) => {
+      out += d;
+      if (elapsed === undefined && out.includes("\n")) {
+        elapsed = Number(process.hrtime.bigint() - start) / 1e6;
+        if (!/^1\|6\|unix\|/.test(out)) reject(new Error(`unexpected handshake: ${out}`));
+        child.kill("SIGTERM");
+      }
+    });
+    child.on("exit", (code) =>
+      elapsed === undefined
+        ? reject(new Error(`${script} exited ${code} before the handshake`))
+        : resolve(elapsed),
+    );
+  });
+}
+
+module.exports = { watchProviderMemory, summariseProfiles, countRpcs, timeHandshake, PROVIDER_EXECUTABLE };

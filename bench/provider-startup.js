@@ -10,6 +10,7 @@ const { spawn } = require("node:child_process");
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
+const { timeHandshake } = require("./provider-process");
 const esbuild = require("esbuild");
 const { bundleProvider } = require("../scripts/bundle-provider");
 
@@ -45,36 +46,6 @@ function clientCertificate(dir) {
   /** @type {typeof import("../src/protocol/certificate")} */
   const certificate = require(outfile);
   return certificate.createServerCertificate().certPem;
-}
-
-/**
- * ms from spawn to the first stdout line; then stops the provider and waits for its exit.
- * @param {string} script
- * @param {NodeJS.ProcessEnv} env
- * @returns {Promise<number>}
- */
-function timeHandshake(script, env) {
-  return new Promise((resolve, reject) => {
-    const start = process.hrtime.bigint();
-    // Executed as terraform does: the file itself, through its interpreter line.
-    const child = spawn(script, [], { env, stdio: ["ignore", "pipe", "inherit"] });
-    let out = "";
-    /** @type {number | undefined} */
-    let elapsed;
-    child.stdout.on("data", (d) => {
-      out += d;
-      if (elapsed === undefined && out.includes("\n")) {
-        elapsed = Number(process.hrtime.bigint() - start) / 1e6;
-        if (!/^1\|6\|unix\|/.test(out)) reject(new Error(`unexpected handshake: ${out}`));
-        child.kill("SIGTERM");
-      }
-    });
-    child.on("exit", (code) =>
-      elapsed === undefined
-        ? reject(new Error(`provider exited ${code} before the handshake`))
-        : resolve(elapsed),
-    );
-  });
 }
 
 /**
