@@ -2,7 +2,8 @@
 export { startSimulator } from "./server";
 export { MAX_BODY_BYTES } from "../service-limits";
 export type { RunningSimulator, StartSimulatorOptions } from "./server";
-export { Simulator, ServiceError } from "./service";
+export { Simulator } from "./service";
+export { ServiceError } from "./service-error";
 export { RECENT_REQUESTS_KEPT } from "./request-log";
 export type { RequestLogEntry, SimulatorStats } from "./request-log";
 export { DEMO, DEMO_MANIFESTS, demoSeed } from "./demo-seed";

@@ -4,7 +4,7 @@
 import type { IncomingMessage } from "node:http";
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from "../service-limits";
 import { jsonErrorPosition } from "./json-error";
-import { ServiceError } from "./service";
+import { ServiceError } from "./service-error";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 

@@ -3,6 +3,7 @@
 // problem goes to the reader's errors, so one 400 names them all.
 import { checkInstanceConfig, formatFinding } from "../rules";
 import { INSTANCE_NAME_LIMITS } from "../service-limits";
+import { NEVER_DESTROY } from "../service-wire";
 import type { Catalog, CatalogApplication } from "./catalog";
 import type { ConfigurationRequest } from "./configuration";
 import type { RequestReader, Body } from "./request-reader";
@@ -129,5 +130,20 @@ function serviceNameProblem(name: string): string | undefined {
   if (name.length > maxLength) return `is ${name.length} characters long; use at most ${maxLength}`;
   if (!pattern.test(name))
     return "may hold only letters, digits, '.', '_' and '-', starting with a letter or digit (e.g. webshop-prod)";
+  return undefined;
+}
+
+/** The lifetime of an instance launched without destroyInterval, as the public documentation gives it. */
+export const DOCUMENTED_LIFETIME_MS = 3_600_000;
+
+/** A launch's destroyInterval: milliseconds until the service destroys the instance, or -1 for never. */
+export function destroyIntervalOf(value: unknown, reader: RequestReader): number | undefined {
+  if (value === undefined) return undefined;
+  if (Number.isSafeInteger(value) && ((value as number) > 0 || value === NEVER_DESTROY))
+    return value as number;
+  reader.errors.push(
+    "destroyInterval must be a whole number of milliseconds after which the instance is destroyed, " +
+      `or ${NEVER_DESTROY} for never`,
+  );
   return undefined;
 }

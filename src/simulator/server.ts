@@ -11,7 +11,8 @@ import { MAX_BODY_BYTES } from "../service-limits";
 import { lingerOnClose } from "./lingering-close";
 import { hasBody, readJsonBody, readYamlBody } from "./request-body";
 import { validateSeed, type SeedData, type Timing } from "./seed";
-import { ServiceError, Simulator, type Caller } from "./service";
+import { ServiceError, type Caller } from "./service-error";
+import { Simulator } from "./service";
 import { loadState, newState, saveState } from "./state";
 
 export interface StartSimulatorOptions {
@@ -215,13 +216,13 @@ async function serve(sim: Simulator, req: IncomingMessage, method: string, url: 
   if (path === TOKEN_PATH && method === "POST") {
     // The refresh token travels in the body: it is the one body read before authentication (1 MiB at most).
     const body = await readJsonBody(req);
-    return sim.issueToken(body, Date.now());
+    return sim.accounts.issueToken(body, Date.now());
   }
   for (const route of ROUTES) {
     const match = route.pattern.exec(path);
     if (!match || route.method !== method) continue;
     // Credentials are in the headers: a caller without valid ones gets 401/403 before any body byte is read.
-    const caller = sim.authenticate(req.headersDistinct.authorization ?? [], Date.now());
+    const caller = sim.accounts.authenticate(req.headersDistinct.authorization ?? [], Date.now());
     const params = match.slice(1).map(decodePathSegment);
     const body =
       route.body === "json"

@@ -2,11 +2,9 @@
 // asynchronous workflows, and the test controls (faults, failures, timing, stats). HTTP lives in server.ts,
 // the checks of a launch or reconfigure body in request-pieces.ts.
 //
-import { createHash, randomBytes } from "node:crypto";
-import { ManifestError, parseManifest, type Manifest } from "../manifest";
+import { randomBytes } from "node:crypto";
 import { setOwn } from "../own";
 import { checkWorkflowRun, formatFinding } from "../rules";
-import { ID_PATTERN } from "../service-limits";
 import {
   NEVER_DESTROY,
   type WireEnvironment,
@@ -14,7 +12,9 @@ import {
   type WireInstanceSummary,
   type WireRevision,
 } from "../service-wire";
-import { JwtSigner, FloodGuard, parseAuthorization, type FloodLimits } from "./auth";
+import { Accounts } from "./accounts";
+import { newApplication, newManifestVersion } from "./applications";
+import type { FloodLimits } from "./auth";
 import { Catalog, type CatalogApplication } from "./catalog";
 import { resolveConfiguration } from "./configuration";
 import { FaultInjector, type FaultOptions } from "./faults";
@@ -22,6 +22,8 @@ import { ServiceStats } from "./request-log";
 import { RequestReader } from "./request-reader";
 import {
   configurationRequest,
+  destroyIntervalOf,
+  DOCUMENTED_LIFETIME_MS,
   instanceNameOf,
   launchEnvironment,
   revisionOf,
@@ -29,25 +31,8 @@ import {
 } from "./request-pieces";
 import type { Timing } from "./seed";
 import { completeDueWorkflow, componentStatus, instanceStatus, startWorkflow } from "./instance-lifecycle";
+import { accessible, ServiceError, type Caller } from "./service-error";
 import { saveState, type InstanceRecord, type SimState, type WorkflowEnding } from "./state";
-
-/** An answer other than 200: the status and the `errors` of the body. */
-export class ServiceError extends Error {
-  constructor(
-    readonly status: number,
-    readonly errors: string[],
-  ) {
-    super(errors.join("; "));
-    this.name = "ServiceError";
-  }
-}
-
-export interface Caller {
-  email: string;
-  /** The user's id (24 hex characters derived from the email: seed users have no id of their own). */
-  id: string;
-  organizations: ReadonlySet<string>;
-}
 
 /** Where a submodule instance lives: its parent and its key in the parent's manifest. */
 interface ComponentRef {
@@ -64,9 +49,9 @@ export interface SimulatorSettings {
 export class Simulator {
   readonly stats = new ServiceStats();
   readonly faults = new FaultInjector();
+  /** Session tokens and the caller of each request (server.ts asks it before any body is read). */
+  readonly accounts: Accounts;
   private readonly catalog: Catalog;
-  private readonly jwt: JwtSigner;
-  private readonly flood: FloodGuard;
   /** state.instances by id: every call on an instance looks it up (a plan of 1,000 makes 1,000 status reads). */
   private readonly instanceById: Map<string, InstanceRecord>;
   /** Submodule instances by id. */
@@ -83,8 +68,17 @@ export class Simulator {
       for (const [name, id] of Object.entries(rec.components))
         this.componentById.set(id, { parent: rec, name });
     this.catalog = new Catalog(state.seed, state.applications, state.manifests);
-    this.jwt = new JwtSigner(Buffer.from(state.jwtSecret, "base64"), settings.jwtLifetimeSeconds);
-    this.flood = new FloodGuard(settings.flood, state.flood);
+    this.accounts = new Accounts(
+      this.catalog,
+      this.stats,
+      {
+        jwtSecret: state.jwtSecret,
+        jwtLifetimeSeconds: settings.jwtLifetimeSeconds,
+        flood: settings.flood,
+        floodState: state.flood,
+      },
+      () => this.changed(),
+    );
   }
 
   // ---- test controls -------------------------------------------------------------------------------
@@ -136,63 +130,6 @@ export class Simulator {
     return this.state.instances.map((rec) => this.view(rec, now));
   }
 
-  // ---- authentication ------------------------------------------------------------------------------
-
-  issueToken(body: unknown, now: number): { jwtBearer: string; expiresIn: number } {
-    this.stats.tokenCalls++;
-    const reader = new RequestReader();
-    const b = reader.object(body, "body", ["refreshToken"]);
-    if (b && typeof b.refreshToken !== "string")
-      reader.errors.push('refreshToken is required: send {"refreshToken": "<your refresh token>"}');
-    if (reader.errors.length > 0) throw new ServiceError(400, reader.errors);
-    const user = this.catalog.userByRefreshToken(b!.refreshToken as string);
-    if (!user) throw new ServiceError(401, ["refresh token not recognised; generate a new refresh token"]);
-    this.stats.tokenCallsByUser[user.email] = (this.stats.tokenCallsByUser[user.email] ?? 0) + 1;
-    this.refuseBlocked(user.email, now);
-    const nowBlocked = this.flood.recordTokenRequest(user.email, now);
-    this.changed();
-    if (nowBlocked) this.refuseBlocked(user.email, now);
-    const { jwt, expiresIn } = this.jwt.sign(user.email, now);
-    return { jwtBearer: jwt, expiresIn };
-  }
-
-  /** The caller of a request from its Authorization header values; a session JWT wins over Basic. */
-  authenticate(authorization: readonly string[], now: number): Caller {
-    const creds = parseAuthorization(authorization);
-    let email: string;
-    if (creds.bearer !== undefined) {
-      const check = this.jwt.verify(creds.bearer, now);
-      if (!check.ok)
-        throw new ServiceError(401, [
-          check.reason === "expired"
-            ? "session token expired; get a new one from POST /refreshToken/jwtBearer"
-            : "session token invalid; get a new one from POST /refreshToken/jwtBearer",
-        ]);
-      email = check.subject;
-    } else if (creds.basic !== undefined) {
-      const user = this.catalog.userByEmail(creds.basic.email);
-      if (!user || user.password !== creds.basic.password)
-        throw new ServiceError(401, ["wrong email or password"]);
-      email = user.email;
-    } else {
-      throw new ServiceError(401, [
-        "missing credentials: send Authorization: Basic base64(email:password) or Bearer <session JWT>",
-      ]);
-    }
-    const user = this.catalog.userByEmail(email);
-    if (!user) throw new ServiceError(401, ["session token names an unknown user; log in again"]);
-    this.refuseBlocked(email, now);
-    return { email, id: userId(email), organizations: new Set(user.organizations) };
-  }
-
-  private refuseBlocked(email: string, now: number): void {
-    if (this.flood.isBlocked(email, now))
-      throw new ServiceError(403, [
-        `user ${email} is blocked after too many session token requests (security alert); ` +
-          "wait for the block to end and reuse session tokens until they expire",
-      ]);
-  }
-
   // ---- listings ------------------------------------------------------------------------------------
 
   listOrganizations(caller: Caller): { id: string; name: string }[] {
@@ -220,7 +157,7 @@ export class Simulator {
   /** The top-level instances of an environment (submodule instances are listed by their parents). */
   listInstances(caller: Caller, envId: string, now: number): WireInstanceSummary[] {
     const env = this.catalog.environments.get(envId);
-    this.accessible(caller, "environment", envId, env, env?.organization);
+    accessible(caller, "environment", envId, env, env?.organization);
     return this.summaries((rec) => rec.environment === envId, now);
   }
 
@@ -232,7 +169,7 @@ export class Simulator {
   listRevisionInstances(caller: Caller, revisionId: string, now: number): WireInstanceSummary[] {
     const revision = this.catalog.revisions.get(revisionId);
     const app = revision && this.catalog.applications.get(revision.application);
-    this.accessible(caller, "revision", revisionId, revision, app?.organization);
+    accessible(caller, "revision", revisionId, revision, app?.organization);
     return this.summaries((rec) => rec.configuration.revision === revisionId, now);
   }
 
@@ -255,7 +192,7 @@ export class Simulator {
     const component = this.componentById.get(id);
     if (component) {
       const { parent, name } = component;
-      this.accessible(caller, "instance", id, parent, parent.organization);
+      accessible(caller, "instance", id, parent, parent.organization);
       this.advance(parent, now);
       const app = this.catalog.applications.get(parent.application)!;
       const manifest = app.parsed.get(parent.configuration.version);
@@ -270,50 +207,16 @@ export class Simulator {
   /** A new application without a manifest (launches are refused until one is uploaded). */
   createApplication(caller: Caller, orgId: string, body: unknown): { id: string } {
     const org = this.organization(caller, orgId);
-    const reader = new RequestReader();
-    const b = reader.object(body, "body", ["name"]);
-    if (!b) throw new ServiceError(400, reader.errors);
-    if (typeof b.name !== "string" || b.name.trim() === "")
-      throw new ServiceError(400, ['name is required: send {"name": "<application name>"}']);
-    // Names may repeat, as instance names do (ours: the documentation does not say); ids tell them apart.
-    const created = { id: this.newId(), organization: org.id, name: b.name };
-    this.state.applications.push(created);
-    this.catalog.addApplication(created);
+    const created = newApplication(this.catalog, this.state, org.id, body, this.newId());
     this.changed();
-    return { id: created.id };
+    return created;
   }
 
-  /**
-   * A new manifest version from its YAML text, checked by the project's parser (400 with its message, line
-   * numbers included) and its submodules' applications looked up; earlier versions stay launchable.
-   */
+  /** A new manifest version from its YAML text; earlier versions stay launchable. */
   uploadManifest(caller: Caller, appId: string, text: string): { version: number } {
-    const app = this.application(caller, appId);
-    let manifest: Manifest;
-    try {
-      manifest = parseManifest(text);
-    } catch (e) {
-      if (e instanceof ManifestError) throw new ServiceError(400, [`incorrect manifest: ${e.message}`]);
-      throw e;
-    }
-    const unknown = Object.values(manifest.submodules).filter(
-      (c) =>
-        !c.applicationId || this.catalog.applications.get(c.applicationId)?.organization !== app.organization,
-    );
-    if (unknown.length > 0)
-      throw new ServiceError(
-        400,
-        unknown.map(
-          (c) =>
-            `incorrect manifest: component ${c.name}: __locator.application-id ${JSON.stringify(c.applicationId ?? null)} ` +
-            `is not an application of organization ${app.organization}; use the id of one of its applications`,
-        ),
-      );
-    const upload = { application: app.id, version: app.latestVersion + 1, text };
-    this.state.manifests.push(upload);
-    this.catalog.addManifest(upload);
+    const uploaded = newManifestVersion(this.catalog, this.state, this.application(caller, appId), text);
     this.changed();
-    return { version: upload.version };
+    return uploaded;
   }
 
   // ---- workflows -----------------------------------------------------------------------------------
@@ -508,24 +411,24 @@ export class Simulator {
   // ---- access control ------------------------------------------------------------------------------
 
   private organization(caller: Caller, orgId: string) {
-    return this.accessible(caller, "organization", orgId, this.catalog.organizations.get(orgId), orgId);
+    return accessible(caller, "organization", orgId, this.catalog.organizations.get(orgId), orgId);
   }
 
   private application(caller: Caller, appId: string): CatalogApplication {
     const app = this.catalog.applications.get(appId);
-    return this.accessible(caller, "application", appId, app, app?.organization);
+    return accessible(caller, "application", appId, app, app?.organization);
   }
 
   private instance(caller: Caller, id: string): InstanceRecord {
     const rec = this.instanceById.get(id);
-    return this.accessible(caller, "instance", id, rec, rec?.organization);
+    return accessible(caller, "instance", id, rec, rec?.organization);
   }
 
   /** A top-level instance for `action`: a submodule instance is run by its parent's workflows. */
   private topLevel(caller: Caller, id: string, action: string): InstanceRecord {
     const component = this.componentById.get(id);
     if (component) {
-      this.accessible(caller, "instance", id, component.parent, component.parent.organization);
+      accessible(caller, "instance", id, component.parent, component.parent.organization);
       throw new ServiceError(400, [
         `instance ${id} is a submodule (${component.name}) of instance ${component.parent.id}; ` +
           `${action} the parent instance instead`,
@@ -534,52 +437,7 @@ export class Simulator {
     return this.instance(caller, id);
   }
 
-  /**
-   * The one access rule of every id in a path, in the service's order: a malformed id is 400, an unknown
-   * one 404, and one of an organization the caller is not a member of 403.
-   */
-  private accessible<T>(
-    caller: Caller,
-    kind: string,
-    id: string,
-    found: T | undefined,
-    organization: string | undefined,
-  ): T {
-    checkId(id, kind);
-    if (found === undefined || organization === undefined)
-      throw new ServiceError(404, [`${kind} ${id} not found`]);
-    if (!caller.organizations.has(organization))
-      throw new ServiceError(403, [
-        `${kind} ${id} belongs to an organization user ${caller.email} is not a member of`,
-      ]);
-    return found;
-  }
-
   private changed(): void {
     if (this.settings.statePath) saveState(this.settings.statePath, this.state);
   }
-}
-
-/** The lifetime of an instance launched without destroyInterval, as the public documentation gives it. */
-const DOCUMENTED_LIFETIME_MS = 3_600_000;
-
-function destroyIntervalOf(value: unknown, reader: RequestReader): number | undefined {
-  if (value === undefined) return undefined;
-  if (Number.isSafeInteger(value) && ((value as number) > 0 || value === NEVER_DESTROY))
-    return value as number;
-  reader.errors.push(
-    "destroyInterval must be a whole number of milliseconds after which the instance is destroyed, " +
-      `or ${NEVER_DESTROY} for never`,
-  );
-  return undefined;
-}
-
-/** A stable 24-hex user id from the email (seed users are known by email only). */
-function userId(email: string): string {
-  return createHash("sha256").update(email).digest("hex").slice(0, 24);
-}
-
-function checkId(id: string, what: string): void {
-  if (!ID_PATTERN.test(id))
-    throw new ServiceError(400, [`${what} id "${id}" is malformed; ids are 24 lowercase hex characters`]);
 }
