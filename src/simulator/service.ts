@@ -1,7 +1,8 @@
-// The simulated Application Management Service (docs/service-api.md, ARCHITECTURE.md §3): access control, launch/reconfigure/destroy with
-// asynchronous workflows, and the test controls (faults, failures, timing, stats). HTTP lives in server.ts,
-// the checks of a launch or reconfigure body in request-pieces.ts.
-//
+// The simulated Application Management Service (docs/service-api.md, ARCHITECTURE.md §3): its instances, their
+// workflows (launch, reconfigure, destroy, declared ones, scheduled destroys) and submodule instances, the
+// listings, and the test controls (faults, failures, timing, clock, stats). HTTP lives in server.ts, who is
+// calling in accounts.ts, the access rule in service-error.ts, created applications in applications.ts, the
+// checks of a launch or reconfigure body in request-pieces.ts.
 import { randomBytes } from "node:crypto";
 import { setOwn } from "../own";
 import { checkWorkflowRun, formatFinding } from "../rules";
