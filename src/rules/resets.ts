@@ -128,7 +128,8 @@ export function reconfigureResets(manifest: Manifest | undefined, input: ResetIn
       if (input.afterRevision) possible.push({ path, current: now, because: "revision" });
       else if (manifest) possible.push({ path, current: now, because: "submodule-default" });
       else {
-        const mayFollow = Object.keys(current)
+        // a nested submodule's values are bound by its parent's pins, not by main parameters
+        const mayFollow = (sub.includes("/") ? [] : Object.keys(current))
           .filter((main) => current[main] === now)
           .sort(naturalCompare);
         possible.push({
