@@ -35,7 +35,7 @@ import { completeDueWorkflow, componentStatus, instanceStatus, startWorkflow } f
 import { accessible, ServiceError, type Caller } from "./service-error";
 import { saveState, type InstanceRecord, type SimState, type WorkflowEnding } from "./state";
 
-/** Where a submodule instance lives: its parent and its key in the parent's manifest. */
+/** Where a submodule instance lives: its top-level instance and its path key there ("db", "db/replica"). */
 interface ComponentRef {
   parent: InstanceRecord;
   name: string;
@@ -197,7 +197,9 @@ export class Simulator {
       this.advance(parent, now);
       const app = this.catalog.applications.get(parent.application)!;
       const manifest = app.parsed.get(parent.configuration.version);
-      const subApp = manifest?.submodules[name]?.applicationId ?? parent.application;
+      const declared =
+        manifest && Object.hasOwn(manifest.submodules, name) ? manifest.submodules[name] : undefined;
+      const subApp = declared?.applicationId ?? parent.application;
       return componentStatus(parent, name, subApp, now);
     }
     return this.view(this.instance(caller, id), now);
