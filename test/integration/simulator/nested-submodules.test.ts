@@ -2,8 +2,8 @@
 // (stack → db → replica) with an instance at every level, lists each level's submodules as `components`,
 // reconfigures a nested value, refuses a bound nested one naming the key and the fix, and destroys it all.
 import { BadRequestError, type AppMgmtClient } from "../../../src/client";
-import { createNestedApps, type NestedApps } from "../../helpers/nested-apps";
-import { DEMO } from "../../../src/simulator";
+import { createNestedApps, stackManifest, type NestedApps } from "../../helpers/nested-apps";
+import { DEMO, demoSeed, validateSeed } from "../../../src/simulator";
 import { settled, startHarness, type Harness } from "../client/setup";
 import { call } from "./http";
 
@@ -95,5 +95,36 @@ describe("a two-level hierarchy", () => {
         "submodules.db.parameters['input.replica-size']",
     );
     await expect(launch).rejects.toThrow("Fix: set submodules.db.parameters['input.replica-size'] instead");
+  });
+});
+
+describe("the launched manifest declares the whole hierarchy", () => {
+  it("refuses an upload whose nested components disagree with the referenced applications", async () => {
+    const { id } = await client.createApplication(DEMO.organizationId, { name: "flat-stack" });
+    const full = stackManifest(apps.clusterId, apps.replicaId);
+    const withoutReplica = full
+      .slice(0, full.indexOf("      components:\n        replica:"))
+      .replace("bind(replica#input.size)", "configuration(string)");
+    await expect(client.uploadManifest(id, withoutReplica)).rejects.toThrow(
+      `incorrect manifest: component db: application ${apps.clusterId} of component db declares component ` +
+        "replica; declare it under component db's components too",
+    );
+    await expect(client.uploadManifest(id, stackManifest(apps.clusterId, apps.clusterId))).rejects.toThrow(
+      `component db/replica: __locator.application-id "${apps.clusterId}", but application ${apps.clusterId} ` +
+        `of component db declares it with "${apps.replicaId}"; use that id`,
+    );
+    await expect(client.uploadManifest(id, full)).resolves.toEqual({ version: 1 });
+  });
+
+  it("checks a seed the same way", () => {
+    const seed = demoSeed();
+    // webshop's db (postgres) declares no components, so a nested declaration under it is refused
+    seed.organizations[0].applications[0].manifests["3"] = stackManifest(
+      DEMO.postgresApplicationId,
+      DEMO.postgresApplicationId,
+    );
+    expect(() => validateSeed(seed)).toThrow(
+      `component db/replica: application ${DEMO.postgresApplicationId} of component db declares no component replica; remove it`,
+    );
   });
 });
