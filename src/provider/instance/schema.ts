@@ -27,8 +27,8 @@ const submoduleAttributes: DeclaredAttribute[] = [
     name: "parameters",
     type: ["map", "string"],
     description:
-      "Submodule parameters, keyed `input.<name>`. A parameter that the main manifest binds to one of its " +
-      "own parameters cannot be set here: set the binding main parameter instead.",
+      "Submodule parameters, keyed `input.<name>`. A parameter that the manifest binds (to a main " +
+      "parameter, or to a parameter of the parent submodule) cannot be set here: set the binding one instead.",
     optional: true,
   },
 ];
@@ -87,7 +87,10 @@ export const INSTANCE_ATTRIBUTES: DeclaredAttribute[] = [
   },
   {
     name: "submodules",
-    description: "Per-submodule settings, keyed by the submodule's name in the manifest.",
+    description:
+      "Per-submodule settings, keyed by the submodule's name in the manifest; a submodule of a submodule by " +
+      'its path, the names joined by `/` (`"db/replica"`).',
+
     optional: true,
     nestedType: { nesting: "map", attributes: submoduleAttributes },
   },
