@@ -27,19 +27,17 @@ it("reads the components of a component and keys them by path", async () => {
     },
     JSON_HEADERS,
   );
-  h.pool
-    .intercept({ path: `/api/1/instances/${REPLICA}` })
-    .reply(
-      200,
-      instanceBody({
-        id: REPLICA,
-        name: "replica",
-        version: 4,
-        submodules: undefined,
-        parameters: { "input.lag": "1s" },
-      }),
-      JSON_HEADERS,
-    );
+  h.pool.intercept({ path: `/api/1/instances/${REPLICA}` }).reply(
+    200,
+    instanceBody({
+      id: REPLICA,
+      name: "replica",
+      version: 4,
+      submodules: undefined,
+      parameters: { "input.lag": "1s" },
+    }),
+    JSON_HEADERS,
+  );
   const s = await h.client.getInstance(INST);
   expect(s.submodules).toEqual({
     db: { manifestVersion: 2, revision: null, parameters: { "input.engine": "pg" } },

@@ -20,6 +20,7 @@ function planCreate(config: ValueObject) {
     priorState: null,
     proposedNewState: config,
     config,
+    priorPrivate: Buffer.alloc(0),
   });
 }
 
@@ -82,7 +83,7 @@ describe("plan with nested submodules", () => {
         submodules: Object.fromEntries(Object.entries(actual.submodules).map(([k, v]) => [k, v.parameters])),
       }),
     );
-    const proposed = {
+    const proposed: ValueObject = {
       ...config,
       id: prior.id,
       status: prior.status,
