@@ -101,7 +101,7 @@ function sortedKeys(record: Record<string, unknown> | undefined | null): string[
 }
 
 /** A submodule key is a path of component names: "db", or "db/replica" for a submodule of db. */
-export const SUBMODULE_KEY = /^[^/]+(\/[^/]+)*$/;
+const SUBMODULE_KEY = /^[^/]+(\/[^/]+)*$/;
 
 /** Reports a submodule key that is not a path of component names; returns whether it is one. */
 function checkSubmoduleKey(key: string, findings: Finding[]): boolean {

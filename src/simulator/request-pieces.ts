@@ -98,6 +98,14 @@ export function configurationRequest(
     for (const [key, value] of Object.entries(submodulesBody)) {
       const name = prefix + key;
       const at = `${where}.${key}`;
+      if (key.includes("/")) {
+        const [parent, ...rest] = key.split("/");
+        reader.errors.push(
+          `${at}: a submodule's own submodules are nested in its entry, not named by a path; write ` +
+            `${where}.${parent}.submodules.${rest.join(".submodules.")}`,
+        );
+        continue;
+      }
       const sub = reader.object(value, at, subFields);
       if (!sub) continue;
       const subParameters = reader.optionalRecord<string>(

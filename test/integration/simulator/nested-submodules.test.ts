@@ -96,6 +96,17 @@ describe("a two-level hierarchy", () => {
     );
     await expect(launch).rejects.toThrow("Fix: set submodules.db.parameters['input.replica-size'] instead");
   });
+
+  it("refuses a path key on the wire: nested settings travel nested", async () => {
+    const res = await call(h.svc.url, "POST", `/api/1/applications/${apps.stackId}/launch`, {
+      body: { submodules: { "db/replica": { parameters: { "input.lag": "1s" } } } },
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain(
+      "submodules.db/replica: a submodule's own submodules are nested in its entry, not named by a path; " +
+        "write submodules.db.submodules.replica",
+    );
+  });
 });
 
 describe("the launched manifest declares the whole hierarchy", () => {
