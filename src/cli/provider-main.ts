@@ -16,7 +16,7 @@ async function main(argv: string[]): Promise<void> {
     throw new Error(`unexpected arguments ${JSON.stringify(positionals)}: use \`schema\` or --debug`);
   }
   if (positionals[0] === "schema") {
-    const { toProviderSchemaJson } = await import("../protocol/schema-json");
+    const { toProviderSchemaJson } = await import("../terraform-model/schema-json");
     const { PROVIDER_SOURCE, PROVIDER_VERSION } = await import("../provider/schema");
     const { providerSchemas } = await import("../provider/catalog");
     const doc = toProviderSchemaJson(providerSchemas, { source: PROVIDER_SOURCE, version: PROVIDER_VERSION });

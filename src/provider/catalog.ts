@@ -1,7 +1,7 @@
 // Everything the provider offers, listed once: the schemas terraform reads and the router in index.ts are
 // both built from these lists, so a type name is known in one place.
 
-import type { ProviderSchemas } from "../protocol/model";
+import type { ProviderSchemas } from "../terraform-model";
 import { applicationResource } from "./application";
 import { applicationsDataSource } from "./data-applications";
 import { environmentsDataSource } from "./data-environments";

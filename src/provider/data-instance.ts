@@ -1,6 +1,6 @@
 // Data source `appmgmt_instance`: the status of one instance.
 
-import type { ValueObject } from "../protocol/model";
+import type { ValueObject } from "../terraform-model";
 import { setOwn } from "../own";
 import { checkIdAttributes, type DataSource } from "./data-source";
 import { returnValueMap, stringMap } from "./values";

@@ -2,7 +2,7 @@
 // both), filtered by the other and by status.
 
 import { checkIdAttributes, type DataSource } from "./data-source";
-import { errorDiagnostic } from "../protocol/diagnostics";
+import { errorDiagnostic } from "../terraform-model";
 import { INSTANCE_STATUS_VALUES } from "../service-wire";
 import { attrPath, knownString } from "./values";
 import { instancesData } from "./data-schemas";

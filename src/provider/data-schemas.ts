@@ -1,6 +1,6 @@
 // The data sources' schemas; each data source file names its own.
 
-import type { Schema, SchemaAttribute } from "../protocol/model";
+import type { Schema, SchemaAttribute } from "../terraform-model";
 import { ID_FORMAT, str } from "./schema";
 
 function dataSchema(description: string, attributes: SchemaAttribute[]): Schema {

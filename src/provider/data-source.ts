@@ -1,10 +1,16 @@
 // The shape every data source file implements, and the checks they share.
 
-import type { AttributePath, Diagnostic, Schema, Value, ValueObject } from "../protocol/model";
+import {
+  type AttributePath,
+  type Diagnostic,
+  errorDiagnostic,
+  type Schema,
+  type Value,
+  type ValueObject,
+} from "../terraform-model";
 import type { ServiceClient } from "./service";
 import { idProblem } from "../rules/identifiers";
 import type { ProviderContext } from "./context";
-import { errorDiagnostic } from "../protocol/diagnostics";
 import { attrPath, knownString } from "./values";
 
 export interface DataSource {

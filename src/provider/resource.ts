@@ -11,7 +11,7 @@ import type {
   Schema,
   Value,
   ValueObject,
-} from "../protocol/model";
+} from "../terraform-model";
 import type { ProviderContext } from "./context";
 
 export type ApplyResult = Diagnosed & { newState: Value; private?: Buffer };

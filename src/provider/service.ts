@@ -6,7 +6,7 @@ import type { CallName } from "../client/retry-policy";
 import type { InstanceStatus } from "../client/types";
 import type { WaitOptions as ClientWaitOptions } from "../client/waiters";
 import type { ProviderSettings } from "./config";
-import type { Logger } from "../protocol/log";
+import type { Logger } from "../terraform-model";
 
 /** The client calls the provider makes (the fakes of the provider's unit tests implement these). */
 export type ServiceClient = Pick<AppMgmtClient, Exclude<CallName, "token" | "forceDelete"> | "close">;

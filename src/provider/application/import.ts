@@ -2,8 +2,14 @@
 // an application's manifest, so the state holds none and the next apply uploads the configured one as a new
 // version (the import warns about it).
 
-import { errorDiagnostic, errorMessage, warningDiagnostic } from "../../protocol/diagnostics";
-import type { Diagnosed, ImportedResource, ValueObject } from "../../protocol/model";
+import {
+  type Diagnosed,
+  errorDiagnostic,
+  errorMessage,
+  type ImportedResource,
+  type ValueObject,
+  warningDiagnostic,
+} from "../../terraform-model";
 import { ID_PATTERN } from "../../service-limits";
 import type { ProviderContext } from "../context";
 import { APPLICATION_TYPE, applicationSchema } from "./schema";

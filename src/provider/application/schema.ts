@@ -1,7 +1,7 @@
 // The `appmgmt_application` schema, each attribute's plan behaviour declared beside its description
 // (src/provider/planner.ts applies it).
 
-import type { Schema } from "../../protocol/model";
+import type { Schema } from "../../terraform-model";
 import { schemaAttributes, type DeclaredAttribute } from "../planner";
 import { ID_FORMAT, str } from "../schema";
 

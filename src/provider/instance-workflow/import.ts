@@ -1,7 +1,6 @@
 // Import: a run is not an object of the service, so there is nothing to import.
 
-import { errorDiagnostic } from "../../protocol/diagnostics";
-import type { Diagnosed, ImportedResource } from "../../protocol/model";
+import { type Diagnosed, errorDiagnostic, type ImportedResource } from "../../terraform-model";
 import { WORKFLOW_TYPE } from "./schema";
 
 export function importWorkflowRun(): Promise<Diagnosed & { importedResources: ImportedResource[] }> {

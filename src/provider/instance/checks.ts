@@ -2,8 +2,7 @@
 // parameter names and, when the `manifest` attribute is known, the binding rules (src/rules). Unknown
 // values are skipped.
 
-import { Diagnostics } from "../../protocol/diagnostics";
-import { isUnknown, type AttributePath, type Diagnostic } from "../../protocol/model";
+import { type AttributePath, type Diagnostic, Diagnostics, isUnknown } from "../../terraform-model";
 import { setOwn } from "../../own";
 import {
   SCHEMA_NAMES,

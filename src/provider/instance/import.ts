@@ -1,8 +1,13 @@
 // Import by instance id, or by ENVIRONMENT_ID/INSTANCE_NAME (looked up among the environment's
 // instances). The next read fills the state with every actual value (private state `imported`).
 
-import { errorDiagnostic, errorMessage } from "../../protocol/diagnostics";
-import type { Diagnosed, ImportedResource, ValueObject } from "../../protocol/model";
+import {
+  type Diagnosed,
+  errorDiagnostic,
+  errorMessage,
+  type ImportedResource,
+  type ValueObject,
+} from "../../terraform-model";
 import { ID_PATTERN } from "../../service-limits";
 import type { ProviderContext } from "../context";
 import { encodePrivate } from "./private";

@@ -3,12 +3,12 @@
 // manifest version, the values a reconfigure resets).
 
 import {
-  UNKNOWN,
   type Diagnostic,
   type PlanResourceChangeRequest,
   type PlanResourceChangeResponse,
+  UNKNOWN,
   type ValueObject,
-} from "../../protocol/model";
+} from "../../terraform-model";
 import { markUpdatedOutputs, plannedCreate, replacementPaths } from "../planner";
 import { asObject, sameValue, stringMap } from "../values";
 import { checkInstanceConfig } from "./checks";

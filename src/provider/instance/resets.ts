@@ -8,8 +8,7 @@
 
 import type { Parameters } from "../../client/types";
 import type { Manifest } from "../../manifest/types";
-import { warningDiagnostic } from "../../protocol/diagnostics";
-import { isUnknown, type Diagnostic } from "../../protocol/model";
+import { type Diagnostic, isUnknown, warningDiagnostic } from "../../terraform-model";
 import { setOwn } from "../../own";
 import {
   leavesEverythingAsIs,

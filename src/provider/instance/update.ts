@@ -6,7 +6,7 @@ import type { InstanceStatus, Parameters, ReconfigureRequest } from "../../clien
 import type { ProviderContext } from "../context";
 import type { ApplyResult } from "../resource";
 import { notAccepted } from "./busy";
-import type { ValueObject } from "../../protocol/model";
+import type { ValueObject } from "../../terraform-model";
 import { decodeInstance, type InstanceModel } from "./model";
 import { needsReconfigure } from "./plan";
 import { decodePrivate } from "./private";

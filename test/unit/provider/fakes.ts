@@ -15,11 +15,10 @@ import type {
   ReconfigureRequest,
 } from "../../../src/client/types";
 import { waitForInstance, type Clock } from "../../../src/client/waiters";
-import type { Logger } from "../../../src/protocol/log";
+import type { Logger, Value, ValueObject } from "../../../src/terraform-model";
 import { createProvider } from "../../../src/provider";
 import type { ProviderSettings } from "../../../src/provider/config";
 import type { Service, ServiceClient, WaitOptions } from "../../../src/provider/service";
-import type { Value, ValueObject } from "../../../src/protocol/model";
 import { providerSchemas } from "../../../src/provider/catalog";
 import { DEMO_MANIFESTS } from "../../../src/simulator";
 
