@@ -12,7 +12,8 @@ import {
 } from "../../terraform-model";
 import { ID_PATTERN } from "../../service-limits";
 import type { ProviderContext } from "../context";
-import { APPLICATION_TYPE, applicationSchema } from "./schema";
+import { applicationSchema } from "./schema";
+import { APPLICATION_TYPE } from "../../resource-types";
 
 export async function importApplication(
   ctx: ProviderContext,

@@ -5,8 +5,6 @@ import type { Schema } from "../../terraform-model";
 import { schemaAttributes, type DeclaredAttribute } from "../planner";
 import { ID_FORMAT, str } from "../schema";
 
-export const APPLICATION_TYPE = "appmgmt_application";
-
 export const APPLICATION_ATTRIBUTES: DeclaredAttribute[] = [
   str("id", `Identifier of the application, ${ID_FORMAT}.`, { computed: true }),
   {

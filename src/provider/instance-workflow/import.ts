@@ -1,7 +1,7 @@
 // Import: a run is not an object of the service, so there is nothing to import.
 
 import { type Diagnosed, errorDiagnostic, type ImportedResource } from "../../terraform-model";
-import { WORKFLOW_TYPE } from "./schema";
+import { WORKFLOW_TYPE } from "../../resource-types";
 
 export function importWorkflowRun(): Promise<Diagnosed & { importedResources: ImportedResource[] }> {
   return Promise.resolve({

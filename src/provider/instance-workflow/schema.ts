@@ -5,8 +5,6 @@ import type { Schema } from "../../terraform-model";
 import { schemaAttributes, type DeclaredAttribute } from "../planner";
 import { DEFAULT_TIMEOUT, ID_FORMAT, str } from "../schema";
 
-export const WORKFLOW_TYPE = "appmgmt_instance_workflow";
-
 export const WORKFLOW_ATTRIBUTES: DeclaredAttribute[] = [
   str(
     "id",

@@ -6,7 +6,7 @@ import { type AttributePath, type Diagnostic, Diagnostics, isUnknown } from "../
 import { setOwn } from "../../own";
 import {
   SCHEMA_NAMES,
-  checkInstanceConfig as checkRules,
+  checkInstanceConfig,
   checkParameterNames,
   formatFinding,
   idProblem,
@@ -22,7 +22,7 @@ import { parseManifestAttribute } from "../manifest-attribute";
 
 export type Operation = "launch" | "reconfigure";
 
-export function checkInstanceConfig(config: InstanceModel, operation: Operation): Diagnostic[] {
+export function checkInstanceAttributes(config: InstanceModel, operation: Operation): Diagnostic[] {
   const out = new Diagnostics();
   checkIds(config, out);
   checkInstanceName(config, out);
@@ -92,7 +92,7 @@ function checkAgainstManifest(
   const manifest = parseManifestAttribute(text, out);
   if (!manifest) return;
   const options = { operation, isUnknown, names: SCHEMA_NAMES };
-  addFindings(checkRules(manifest, rulesConfig(config), options), out);
+  addFindings(checkInstanceConfig(manifest, rulesConfig(config), options), out);
 }
 
 /** Each finding of the rules as an error at its attribute path, with the fix (the workflow resource's too). */

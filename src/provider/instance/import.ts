@@ -11,7 +11,8 @@ import {
 import { ID_PATTERN } from "../../service-limits";
 import type { ProviderContext } from "../context";
 import { encodePrivate } from "./private";
-import { INSTANCE_TYPE, instanceSchema } from "./schema";
+import { instanceSchema } from "./schema";
+import { INSTANCE_TYPE } from "../../resource-types";
 
 const IMPORT_FORMS =
   "the instance id (a 24-character lowercase hexadecimal string) or ENVIRONMENT_ID/INSTANCE_NAME " +

@@ -23,7 +23,7 @@ import { known, knownEntries, knownMap, type InstanceModel } from "./model";
 import type { InstancePrivate } from "./private";
 import { manifestModule } from "./manifest-module";
 
-export interface ResetPlan {
+export interface PlannedResets {
   /** The exact effective_parameters after the reconfigure, when the provider can tell. */
   effectiveParameters?: Parameters;
   warnings: Diagnostic[];
@@ -31,7 +31,11 @@ export interface ResetPlan {
   changesNothing: boolean;
 }
 
-export function planResets(prior: InstanceModel, config: InstanceModel, priv: InstancePrivate): ResetPlan {
+export function planResets(
+  prior: InstanceModel,
+  config: InstanceModel,
+  priv: InstancePrivate,
+): PlannedResets {
   const manifest = typeof config.manifest === "string" ? parsedOrUndefined(config.manifest) : undefined;
   const input = resetInput(prior, config, priv);
   const plan = reconfigureResets(manifest, input);

@@ -5,8 +5,6 @@ import type { Schema, SchemaAttribute } from "../../terraform-model";
 import { schemaAttributes, type DeclaredAttribute } from "../planner";
 import { DEFAULT_TIMEOUT, ID_FORMAT, str } from "../schema";
 
-export const INSTANCE_TYPE = "appmgmt_instance";
-
 export const TIMEOUT_OPERATIONS = ["create", "update", "delete"] as const;
 export type TimeoutOperation = (typeof TIMEOUT_OPERATIONS)[number];
 
