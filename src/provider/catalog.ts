@@ -3,13 +3,13 @@
 
 import type { ProviderSchemas } from "../terraform-model";
 import { applicationResource } from "./application";
-import { applicationsDataSource } from "./data-applications";
-import { environmentsDataSource } from "./data-environments";
-import { instanceDataSource } from "./data-instance";
-import { instancesDataSource } from "./data-instances";
-import { organizationsDataSource } from "./data-organizations";
-import { revisionsDataSource } from "./data-revisions";
-import type { DataSource } from "./data-source";
+import { applicationsDataSource } from "./data-sources/applications";
+import { environmentsDataSource } from "./data-sources/environments";
+import { instanceDataSource } from "./data-sources/instance";
+import { instancesDataSource } from "./data-sources/instances";
+import { organizationsDataSource } from "./data-sources/organizations";
+import { revisionsDataSource } from "./data-sources/revisions";
+import type { DataSource } from "./data-sources/data-source";
 import { instanceResource } from "./instance";
 import { instanceWorkflowResource } from "./instance-workflow";
 import type { Resource } from "./resource";

@@ -16,7 +16,7 @@ import {
 import { DATA_SOURCES, RESOURCES, providerSchemas } from "./catalog";
 import { resolveProviderConfig } from "./config";
 import { NotConfiguredError, type ProviderContext } from "./context";
-import { ConfigurationMismatchError } from "./data-source";
+import { ConfigurationMismatchError } from "./data-sources/data-source";
 import { LaunchLedger } from "./instance/lost-launch";
 import { redactingLogger, SecretList } from "./redact";
 import type { ApplyResult } from "./resource";

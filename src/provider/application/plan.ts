@@ -10,7 +10,7 @@ import {
   UNKNOWN,
   type ValueObject,
 } from "../../terraform-model";
-import { checkIdAttributes } from "../data-source";
+import { checkIdAttributes } from "../id-attributes";
 import { parseManifestAttribute } from "../manifest-attribute";
 import { planDeclared } from "../planner";
 import { attrPath, knownString, sameValue } from "../values";

@@ -11,7 +11,7 @@ import {
   type ValueObject,
 } from "../../terraform-model";
 import { checkWorkflowRun, reservedWorkflowFinding } from "../../rules";
-import { checkIdAttributes } from "../data-source";
+import { checkIdAttributes } from "../id-attributes";
 import { addFindings } from "../instance/checks";
 import { parseDuration } from "../duration";
 import { parseManifestAttribute } from "../manifest-attribute";
