@@ -45,11 +45,16 @@ export function sourceFiles(root: string, dir: string): string[] {
  * as the compiler's pre-processor finds them; packages and node: modules are not the layers' business.
  */
 export function importsOf(root: string, file: string): ImportEdge[] {
-  const text = fs.readFileSync(path.join(root, file), "utf8");
+  return importSpecifiers(fs.readFileSync(path.join(root, file), "utf8")).map((specifier) => ({
+    file,
+    imported: resolveModule(root, file, specifier),
+  }));
+}
+
+/** The relative module specifiers in a file's text, in order. */
+export function importSpecifiers(text: string): string[] {
   const { importedFiles } = ts.preProcessFile(text, true, true);
-  return importedFiles
-    .filter((i) => i.fileName.startsWith("."))
-    .map((i) => ({ file, imported: resolveModule(root, file, i.fileName) }));
+  return importedFiles.map((i) => i.fileName).filter((name) => name.startsWith("."));
 }
 
 /** `../terraform-model` from src/provider/x.ts is src/terraform-model (its index); `./a.ts` is src/…/a. */

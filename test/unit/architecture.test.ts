@@ -5,6 +5,7 @@ import * as path from "node:path";
 import {
   duplicateExports,
   exportedDefinitions,
+  importSpecifiers,
   importsOf,
   layerCycles,
   layerViolations,
@@ -47,6 +48,20 @@ const describeViolations = (edges: ImportEdge[]) =>
   layerViolations(LAYERS, edges).map((v) => `${v.file} imports ${v.imported}: ${v.rule}`);
 
 describe("the layer checker", () => {
+  it("reads every kind of import a file can make, and only the project's", () => {
+    const text = [
+      'import { a } from "./a";',
+      'import type { B } from "../b";',
+      'export * from "./c";',
+      'import * as fs from "node:fs";',
+      'import ts from "typescript";',
+      'const load = () => require("../../d");',
+      'async function later() { return import("./e"); }',
+      'type F = typeof import("./f");',
+    ].join("\n");
+    expect(importSpecifiers(text)).toEqual(["./a", "../b", "./c", "../../d", "./e", "./f"]);
+  });
+
   it("names the importing file, the imported module and the rule of a forbidden arrow", () => {
     const graph = [
       { file: "src/provider/index.ts", imported: "src/terraform-model" },
