@@ -12,7 +12,7 @@ export interface Layer {
   paths: string[];
   /** Names of layers, or single modules (`src/cli/provider-artifact`) where only one is allowed. */
   mayImport: string[];
-  /** A leaf module imports nothing of the project, and every layer may import it. */
+  /** A leaf module imports nothing of the project but other leaf modules, and every layer may import it. */
   leaf?: boolean;
 }
 
@@ -87,8 +87,9 @@ function brokenRule(layers: Layer[], edge: ImportEdge): string | undefined {
   if (!from) return `${edge.file} is in no layer of ARCHITECTURE.md §1: add it to the table`;
   if (!to) return `${edge.imported} is in no layer of ARCHITECTURE.md §1`;
   if (from === to) return undefined;
-  if (from.leaf) return `${from.name} is a leaf module: it imports nothing of the project`;
-  if (to.leaf || from.mayImport.some((m) => m === to.name || m === edge.imported)) return undefined;
+  if (to.leaf) return undefined;
+  if (from.leaf) return `${from.name} is a leaf module: it imports nothing of the project but leaf modules`;
+  if (from.mayImport.some((m) => m === to.name || m === edge.imported)) return undefined;
   const allowed = from.mayImport.length ? from.mayImport.join(", ") : "nothing of the project";
   return `${from.name} may import ${allowed} (and the leaf modules), not ${to.name}`;
 }
