@@ -43,7 +43,7 @@ import { WORKFLOW_NAME } from "../service-limits";
 import { abortableSleep } from "./sleep";
 import { MemoryTokenStore, tokenKey } from "./token-store";
 import type {
-  Application,
+  ApplicationSummary,
   CallOptions,
   Environment,
   InstanceStatus,
@@ -151,7 +151,7 @@ export class AppMgmtClient {
     return this.api("listOrganizations", "GET", "/organizations", undefined, o, normalise.organizations);
   }
 
-  async listApplications(orgId: string, o?: CallOptions): Promise<Application[]> {
+  async listApplications(orgId: string, o?: CallOptions): Promise<ApplicationSummary[]> {
     const path = `/organizations/${checkId("organizationId", orgId)}/applications`;
     return this.api("listApplications", "GET", path, undefined, o, normalise.applications);
   }

@@ -12,7 +12,7 @@ export interface Organization {
   name: string;
 }
 
-export interface Application {
+export interface ApplicationSummary {
   id: Id;
   name: string;
 }

@@ -91,7 +91,7 @@ function end(rec: InstanceRecord, failure: WorkflowEnding | undefined): void {
 }
 
 /** The status record at `now` (call completeDueWorkflow first). */
-export function instanceStatus(rec: InstanceRecord, now: number): WireInstanceStatus {
+export function wireInstanceStatus(rec: InstanceRecord, now: number): WireInstanceStatus {
   const wf = rec.workflow;
   const status = currentStatus(rec, now);
   const c = rec.configuration;

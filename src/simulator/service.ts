@@ -31,7 +31,12 @@ import {
   versionOf,
 } from "./request-pieces";
 import type { Timing } from "./seed";
-import { completeDueWorkflow, componentStatus, instanceStatus, startWorkflow } from "./instance-lifecycle";
+import {
+  completeDueWorkflow,
+  componentStatus,
+  wireInstanceStatus,
+  startWorkflow,
+} from "./instance-lifecycle";
 import { accessible, ServiceError, type Caller } from "./service-error";
 import { saveState, type InstanceRecord, type SimState, type WorkflowEnding } from "./state";
 
@@ -379,7 +384,7 @@ export class Simulator {
 
   private view(rec: InstanceRecord, now: number): WireInstanceStatus {
     this.advance(rec, now);
-    return instanceStatus(rec, now);
+    return wireInstanceStatus(rec, now);
   }
 
   private refuseBusy(rec: InstanceRecord): void {

@@ -1,8 +1,13 @@
 // Read (refresh): the instance as the service sees it, or removed from the state when it is gone.
 
 import type { InstanceStatus, Parameters } from "../../client/types";
-import { errorCode, failureDiagnostic, warningDiagnostic } from "../../protocol/diagnostics";
-import { isUnknown, type ReadResourceRequest } from "../../protocol/model";
+import {
+  errorCode,
+  failureDiagnostic,
+  isUnknown,
+  type ReadResourceRequest,
+  warningDiagnostic,
+} from "../../terraform-model";
 import { setOwn } from "../../own";
 import type { ProviderContext } from "../context";
 import type { ApplyResult } from "../resource";

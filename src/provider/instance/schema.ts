@@ -1,11 +1,9 @@
 // The `appmgmt_instance` schema, with each attribute's plan behaviour declared beside its description
 // (src/provider/planner.ts applies it and writes the "Changing it replaces the instance." sentence).
 
-import type { Schema, SchemaAttribute } from "../../protocol/model";
+import type { Schema, SchemaAttribute } from "../../terraform-model";
 import { schemaAttributes, type DeclaredAttribute } from "../planner";
 import { DEFAULT_TIMEOUT, ID_FORMAT, str } from "../schema";
-
-export const INSTANCE_TYPE = "appmgmt_instance";
 
 export const TIMEOUT_OPERATIONS = ["create", "update", "delete"] as const;
 export type TimeoutOperation = (typeof TIMEOUT_OPERATIONS)[number];

@@ -7,7 +7,7 @@ import type { ProviderContext } from "../context";
 import type { ApplyResult } from "../resource";
 import { flattenSubmodules } from "../../service-wire";
 import { notAccepted } from "./busy";
-import type { ValueObject } from "../../protocol/model";
+import type { ValueObject } from "../../terraform-model";
 import { decodeInstance, type InstanceModel } from "./model";
 import { needsReconfigure } from "./plan";
 import { decodePrivate } from "./private";

@@ -2,7 +2,7 @@ import { connect, type Socket } from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createLogger } from "../../../src/protocol/log";
+import { createLogger } from "../../../src/terraform-model";
 import { createGrpcServer, type GrpcServer } from "../../../src/protocol/transport";
 import { encodeHeaders, HpackDecoder } from "../../../src/protocol/http2/hpack";
 
