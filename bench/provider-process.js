@@ -249,4 +249,4 @@ function timeHandshake(script, env) {
   });
 }
 
-module.exports = { watchProviderMemory, summariseProfiles, countRpcs, timeHandshake, PROVIDER_EXECUTABLE };
+module.exports = { watchProviderMemory, summariseProfiles, countRpcs, timeHandshake, cpuMs, PROVIDER_EXECUTABLE };
