@@ -121,11 +121,14 @@ const Provider = grpc.makeGenericClientConstructor(
  */
 function call(client, method, request) {
   return new Promise((resolve, reject) =>
-    /** @type {any} */ (client)[method](request, (/** @type {Error | null} */ err, /** @type {any} */ res) => {
-      if (err) reject(err);
-      else if (res.diagnostics?.length) reject(new Error(`${method}: ${JSON.stringify(res.diagnostics)}`));
-      else resolve(res);
-    }),
+    /** @type {any} */ (client)[method](
+      request,
+      (/** @type {Error | null} */ err, /** @type {any} */ res) => {
+        if (err) reject(err);
+        else if (res.diagnostics?.length) reject(new Error(`${method}: ${JSON.stringify(res.diagnostics)}`));
+        else resolve(res);
+      },
+    ),
   );
 }
 
@@ -140,7 +143,11 @@ async function planCalls(client, instances, state) {
   const dv = { msgpack: state.msgpack };
   const worker = async () => {
     while (next++ < instances) {
-      await call(client, "UpgradeResourceState", { typeName: TYPE, version: 0, rawState: { json: state.json } });
+      await call(client, "UpgradeResourceState", {
+        typeName: TYPE,
+        version: 0,
+        rawState: { json: state.json },
+      });
       await call(client, "ReadResource", { typeName: TYPE, currentState: dv, private: Buffer.from("p") });
       await call(client, "ValidateResourceConfig", { typeName: TYPE, config: dv });
       await call(client, "PlanResourceChange", {
@@ -179,15 +186,18 @@ async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "provider-calls-"));
   /** @type {{ name: string, root: string, artifact?: string, usPerCall: number[] }[]} */
   const trees = [{ name: "this tree", root: ROOT, usPerCall: [] }];
-  if (values.baseline) trees.push({ name: `baseline ${values.baseline}`, root: values.baseline, usPerCall: [] });
+  if (values.baseline)
+    trees.push({ name: `baseline ${values.baseline}`, root: values.baseline, usPerCall: [] });
   try {
-    for (const [i, tree] of trees.entries()) tree.artifact = await floorArtifact(tree.root, dir, `floor-${i}`);
+    for (const [i, tree] of trees.entries())
+      tree.artifact = await floorArtifact(tree.root, dir, `floor-${i}`);
     for (let round = 0; round < rounds; round++) {
       // Alternate which goes first, so that a drift in machine load hits both alike.
       for (const tree of round % 2 ? [...trees].reverse() : trees) {
-        const { child, client } = /** @type {{ child: import("node:child_process").ChildProcess, client: grpc.Client }} */ (
-          await start(/** @type {string} */ (tree.artifact), clientCert)
-        );
+        const { child, client } =
+          /** @type {{ child: import("node:child_process").ChildProcess, client: grpc.Client }} */ (
+            await start(/** @type {string} */ (tree.artifact), clientCert)
+          );
         const pid = String(child.pid);
         await planCalls(client, 100, state); // warm-up: JIT, schema types, TLS session
         const before = /** @type {number} */ (cpuMs(pid));
@@ -203,14 +213,20 @@ async function main() {
     fs.rmSync(dir, { recursive: true, force: true });
   }
   const state_ = `${state.msgpack.length} B msgpack state`;
-  console.log(`${instances} instances x 4 calls per round, ${rounds} rounds, ${state_}, load ${os.loadavg()[0].toFixed(2)}`);
+  console.log(
+    `${instances} instances x 4 calls per round, ${rounds} rounds, ${state_}, load ${os.loadavg()[0].toFixed(2)}`,
+  );
   for (const tree of trees) {
     const all = tree.usPerCall.map((x) => x.toFixed(1)).join(" ");
-    console.log(`${tree.name.padEnd(40)} median ${median(tree.usPerCall).toFixed(1)} µs CPU per call  (${all})`);
+    console.log(
+      `${tree.name.padEnd(40)} median ${median(tree.usPerCall).toFixed(1)} µs CPU per call  (${all})`,
+    );
   }
   if (trees.length === 2) {
     const ratio = median(trees[0].usPerCall) / median(trees[1].usPerCall);
-    console.log(`ratio this/baseline: ${ratio.toFixed(3)}  (bar: <= ${BAR}) ${ratio <= BAR ? "PASS" : "FAIL"}`);
+    console.log(
+      `ratio this/baseline: ${ratio.toFixed(3)}  (bar: <= ${BAR}) ${ratio <= BAR ? "PASS" : "FAIL"}`,
+    );
     process.exitCode = ratio <= BAR ? 0 : 1;
   }
 }

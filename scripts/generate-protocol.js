@@ -55,12 +55,15 @@ function fieldDesc(field) {
     if (field.keyType !== "string") throw new Error(`${field.fullName}: only string map keys are supported`);
     desc.kind = "map";
     const value = kindOf(field);
-    if (value === "message") desc.ref = fullName(/** @type {import("protobufjs").Type} */ (field.resolvedType));
+    if (value === "message")
+      desc.ref = fullName(/** @type {import("protobufjs").Type} */ (field.resolvedType));
     else desc.mapValue = value;
   } else {
     desc.kind = kindOf(field);
-    if (desc.kind === "message") desc.ref = fullName(/** @type {import("protobufjs").Type} */ (field.resolvedType));
-    if (desc.kind === "enum") desc.values = /** @type {import("protobufjs").Enum} */ (field.resolvedType).values;
+    if (desc.kind === "message")
+      desc.ref = fullName(/** @type {import("protobufjs").Type} */ (field.resolvedType));
+    if (desc.kind === "enum")
+      desc.values = /** @type {import("protobufjs").Enum} */ (field.resolvedType).values;
     if (field.repeated) desc.repeated = true;
   }
   return desc;

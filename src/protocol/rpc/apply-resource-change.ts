@@ -1,4 +1,4 @@
-import { encodeDynamic, typedRpc } from "./context";
+import { encodeDynamic, typedRpc } from "../typed-rpc";
 
 export const applyResourceChange = typedRpc("resource", "ApplyResourceChange", {
   values: { priorState: "prior_state", plannedState: "planned_state", config: "config" },

@@ -1,4 +1,4 @@
-import { typedRpc } from "./context";
+import { typedRpc } from "../typed-rpc";
 
 export const configureProvider = typedRpc("provider", "ConfigureProvider", {
   messages: ["ConfigureProvider.Request", "Diagnostics.Response"],

@@ -1,4 +1,4 @@
-import { rpcMethod, SERVER_CAPABILITIES } from "./context";
+import { rpcMethod, SERVER_CAPABILITIES } from "../typed-rpc";
 
 export const getMetadata = rpcMethod(
   "GetMetadata",

@@ -1,5 +1,5 @@
-import { rpcMethod, SERVER_CAPABILITIES, wireDiagnostics } from "./context";
-import { schemaToWire } from "./schema-wire";
+import { rpcMethod, SERVER_CAPABILITIES, wireDiagnostics } from "../typed-rpc";
+import { schemaToWire } from "../wire/schema";
 import type { Message } from "../wire/protobuf";
 
 const mapValues = (o: Record<string, Parameters<typeof schemaToWire>[0]>): Record<string, Message> =>

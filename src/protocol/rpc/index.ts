@@ -1,4 +1,4 @@
-import type { RpcMethod } from "./context";
+import type { RpcMethod } from "../typed-rpc";
 import { applyResourceChange } from "./apply-resource-change";
 import { configureProvider } from "./configure-provider";
 import { getMetadata } from "./get-metadata";

@@ -1,5 +1,5 @@
-import { pathToWire } from "../paths";
-import { encodeDynamic, typedRpc } from "./context";
+import { pathToWire } from "../wire/paths";
+import { encodeDynamic, typedRpc } from "../typed-rpc";
 
 export const planResourceChange = typedRpc("resource", "PlanResourceChange", {
   values: { priorState: "prior_state", proposedNewState: "proposed_new_state", config: "config" },

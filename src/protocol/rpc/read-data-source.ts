@@ -1,4 +1,4 @@
-import { encodeDynamic, typedRpc } from "./context";
+import { encodeDynamic, typedRpc } from "../typed-rpc";
 
 export const readDataSource = typedRpc("data source", "ReadDataSource", {
   values: { config: "config" },

@@ -1,4 +1,4 @@
-import { encodeDynamic, typedRpc } from "./context";
+import { encodeDynamic, typedRpc } from "../typed-rpc";
 
 export const readResource = typedRpc("resource", "ReadResource", {
   values: { currentState: "current_state" },

@@ -1,4 +1,4 @@
-import { rpcMethod } from "./context";
+import { rpcMethod } from "../typed-rpc";
 
 export const stopProvider = rpcMethod(
   "StopProvider",

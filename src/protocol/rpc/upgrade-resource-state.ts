@@ -1,4 +1,4 @@
-import { decodingField, encodeDynamic, typedRpc } from "./context";
+import { decodingField, encodeDynamic, typedRpc } from "../typed-rpc";
 import { type Diagnostic, errorDiagnostic, type ProviderHandler } from "../../terraform-model";
 import { decodeJson } from "../values/json";
 

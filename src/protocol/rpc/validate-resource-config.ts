@@ -1,4 +1,4 @@
-import { validateConfigRpc } from "./context";
+import { validateConfigRpc } from "../typed-rpc";
 
 export const validateResourceConfig = validateConfigRpc(
   "resource",

@@ -129,7 +129,8 @@ function encodeScalar(w: Writer, f: FieldDesc, value: unknown, registry: Registr
 function enumNumber(f: FieldDesc, value: unknown): number {
   if (typeof value === "number") return value;
   const n = f.values?.[String(value)];
-  if (n === undefined) throw new ProtobufError(`field ${f.name}: ${String(value)} is not a value of its enum`);
+  if (n === undefined)
+    throw new ProtobufError(`field ${f.name}: ${String(value)} is not a value of its enum`);
   return n;
 }
 

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createServerCertificate } from "../../../src/protocol/certificate";
-import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE } from "../../../src/protocol/plugin";
+import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE } from "../../../src/protocol/go-plugin";
 import { bundleTestProvider } from "./helpers/bundle";
 import { startChild } from "./helpers/child";
 import { call, connect } from "./helpers/client";

@@ -72,7 +72,9 @@ describe("the protocol's messages, from the .proto files", () => {
           fs.readFileSync(path.join(generator.PROTOCOL_GEN_DIR, f), "utf8"),
       );
       if (stale.length) {
-        throw new Error(`stale: ${stale.join(", ")}; run \`npm run generate\` and commit src/protocol/generated/`);
+        throw new Error(
+          `stale: ${stale.join(", ")}; run \`npm run generate\` and commit src/protocol/generated/`,
+        );
       }
     } finally {
       fs.rmSync(tmp, { recursive: true, force: true });

@@ -79,9 +79,9 @@ describe("protobuf codec", () => {
     ]);
   });
 
-  it("fills defaults for absent fields and leaves absent messages undefined", () => {
+  it("fills defaults for absent fields, an absent message as null (as the generated types say)", () => {
     const decoded = decodeMessage(registry, "ReadResource.Request", Buffer.alloc(0));
-    expect(decoded).toEqual({ typeName: "", currentState: undefined, private: Buffer.alloc(0) });
+    expect(decoded).toEqual({ typeName: "", currentState: null, private: Buffer.alloc(0) });
   });
 
   it("skips fields it does not know, of every wire type", () => {

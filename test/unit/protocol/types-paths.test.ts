@@ -1,6 +1,6 @@
-import { diagnosticToWire } from "../../../src/protocol/diagnostics";
+import { diagnosticToWire } from "../../../src/protocol/wire/diagnostics";
 import type { SchemaBlock } from "../../../src/terraform-model";
-import { pathFromWire, pathToWire } from "../../../src/protocol/paths";
+import { pathFromWire, pathToWire } from "../../../src/protocol/wire/paths";
 import { impliedType, parseCtyType } from "../../../src/protocol/values/types";
 
 describe("impliedType", () => {

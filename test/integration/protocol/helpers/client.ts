@@ -6,7 +6,10 @@ import type { ServerCertificate } from "../../../../src/protocol/certificate";
 // from the .proto files (through @grpc/proto-loader), as a stranger to the server's own descriptor tables
 // would: a wrong field number in those tables fails these tests.
 
-const protocol: { PROTO_DIR: string; PROTO_FILES: string[] } = require("../../../../scripts/generate-protocol.js");
+const protocol: {
+  PROTO_DIR: string;
+  PROTO_FILES: string[];
+} = require("../../../../scripts/generate-protocol.js");
 
 /** Decoded as terraform's Go structs hold them: every absent field at its default, int64 as a number. */
 export const protoDefinition = protoLoader.loadSync(protocol.PROTO_FILES, {
@@ -91,7 +94,11 @@ function unary<T>(
 }
 
 /** Calls a method of the .proto with raw request bytes (to send anything, including garbage). */
-export function callRaw({ service, client }: ServiceClient, method: string, request: Buffer): Promise<Message> {
+export function callRaw(
+  { service, client }: ServiceClient,
+  method: string,
+  request: Buffer,
+): Promise<Message> {
   return unary(client, `/${service}/${method}`, request, methodOf(service, method).responseDeserialize);
 }
 

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createLogger } from "../../../src/terraform-model";
-import { createGrpcServer, GrpcStatus, type GrpcServer } from "../../../src/protocol/transport";
+import { createGrpcServer, GrpcStatus, type GrpcServer } from "../../../src/protocol/grpc-unary";
 
 // The gRPC framing rules of the provider's HTTP/2 server, seen by a raw HTTP/2 client.
 

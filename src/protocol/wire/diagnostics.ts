@@ -1,8 +1,8 @@
 // The wire form of a diagnostic (tfplugin6 Diagnostic); the factories are in src/terraform-model.
 
-import type { Diagnostic } from "../terraform-model";
+import type { Diagnostic } from "../../terraform-model";
 import { pathToWire, type WirePath } from "./paths";
-import { Severity } from "./wire/messages";
+import { Severity } from "./messages";
 
 export interface WireDiagnostic {
   severity: number;

@@ -1,4 +1,4 @@
-import type { AttributePath } from "../terraform-model";
+import type { AttributePath } from "../../terraform-model";
 
 /** tfplugin6 AttributePath message shape (as the protobuf codec reads and writes it). */
 export interface WireStep {

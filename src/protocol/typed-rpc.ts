@@ -9,14 +9,14 @@ import {
   type ProviderSchemas,
   type SchemaBlock,
   type Value,
-} from "../../terraform-model";
-import type { Message } from "../wire/protobuf";
-import { diagnosticToWire } from "../diagnostics";
-import { ValueError } from "../values/errors";
-import { decodeMsgpack, encodeMsgpack } from "../values/msgpack";
-import { decodeJson } from "../values/json";
-import { impliedType } from "../values/types";
-import { fillBlockDefaults } from "../values/blocks";
+} from "../terraform-model";
+import type { Message } from "./wire/protobuf";
+import { diagnosticToWire } from "./wire/diagnostics";
+import { ValueError } from "./values/errors";
+import { decodeMsgpack, encodeMsgpack } from "./values/msgpack";
+import { decodeJson } from "./values/json";
+import { impliedType } from "./values/types";
+import { fillBlockDefaults } from "./values/blocks";
 
 /** Whose schema a value is read against. */
 export type TypeKind = "provider" | "resource" | "data source";

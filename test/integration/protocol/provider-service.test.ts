@@ -3,7 +3,7 @@ import { ExtensionCodec, decode as referenceDecode, encode as referenceEncode } 
 import * as grpc from "@grpc/grpc-js";
 import { createServerCertificate } from "../../../src/protocol/certificate";
 import { BigNumberValue, createLogger, UNKNOWN } from "../../../src/terraform-model";
-import { startProviderServer, type ProviderServer } from "../../../src/protocol/server";
+import { startProviderServer, type ProviderServer } from "../../../src/protocol/provider-service";
 import { encodeMsgpack } from "../../../src/protocol/values/msgpack";
 import { impliedType } from "../../../src/protocol/values/types";
 import { createTestHandler, testSchemas, type RecordedCall } from "./fixtures/test-handler";

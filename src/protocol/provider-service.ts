@@ -3,10 +3,10 @@ import { unlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { errorDiagnostic, type Logger } from "../terraform-model";
-import { diagnosticToWire } from "./diagnostics";
-import { RpcContext, rpcFailureDiagnostic, type HandlerSource, type RpcMethod } from "./rpc/context";
+import { diagnosticToWire } from "./wire/diagnostics";
+import { RpcContext, rpcFailureDiagnostic, type HandlerSource, type RpcMethod } from "./typed-rpc";
 import { providerMethods } from "./rpc";
-import { createGrpcServer, GrpcStatus, GrpcStatusError, type UnaryHandler } from "./transport";
+import { createGrpcServer, GrpcStatus, GrpcStatusError, type UnaryHandler } from "./grpc-unary";
 import { registry, SERVING } from "./wire/messages";
 import { decodeMessage, encodeMessage, type Message } from "./wire/protobuf";
 

@@ -1,6 +1,6 @@
 import type { Schema, SchemaAttribute, SchemaBlock } from "../../terraform-model";
-import type { Message } from "../wire/protobuf";
-import { NESTING, StringKind } from "../wire/messages";
+import type { Message } from "./protobuf";
+import { NESTING, StringKind } from "./messages";
 
 // Provider schemas in their tfplugin6 message form.
 
