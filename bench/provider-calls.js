@@ -28,13 +28,13 @@ const PARALLELISM = 10;
 const BAR = 1.05;
 const TYPE = "appmgmt_instance";
 
-/** @type {typeof import("../src/protocol/certificate")} */
+/** @type {typeof import("../lib/protocol/certificate")} */
 const { createServerCertificate } = require("../lib/protocol/certificate");
-/** @type {typeof import("../src/protocol/values/msgpack")} */
+/** @type {typeof import("../lib/protocol/values/msgpack")} */
 const { encodeMsgpack } = require("../lib/protocol/values/msgpack");
-/** @type {typeof import("../src/protocol/values/types")} */
+/** @type {typeof import("../lib/protocol/values/types")} */
 const { impliedType } = require("../lib/protocol/values/types");
-/** @type {typeof import("../src/provider/catalog")} */
+/** @type {typeof import("../lib/provider/catalog")} */
 const { providerSchemas } = require("../lib/provider/catalog");
 
 /**

@@ -95,9 +95,35 @@ function loadProtoRoot() {
   return root;
 }
 
-/** The source of descriptors.ts: one MessageDesc per message, keyed by its full protobuf name. */
+/**
+ * Every service under `ns`.
+ * @param {import("protobufjs").NamespaceBase} ns
+ * @returns {import("protobufjs").Service[]}
+ */
+function services(ns) {
+  return ns.nestedArray.flatMap((obj) => {
+    if (obj instanceof protobuf.Service) return [obj];
+    return obj instanceof protobuf.Namespace ? services(obj) : [];
+  });
+}
+
+/**
+ * The source of descriptors.ts: one MessageDesc per message, keyed by its full protobuf name, and each
+ * method's message types by its gRPC path.
+ */
 function descriptorsSource() {
-  const entries = messageTypes(loadProtoRoot()).map((type) => {
+  const root = loadProtoRoot();
+  const methods = services(root).flatMap((service) =>
+    service.methodsArray.map((m) => {
+      m.resolve();
+      const types = [m.resolvedRequestType, m.resolvedResponseType].map((t) =>
+        fullName(/** @type {any} */ (t)),
+      );
+      const path = `/${fullName(service)}/${m.name}`;
+      return `  [${JSON.stringify(path)}, { requestType: ${JSON.stringify(types[0])}, responseType: ${JSON.stringify(types[1])} }],`;
+    }),
+  );
+  const entries = messageTypes(root).map((type) => {
     // In field-number order, the order protobuf encoders write fields in.
     const fields = [...type.fieldsArray].sort((a, b) => a.id - b.id);
     const lines = fields.map((f) => `    ${JSON.stringify(fieldDesc(f))},\n`).join("");
@@ -106,11 +132,16 @@ function descriptorsSource() {
   });
   return [
     HEADER,
-    `import type { MessageDesc, Registry } from "../wire/protobuf";`,
+    `import type { MessageDesc, MethodTypes, Registry } from "../wire/protobuf";`,
     ``,
     `/** The codec's descriptor of every message in the .proto files, by full name. */`,
     `export const registry: Registry = new Map<string, MessageDesc>([`,
     ...entries,
+    `]);`,
+    ``,
+    `/** Every method of the services in the .proto files, by its gRPC path: its message types. */`,
+    `export const methods: ReadonlyMap<string, MethodTypes> = new Map([`,
+    ...methods,
     `]);`,
     ``,
   ].join("\n");

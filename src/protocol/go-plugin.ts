@@ -1,4 +1,4 @@
-import type { HandlerSource } from "./typed-rpc";
+import type { HandlerSource } from "./rpc-context";
 import { createLogger, type Logger } from "../terraform-model";
 import { removeSocket, startProviderServer } from "./provider-service";
 

@@ -2,13 +2,18 @@ import { randomBytes } from "node:crypto";
 import { unlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { errorDiagnostic, type Logger } from "../terraform-model";
-import { diagnosticToWire } from "./wire/diagnostics";
-import { RpcContext, rpcFailureDiagnostic, type HandlerSource, type RpcMethod } from "./typed-rpc";
-import { providerMethods } from "./rpc";
+import type { Logger } from "../terraform-model";
+import type { HealthDefinition } from "./generated/grpc/health/v1/Health";
+import { _grpc_health_v1_HealthCheckResponse_ServingStatus as ServingStatus } from "./generated/grpc/health/v1/HealthCheckResponse";
+import type { GRPCControllerDefinition } from "./generated/plugin/GRPCController";
 import { createGrpcServer, GrpcStatus, GrpcStatusError, type UnaryHandler } from "./grpc-unary";
-import { registry, SERVING } from "./wire/messages";
-import { decodeMessage, encodeMessage, type Message } from "./wire/protobuf";
+import type { PinnedTls } from "./pinned-tls-listener";
+import { providerMethods } from "./rpc";
+import { RpcContext, type HandlerSource } from "./rpc-context";
+import { rpcHandler, typedUnary } from "./typed-rpc";
+
+// The provider service: what terraform calls on the provider's socket. The tfplugin6 Provider RPCs (./rpc/,
+// each through the typed-RPC engine), go-plugin's health check and its Shutdown; and the socket's life.
 
 /** terraform allows 2 GiB; 256 MiB is far beyond any state this provider handles. */
 const MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
@@ -35,86 +40,37 @@ export interface ProviderServer {
   close(): Promise<void>;
 }
 
-/** Every method served, with its gRPC path and message types (clients in tests use it too). */
-export interface MethodTypes {
-  path: string;
-  requestType: string;
-  responseType: string;
-}
-export const providerMethodTypes = (): MethodTypes[] =>
-  providerMethods.map((m) => ({
-    path: `/tfplugin6.Provider/${m.name}`,
-    requestType: m.requestType,
-    responseType: m.responseType,
-  }));
-export const SHUTDOWN: MethodTypes = {
-  path: "/plugin.GRPCController/Shutdown",
-  requestType: "Empty",
-  responseType: "Empty",
-};
-export const HEALTH_CHECK: MethodTypes = {
-  path: "/grpc.health.v1.Health/Check",
-  requestType: "HealthCheckRequest",
-  responseType: "HealthCheckResponse",
-};
-
-/** decode → handler → encode; whatever fails becomes an error diagnostic, never a gRPC error. */
-async function runMethod(method: RpcMethod, ctx: RpcContext, request: Buffer): Promise<Message> {
-  let req: Message;
-  try {
-    req = decodeMessage(registry, method.requestType, request);
-  } catch (e) {
-    const reason = (e as Error).message;
-    ctx.log.error("unreadable request", { rpc: method.name, error: reason });
-    const d = errorDiagnostic(
-      `Unreadable ${method.name} request`,
-      `The request is not valid protobuf: ${reason}.`,
-    );
-    return { diagnostics: [diagnosticToWire(d)], error: d.detail };
-  }
-  const started = Date.now();
-  try {
-    await ctx.ready();
-    const res = await method.handle(ctx, req);
-    ctx.log.debug("rpc done", {
-      rpc: method.name,
-      type: req.typeName || undefined,
-      ms: Date.now() - started,
-    });
-    return res;
-  } catch (e) {
-    ctx.log.error("rpc failed", { rpc: method.name, type: req.typeName || undefined, error: e });
-    return { diagnostics: [diagnosticToWire(rpcFailureDiagnostic(method.name, e))] };
-  }
-}
-
 export async function startProviderServer(
   handler: HandlerSource,
   opts: ProviderServerOptions,
 ): Promise<ProviderServer> {
   const ctx = new RpcContext(handler, opts.log);
   const routes = new Map<string, UnaryHandler>();
-  for (const m of providerMethods) {
-    routes.set(`/tfplugin6.Provider/${m.name}`, async (request) =>
-      encodeMessage(registry, m.responseType, await runMethod(m, ctx, request)),
-    );
-  }
-  routes.set(HEALTH_CHECK.path, async (request) => {
-    const { service } = decodeMessage(registry, HEALTH_CHECK.requestType, request);
-    if (service !== "" && service !== "plugin") {
-      throw new GrpcStatusError(GrpcStatus.NOT_FOUND, `unknown service "${String(service)}"`);
-    }
-    return encodeMessage(registry, HEALTH_CHECK.responseType, { status: SERVING });
-  });
-  routes.set(SHUTDOWN.path, async () => {
-    opts.log.debug("shutdown requested");
-    // Answer first, then stop: terraform kills the process 2 s after asking.
-    setImmediate(() => void close().then(() => opts.onShutdown?.()));
-    return Buffer.alloc(0);
-  });
+  for (const m of providerMethods) routes.set(`/tfplugin6.Provider/${m.name}`, rpcHandler(m, ctx));
+  const check = "/grpc.health.v1.Health/Check";
+  routes.set(
+    check,
+    typedUnary<HealthDefinition["Check"]>(check, async ({ service }) => {
+      // go-plugin asks for the service "plugin"; "" is the whole server.
+      if (service !== "" && service !== "plugin") {
+        throw new GrpcStatusError(GrpcStatus.NOT_FOUND, `unknown service "${service}"`);
+      }
+      return { status: ServingStatus.SERVING };
+    }),
+  );
+  const shutdown = "/plugin.GRPCController/Shutdown";
+  routes.set(
+    shutdown,
+    typedUnary<GRPCControllerDefinition["Shutdown"]>(shutdown, async () => {
+      opts.log.debug("shutdown requested");
+      // Answer first, then stop: terraform kills the process 2 s after asking.
+      setImmediate(() => void close().then(() => opts.onShutdown?.()));
+      return {};
+    }),
+  );
 
   let certDer: Buffer | undefined;
-  let tls: { keyPem: string; certPem: string; clientCertPem: string } | undefined;
+  let tls: PinnedTls | undefined;
   if (opts.clientCertPem) {
     const { createServerCertificate } = await import("./certificate");
     const cert = createServerCertificate();

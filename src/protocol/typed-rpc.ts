@@ -1,134 +1,59 @@
 import {
-  type CtyType,
   type Diagnosed,
   type Diagnostic,
   errorDiagnostic,
   errorMessage,
-  type Logger,
-  type ProviderHandler,
-  type ProviderSchemas,
-  type SchemaBlock,
   type Value,
 } from "../terraform-model";
-import type { Message } from "./wire/protobuf";
-import { diagnosticToWire } from "./wire/diagnostics";
+import { methods, registry } from "./generated/descriptors";
+import type { Diagnostic as WireDiagnostic } from "./generated/tfplugin6/Diagnostic";
+import type { DynamicValue__Output } from "./generated/tfplugin6/DynamicValue";
+import type { ProviderDefinition } from "./generated/tfplugin6/Provider";
+import type { ServerCapabilities } from "./generated/tfplugin6/ServerCapabilities";
+import type { UnaryHandler } from "./grpc-unary";
+import { RpcContext, UnknownTypeError, type TypeKind } from "./rpc-context";
+import { decodeDynamic, type BlockType } from "./values/dynamic-value";
 import { ValueError } from "./values/errors";
-import { decodeMsgpack, encodeMsgpack } from "./values/msgpack";
-import { decodeJson } from "./values/json";
-import { impliedType } from "./values/types";
-import { fillBlockDefaults } from "./values/blocks";
+import { diagnosticToWire } from "./wire/diagnostics";
+import { decodeMessage, encodeMessage, type MethodTypes } from "./wire/protobuf";
 
-/** Whose schema a value is read against. */
-export type TypeKind = "provider" | "resource" | "data source";
+// The typed-RPC engine: every tfplugin6 RPC is decode → handler → encode, its request and response typed by
+// the types generated from src/protocol/proto/tfplugin6.proto (as in terraform-plugin-framework's
+// fromproto6 / toproto6). Each RPC's file in ./rpc/ says only what is its own.
 
-/** A schema block and the value type it implies. */
-export interface BlockType {
-  block: SchemaBlock;
-  type: CtyType;
+/** The request a method's handler gets (decoded: every field present) and the response it writes. */
+export type RequestOf<M> = M extends { requestDeserialize(data: Buffer): infer R } ? R : never;
+export type ResponseOf<M> = M extends { responseSerialize(value: infer R): Buffer } ? R & object : never;
+
+/** The tfplugin6 RPCs, by name. */
+export type RpcName = keyof ProviderDefinition;
+export type RpcRequest<N extends RpcName> = RequestOf<ProviderDefinition[N]>;
+export type RpcResponse<N extends RpcName> = ResponseOf<ProviderDefinition[N]>;
+
+/** One tfplugin6 RPC and how to answer it. */
+export interface RpcMethod<N extends RpcName = RpcName> {
+  name: N;
+  handle(ctx: RpcContext, req: RpcRequest<N>): Promise<RpcResponse<N>>;
+}
+
+export function rpcMethod<N extends RpcName>(name: N, handle: RpcMethod<N>["handle"]): RpcMethod<N> {
+  return { name, handle };
 }
 
 /**
- * A handler, or a function loading it: the provider's modules then load after the handshake line
- * (start-up time counts until the handshake; terraform's first call waits for the load).
+ * Said by both GetMetadata and GetProviderSchema. The schema is the same in every process, so terraform may
+ * keep the first answer for the whole command: its later provider processes (3 to 5 per command) skip
+ * GetProviderSchema (no schema to build, encode and send each time). No PlanResourceChange is wanted for
+ * destroy.
  */
-export type HandlerSource = ProviderHandler | (() => ProviderHandler | Promise<ProviderHandler>);
+export const SERVER_CAPABILITIES: ServerCapabilities = {
+  planDestroy: false,
+  getProviderSchemaOptional: true,
+};
 
-/** What every RPC implementation gets: the handler and the schema-derived types it needs. */
-export class RpcContext {
-  private loading?: Promise<void>;
-  private loaded?: { handler: ProviderHandler; schemas: ProviderSchemas };
-  private readonly types = new Map<string, BlockType>();
-
-  constructor(
-    private readonly source: HandlerSource,
-    readonly log: Logger,
-  ) {}
-
-  /** Loads the handler and its schema once; every RPC awaits this first. */
-  ready(): Promise<void> {
-    this.loading ??= (async () => {
-      const handler = typeof this.source === "function" ? await this.source() : this.source;
-      this.loaded = { handler, schemas: handler.getSchema() };
-    })();
-    return this.loading;
-  }
-
-  private get current(): { handler: ProviderHandler; schemas: ProviderSchemas } {
-    if (!this.loaded) throw new Error("the provider handler is used before it was loaded");
-    return this.loaded;
-  }
-
-  get handler(): ProviderHandler {
-    return this.current.handler;
-  }
-
-  getSchemas(): ProviderSchemas {
-    return this.current.schemas;
-  }
-
-  /** The type of the provider's config ("" as the name), or of the named resource or data source. */
-  typeOf(kind: TypeKind, typeName: string): BlockType {
-    const cacheKey = `${kind}:${typeName}`;
-    let type = this.types.get(cacheKey);
-    if (!type) {
-      const s = this.getSchemas();
-      let schema = s.provider;
-      if (kind !== "provider") {
-        const table = kind === "resource" ? s.resources : s.dataSources;
-        if (!Object.prototype.hasOwnProperty.call(table, typeName)) {
-          throw new UnknownTypeError(kind, typeName, Object.keys(table));
-        }
-        schema = table[typeName];
-      }
-      type = { block: schema.block, type: impliedType(schema.block) };
-      this.types.set(cacheKey, type);
-    }
-    return type;
-  }
-}
-
-export class UnknownTypeError extends Error {
-  constructor(
-    readonly kind: string,
-    readonly typeName: string,
-    known: string[],
-  ) {
-    super(`this provider has no ${kind} type "${typeName}"; known types: ${known.join(", ") || "none"}`);
-  }
-}
-
-interface WireDynamicValue {
-  msgpack?: Uint8Array;
-  json?: Uint8Array;
-}
-
-/** Runs a decode, naming the request field (its tfplugin6 name) in a value error. */
-export function decodingField<T>(field: string, decode: () => T): T {
-  try {
-    return decode();
-  } catch (e) {
-    if (e instanceof ValueError) throw new ValueError(`${field}: ${e.message}`);
-    throw e;
-  }
-}
-
-/** Reads a DynamicValue field; an absent value is null (e.g. prior state on create). */
-export function decodeDynamic(dv: unknown, { type }: BlockType, field: string): Value {
-  const v = dv as WireDynamicValue | undefined;
-  return decodingField(field, () => {
-    if (v?.msgpack && v.msgpack.length) return decodeMsgpack(v.msgpack, type);
-    if (v?.json && v.json.length) return decodeJson(Buffer.from(v.json).toString("utf8"), type);
-    return null;
-  });
-}
-
-export function encodeDynamic(value: Value, { block, type }: BlockType): WireDynamicValue {
-  return { msgpack: encodeMsgpack(fillBlockDefaults(value, block), type) };
-}
-
-/** The diagnostics every response carries; failures of the layer itself become one error. */
-export function wireDiagnostics(diagnostics: Diagnostic[] | undefined): Message[] {
-  return (diagnostics ?? []).map((d) => diagnosticToWire(d) as unknown as Message);
+/** The diagnostics every response carries. */
+export function wireDiagnostics(diagnostics: Diagnostic[] | undefined): WireDiagnostic[] {
+  return (diagnostics ?? []).map(diagnosticToWire);
 }
 
 /** Turns anything thrown while decoding, in the handler or while encoding into a diagnostic. */
@@ -148,30 +73,9 @@ export function rpcFailureDiagnostic(rpc: string, e: unknown): Diagnostic {
   );
 }
 
-/** One tfplugin6 RPC: its message types and how to answer it. */
-export interface RpcMethod {
-  name: string;
-  requestType: string;
-  responseType: string;
-  handle(ctx: RpcContext, req: Message): Promise<Message>;
-}
-
-/** An RPC whose messages are `<name>.Request` and `<name>.Response`, or the shared ones given. */
-export function rpcMethod(
-  name: string,
-  handle: RpcMethod["handle"],
-  [requestType, responseType] = [`${name}.Request`, `${name}.Response`],
-): RpcMethod {
-  return { name, requestType, responseType, handle };
-}
-
-/**
- * Said by both GetMetadata and GetProviderSchema. The schema is the same in every process, so terraform may
- * keep the first answer for the whole command: its later provider processes (3 to 5 per command) skip
- * GetProviderSchema (no schema to build, encode and send each time). No PlanResourceChange is wanted for
- * destroy.
- */
-export const SERVER_CAPABILITIES = { planDestroy: false, getProviderSchemaOptional: true };
+/** The names of a request's DynamicValue fields. */
+type DynamicFields<R> = { [K in keyof R]-?: R[K] extends DynamicValue__Output | null ? K : never }[keyof R] &
+  string;
 
 /** A request's decoded values, keyed as the handler's request names them. */
 export type TypedRequest<F extends string> = Record<F, Value> & {
@@ -179,48 +83,97 @@ export type TypedRequest<F extends string> = Record<F, Value> & {
   typeName: string;
 };
 
-/**
- * The shape most RPCs share (decode, handler, encode, as in terraform-plugin-framework), built once so each
- * RPC's file says only what is its own: the values it decodes, the handler call, the response's fields.
- */
-export interface TypedRpc<F extends string, Res extends Diagnosed> {
-  /** The request and response message types, when not `<name>.Request` and `<name>.Response`. */
-  messages?: [request: string, response: string];
+/** What an RPC's file declares to typedRpc: the values it decodes, the handler call, the response's fields. */
+export interface TypedRpc<N extends RpcName, F extends DynamicFields<RpcRequest<N>>, Res extends Diagnosed> {
   /** The request's DynamicValue fields, in decode order, each with its tfplugin6 name for errors. */
   values: Record<F, string>;
-  call(ctx: RpcContext, request: TypedRequest<F>, req: Message): Promise<Res>;
+  call(ctx: RpcContext, request: TypedRequest<F>, req: RpcRequest<N>): Promise<Res>;
   /** The response's fields besides the diagnostics, which every response carries. */
-  respond?(res: Res, type: BlockType, ctx: RpcContext): Message;
+  respond?(res: Res, type: BlockType, ctx: RpcContext): Omit<RpcResponse<N>, "diagnostics">;
 }
 
 /**
  * `kind` says whose schema types the values: the provider's, or the resource or data source type the
  * request names in `typeName`.
  */
-export function typedRpc<F extends string, Res extends Diagnosed>(
+export function typedRpc<N extends RpcName, F extends DynamicFields<RpcRequest<N>>, Res extends Diagnosed>(
   kind: TypeKind,
-  name: string,
-  rpc: TypedRpc<F, Res>,
-): RpcMethod {
-  const handle: RpcMethod["handle"] = async (ctx, req) => {
-    const typeName = kind === "provider" ? "" : (req.typeName as string);
+  name: N,
+  rpc: TypedRpc<N, F, Res>,
+): RpcMethod<N> {
+  return rpcMethod(name, async (ctx, req) => {
+    // The generated request types are interfaces of known fields; here they are read by name.
+    const fields = req as { typeName?: string } & Partial<Record<F, DynamicValue__Output | null>>;
+    const typeName = kind === "provider" ? "" : (fields.typeName ?? "");
     const type = ctx.typeOf(kind, typeName);
     const request = { typeName } as TypedRequest<F>;
-    for (const [key, field] of Object.entries(rpc.values) as [F, string][]) {
-      request[key] = decodeDynamic(req[key], type, field) as TypedRequest<F>[F];
+    for (const [key, field] of Object.entries<string>(rpc.values)) {
+      request[key as F] = decodeDynamic(fields[key as F] ?? null, type, field) as TypedRequest<F>[F];
     }
     const res = await rpc.call(ctx, request, req);
-    return { ...rpc.respond?.(res, type, ctx), diagnostics: wireDiagnostics(res.diagnostics) };
-  };
-  return rpcMethod(name, handle, rpc.messages);
+    // Every response of an RPC built here carries diagnostics (TypedRpc's respond gives the rest).
+    return {
+      ...rpc.respond?.(res, type, ctx),
+      diagnostics: wireDiagnostics(res.diagnostics),
+    } as RpcResponse<N>;
+  });
 }
 
-/** ValidateResourceConfig and ValidateDataResourceConfig: the same messages, the config alone decoded. */
-export function validateConfigRpc(
-  kind: "resource" | "data source",
-  name: string,
-  call: TypedRpc<"config", Diagnosed>["call"],
-): RpcMethod {
-  const messages: [string, string] = ["ValidateConfig.Request", "Diagnostics.Response"];
-  return typedRpc(kind, name, { messages, values: { config: "config" }, call });
+/** A method's message types, from the .proto files. */
+export function methodTypes(path: string): MethodTypes {
+  const types = methods.get(path);
+  if (!types) throw new Error(`${path} is not a method of src/protocol/proto/*.proto`);
+  return types;
+}
+
+/**
+ * A unary handler from a typed one. The decoded message is the method's request type because the descriptor
+ * the codec decodes with and the type are generated from the same .proto.
+ */
+export function typedUnary<M>(
+  path: string,
+  handle: (req: RequestOf<M>) => Promise<ResponseOf<M>>,
+): UnaryHandler {
+  const { requestType, responseType } = methodTypes(path);
+  return async (request) =>
+    encodeMessage(
+      registry,
+      responseType,
+      await handle(decodeMessage(registry, requestType, request) as RequestOf<M>),
+    );
+}
+
+/**
+ * A tfplugin6 RPC as a unary handler: decode → handler → encode, and whatever fails becomes an error
+ * diagnostic, never a gRPC error (terraform shows diagnostics; a gRPC error reads as a crashed plugin).
+ */
+export function rpcHandler(method: RpcMethod, ctx: RpcContext): UnaryHandler {
+  const { requestType, responseType } = methodTypes(`/tfplugin6.Provider/${method.name}`);
+  const answer = async (request: Buffer): Promise<object> => {
+    let req: RpcRequest<RpcName>;
+    try {
+      req = decodeMessage(registry, requestType, request) as RpcRequest<RpcName>;
+    } catch (e) {
+      const reason = errorMessage(e);
+      ctx.log.error("unreadable request", { rpc: method.name, error: reason });
+      const d = errorDiagnostic(
+        `Unreadable ${method.name} request`,
+        `The request is not valid protobuf: ${reason}.`,
+      );
+      // StopProvider's response has its Error instead of diagnostics.
+      return { diagnostics: [diagnosticToWire(d)], Error: d.detail };
+    }
+    const type = "typeName" in req ? req.typeName || undefined : undefined;
+    const started = Date.now();
+    try {
+      await ctx.ready();
+      const res = await method.handle(ctx, req);
+      ctx.log.debug("rpc done", { rpc: method.name, type, ms: Date.now() - started });
+      return res;
+    } catch (e) {
+      ctx.log.error("rpc failed", { rpc: method.name, type, error: e });
+      return { diagnostics: [diagnosticToWire(rpcFailureDiagnostic(method.name, e))] };
+    }
+  };
+  return async (request) => encodeMessage(registry, responseType, await answer(request));
 }

@@ -27,8 +27,14 @@ export interface MessageDesc {
   fields: FieldDesc[];
 }
 
-/** Field number → descriptor, built once per message type on first use. */
+/** Message descriptors by full protobuf name (e.g. "tfplugin6.DynamicValue"). */
 export type Registry = Map<string, MessageDesc>;
+
+/** The message types of one gRPC method. */
+export interface MethodTypes {
+  requestType: string;
+  responseType: string;
+}
 
 export type Message = { [field: string]: unknown };
 

@@ -1,18 +1,41 @@
 import type { Schema, SchemaAttribute, SchemaBlock } from "../../terraform-model";
-import type { Message } from "./protobuf";
-import { NESTING, StringKind } from "./messages";
+import type { Schema as WireSchema } from "../generated/tfplugin6/Schema";
+import {
+  _tfplugin6_Schema_NestedBlock_NestingMode as BlockNesting,
+  _tfplugin6_Schema_Object_NestingMode as ObjectNesting,
+  type _tfplugin6_Schema_Attribute as WireAttribute,
+  type _tfplugin6_Schema_Block as WireBlock,
+} from "../generated/tfplugin6/Schema";
+import { StringKind } from "../generated/tfplugin6/StringKind";
 
 // Provider schemas in their tfplugin6 message form.
 
-const kind = (k: "plain" | "markdown" | undefined): number =>
-  k === "plain" ? StringKind.Plain : StringKind.Markdown;
+const BLOCK_NESTING = {
+  single: BlockNesting.SINGLE,
+  list: BlockNesting.LIST,
+  set: BlockNesting.SET,
+  map: BlockNesting.MAP,
+  group: BlockNesting.GROUP,
+} as const;
+const OBJECT_NESTING = {
+  single: ObjectNesting.SINGLE,
+  list: ObjectNesting.LIST,
+  set: ObjectNesting.SET,
+  map: ObjectNesting.MAP,
+} as const;
 
-function attributeToWire(a: SchemaAttribute): Message {
+const kind = (k: "plain" | "markdown" | undefined) =>
+  k === "plain" ? StringKind.PLAIN : StringKind.MARKDOWN;
+
+function attributeToWire(a: SchemaAttribute): WireAttribute {
   return {
     name: a.name,
     type: a.type !== undefined ? Buffer.from(JSON.stringify(a.type), "utf8") : undefined,
     nestedType: a.nestedType
-      ? { attributes: a.nestedType.attributes.map(attributeToWire), nesting: NESTING[a.nestedType.nesting] }
+      ? {
+          attributes: a.nestedType.attributes.map(attributeToWire),
+          nesting: OBJECT_NESTING[a.nestedType.nesting],
+        }
       : undefined,
     description: a.description,
     descriptionKind: kind(a.descriptionKind),
@@ -24,14 +47,14 @@ function attributeToWire(a: SchemaAttribute): Message {
   };
 }
 
-function blockToWire(b: SchemaBlock, version: number): Message {
+function blockToWire(b: SchemaBlock, version: number): WireBlock {
   return {
     version,
     attributes: b.attributes.map(attributeToWire),
     blockTypes: (b.blockTypes ?? []).map((nb) => ({
       typeName: nb.typeName,
       block: blockToWire(nb.block, 0),
-      nesting: NESTING[nb.nesting],
+      nesting: BLOCK_NESTING[nb.nesting],
       minItems: nb.minItems,
       maxItems: nb.maxItems,
     })),
@@ -41,6 +64,6 @@ function blockToWire(b: SchemaBlock, version: number): Message {
   };
 }
 
-export function schemaToWire(s: Schema): Message {
+export function schemaToWire(s: Schema): WireSchema {
   return { version: s.version, block: blockToWire(s.block, s.version) };
 }
