@@ -4,7 +4,9 @@ import { Http2Connection, type Http2Request, type Http2Response } from "./http2/
 import { encodeHeaders, STATIC_CONTENT_TYPE, STATIC_STATUS_200, type HeaderFields } from "./http2/hpack";
 import { pinnedTlsListener, type PinnedTls } from "./pinned-tls-listener";
 
-// A minimal gRPC server (unary calls only) on a minimal HTTP/2 server (./http2), both written here.
+// Unary gRPC, framing and routing: a request's one length-prefixed message to the handler its :path names, its
+// answer back with the grpc-status trailers, on the HTTP/2 server written here (./http2), over a unix socket or
+// ./pinned-tls-listener.ts. A minimal gRPC server (unary calls only), as the HTTP/2 server is minimal.
 // grpc-js took about twice a bare node start to load from a bundle (start-up budget: 3x node), and
 // terraform (grpc-go) makes only unary calls to a provider. node:http2 served them until it showed as
 // the provider's largest cost at stack scale, its CPU per unary call before any of our code dearer than

@@ -14,14 +14,14 @@ interface RawResponse {
   body: Buffer;
 }
 
-describe("gRPC transport", () => {
+describe("unary gRPC framing and routing", () => {
   let dir: string;
   let socketPath: string;
   let server: GrpcServer;
   let session: http2.ClientHttp2Session;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "proto-transport-"));
+    dir = mkdtempSync(join(tmpdir(), "proto-grpc-unary-"));
     socketPath = join(dir, "s");
     const routes = new Map([
       ["/t.S/Echo", async (req: Buffer) => Buffer.concat([Buffer.from("echo:"), req])],

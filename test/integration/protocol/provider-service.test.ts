@@ -42,7 +42,7 @@ const thing = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-describe("provider gRPC server (in process)", () => {
+describe("provider service (in process)", () => {
   let server: ProviderServer;
   let clients: TestClients;
   const calls: RecordedCall[] = [];
@@ -292,7 +292,7 @@ describe("provider gRPC server (in process)", () => {
   });
 });
 
-describe("provider gRPC server with a handler that fails to load", () => {
+describe("provider service with a handler that fails to load", () => {
   it("answers every RPC with a diagnostic naming the failure", async () => {
     const server = await startProviderServer(
       async () => {
@@ -316,7 +316,7 @@ describe("provider gRPC server with a handler that fails to load", () => {
   });
 });
 
-describe("provider gRPC server with mutual TLS", () => {
+describe("provider service with mutual TLS", () => {
   const terraformCert = createServerCertificate();
 
   it("serves a client presenting the expected certificate and refuses any other, or none", async () => {
