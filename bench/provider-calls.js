@@ -95,7 +95,9 @@ function start(artifact, clientCert) {
       out += d;
       if (!out.includes("\n")) return;
       const [, , , socketPath, , certB64] = out.trim().split("|");
-      const certPem = `-----BEGIN CERTIFICATE-----\n${certB64.replace(/.{1,64}/g, "$&\n")}-----END CERTIFICATE-----\n`;
+      // The handshake drops the base64 padding; PEM wants it back.
+      const der = Buffer.from(certB64, "base64").toString("base64");
+      const certPem = `-----BEGIN CERTIFICATE-----\n${der.replace(/.{1,64}/g, "$&\n")}-----END CERTIFICATE-----\n`;
       const creds = grpc.credentials.createSsl(
         Buffer.from(certPem),
         Buffer.from(clientCert.keyPem),
@@ -123,6 +125,7 @@ function call(client, method, request) {
   return new Promise((resolve, reject) =>
     /** @type {any} */ (client)[method](
       request,
+      { deadline: Date.now() + 30_000 },
       (/** @type {Error | null} */ err, /** @type {any} */ res) => {
         if (err) reject(err);
         else if (res.diagnostics?.length) reject(new Error(`${method}: ${JSON.stringify(res.diagnostics)}`));
