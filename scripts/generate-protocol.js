@@ -4,7 +4,8 @@
 //   decodes with, so the provider parses no .proto at start-up and bundles no protobuf library;
 // - a TypeScript type for every message (and enum), by @grpc/proto-loader's proto-loader-gen-types,
 //   in the shapes that codec reads and writes: camelCase fields, int64 as number, bytes as Buffer, every
-//   absent field decoded as its default (an absent message as null).
+//   absent field decoded as its default (an absent message as null); `X__Wire` is a message as written,
+//   `X__Decoded` as decoded.
 // The protocol tests load the same .proto files through @grpc/proto-loader, independently of these tables.
 "use strict";
 
@@ -156,7 +157,18 @@ function generateProtocol(targetDir = PROTOCOL_GEN_DIR) {
   fs.mkdirSync(targetDir, { recursive: true });
   const genTypes = path.join(protoLoaderDir, "build", "bin", "proto-loader-gen-types.js");
   // Output types as the codec decodes: defaults filled in, int64 as number (enums as numbers by default).
-  const options = ["--longs=Number", "--defaults", "-I", path.relative(ROOT, PROTO_DIR), "-O", targetDir];
+  // Suffixed names (a message as written, as decoded): none then shares its name with the terraform model's
+  // (Diagnostic, Schema, AttributePath), as no exported name in src/ is defined twice.
+  const names = ["--inputTemplate=%s__Wire", "--outputTemplate=%s__Decoded"];
+  const options = [
+    "--longs=Number",
+    "--defaults",
+    ...names,
+    "-I",
+    path.relative(ROOT, PROTO_DIR),
+    "-O",
+    targetDir,
+  ];
   execFileSync(process.execPath, [genTypes, ...options, ...PROTO_FILES], { cwd: ROOT, stdio: "pipe" });
   for (const file of listFiles(targetDir)) {
     const full = path.join(targetDir, file);

@@ -6,10 +6,10 @@ import {
   type Value,
 } from "../terraform-model";
 import { methods, registry } from "./generated/descriptors";
-import type { Diagnostic as WireDiagnostic } from "./generated/tfplugin6/Diagnostic";
-import type { DynamicValue__Output } from "./generated/tfplugin6/DynamicValue";
+import type { Diagnostic__Wire } from "./generated/tfplugin6/Diagnostic";
+import type { DynamicValue__Decoded } from "./generated/tfplugin6/DynamicValue";
 import type { ProviderDefinition } from "./generated/tfplugin6/Provider";
-import type { ServerCapabilities } from "./generated/tfplugin6/ServerCapabilities";
+import type { ServerCapabilities__Wire } from "./generated/tfplugin6/ServerCapabilities";
 import type { UnaryHandler } from "./grpc-unary";
 import { RpcContext, UnknownTypeError, type TypeKind } from "./rpc-context";
 import { decodeDynamic, type BlockType } from "./values/dynamic-value";
@@ -46,13 +46,13 @@ export function rpcMethod<N extends RpcName>(name: N, handle: RpcMethod<N>["hand
  * GetProviderSchema (no schema to build, encode and send each time). No PlanResourceChange is wanted for
  * destroy.
  */
-export const SERVER_CAPABILITIES: ServerCapabilities = {
+export const SERVER_CAPABILITIES: ServerCapabilities__Wire = {
   planDestroy: false,
   getProviderSchemaOptional: true,
 };
 
 /** The diagnostics every response carries. */
-export function wireDiagnostics(diagnostics: Diagnostic[] | undefined): WireDiagnostic[] {
+export function wireDiagnostics(diagnostics: Diagnostic[] | undefined): Diagnostic__Wire[] {
   return (diagnostics ?? []).map(diagnosticToWire);
 }
 
@@ -74,7 +74,7 @@ export function rpcFailureDiagnostic(rpc: string, e: unknown): Diagnostic {
 }
 
 /** The names of a request's DynamicValue fields. */
-type DynamicFields<R> = { [K in keyof R]-?: R[K] extends DynamicValue__Output | null ? K : never }[keyof R] &
+type DynamicFields<R> = { [K in keyof R]-?: R[K] extends DynamicValue__Decoded | null ? K : never }[keyof R] &
   string;
 
 /** A request's decoded values, keyed as the handler's request names them. */
@@ -103,7 +103,7 @@ export function typedRpc<N extends RpcName, F extends DynamicFields<RpcRequest<N
 ): RpcMethod<N> {
   return rpcMethod(name, async (ctx, req) => {
     // The generated request types are interfaces of known fields; here they are read by name.
-    const fields = req as { typeName?: string } & Partial<Record<F, DynamicValue__Output | null>>;
+    const fields = req as { typeName?: string } & Partial<Record<F, DynamicValue__Decoded | null>>;
     const typeName = kind === "provider" ? "" : (fields.typeName ?? "");
     const type = ctx.typeOf(kind, typeName);
     const request = { typeName } as TypedRequest<F>;

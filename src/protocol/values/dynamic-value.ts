@@ -1,5 +1,5 @@
 import type { CtyType, SchemaBlock, Value } from "../../terraform-model";
-import type { DynamicValue, DynamicValue__Output } from "../generated/tfplugin6/DynamicValue";
+import type { DynamicValue__Decoded, DynamicValue__Wire } from "../generated/tfplugin6/DynamicValue";
 import { fillBlockDefaults } from "./blocks";
 import { ValueError } from "./errors";
 import { decodeJson } from "./json";
@@ -25,7 +25,7 @@ export function decodingField<T>(field: string, decode: () => T): T {
 }
 
 /** Reads a DynamicValue field; an absent value is null (e.g. prior state on create). */
-export function decodeDynamic(dv: DynamicValue__Output | null, { type }: BlockType, field: string): Value {
+export function decodeDynamic(dv: DynamicValue__Decoded | null, { type }: BlockType, field: string): Value {
   return decodingField(field, () => {
     if (dv?.msgpack.length) return decodeMsgpack(dv.msgpack, type);
     if (dv?.json.length) return decodeJson(dv.json.toString("utf8"), type);
@@ -33,6 +33,6 @@ export function decodeDynamic(dv: DynamicValue__Output | null, { type }: BlockTy
   });
 }
 
-export function encodeDynamic(value: Value, { block, type }: BlockType): DynamicValue {
+export function encodeDynamic(value: Value, { block, type }: BlockType): DynamicValue__Wire {
   return { msgpack: encodeMsgpack(fillBlockDefaults(value, block), type) };
 }

@@ -3,7 +3,7 @@
 import type { Diagnostic } from "../../terraform-model";
 import {
   _tfplugin6_Diagnostic_Severity as Severity,
-  type Diagnostic as WireDiagnostic,
+  type Diagnostic__Wire as WireDiagnostic,
 } from "../generated/tfplugin6/Diagnostic";
 import { pathToWire } from "./paths";
 

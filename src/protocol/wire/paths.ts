@@ -1,8 +1,8 @@
 import type { AttributePath } from "../../terraform-model";
 import type {
-  AttributePath as WirePath,
-  AttributePath__Output as DecodedWirePath,
-  _tfplugin6_AttributePath_Step as WireStep,
+  AttributePath__Wire as WirePath,
+  AttributePath__Decoded as DecodedWirePath,
+  _tfplugin6_AttributePath_Step__Wire as WireStep,
 } from "../generated/tfplugin6/AttributePath";
 
 // Attribute paths in their tfplugin6 AttributePath form.

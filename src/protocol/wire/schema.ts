@@ -1,10 +1,10 @@
 import type { Schema, SchemaAttribute, SchemaBlock } from "../../terraform-model";
-import type { Schema as WireSchema } from "../generated/tfplugin6/Schema";
 import {
   _tfplugin6_Schema_NestedBlock_NestingMode as BlockNesting,
   _tfplugin6_Schema_Object_NestingMode as ObjectNesting,
-  type _tfplugin6_Schema_Attribute as WireAttribute,
-  type _tfplugin6_Schema_Block as WireBlock,
+  type _tfplugin6_Schema_Attribute__Wire as WireAttribute,
+  type _tfplugin6_Schema_Block__Wire as WireBlock,
+  type Schema__Wire as WireSchema,
 } from "../generated/tfplugin6/Schema";
 import { StringKind } from "../generated/tfplugin6/StringKind";
 

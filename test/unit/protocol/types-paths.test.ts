@@ -2,7 +2,7 @@ import { diagnosticToWire } from "../../../src/protocol/wire/diagnostics";
 import type { SchemaBlock } from "../../../src/terraform-model";
 import { pathFromWire, pathToWire } from "../../../src/protocol/wire/paths";
 import { registry } from "../../../src/protocol/generated/descriptors";
-import type { AttributePath__Output } from "../../../src/protocol/generated/tfplugin6/AttributePath";
+import type { AttributePath__Decoded } from "../../../src/protocol/generated/tfplugin6/AttributePath";
 import { decodeMessage, encodeMessage } from "../../../src/protocol/wire/protobuf";
 import { impliedType, parseCtyType } from "../../../src/protocol/values/types";
 
@@ -75,7 +75,7 @@ describe("attribute paths and diagnostics", () => {
       "tfplugin6.AttributePath",
       encodeMessage(registry, "tfplugin6.AttributePath", wire),
     );
-    expect(pathFromWire(decoded as unknown as AttributePath__Output)).toEqual(path);
+    expect(pathFromWire(decoded as unknown as AttributePath__Decoded)).toEqual(path);
   });
 
   it("encodes severity, texts and the attribute", () => {

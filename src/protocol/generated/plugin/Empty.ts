@@ -2,8 +2,8 @@
 // Original file: src/protocol/proto/grpc_controller.proto
 
 
-export interface Empty {
+export interface Empty__Wire {
 }
 
-export interface Empty__Output {
+export interface Empty__Decoded {
 }

@@ -2,8 +2,8 @@
 // Original file: src/protocol/proto/grpc_controller.proto
 
 import type { MethodDefinition } from '@grpc/proto-loader'
-import type { Empty as _plugin_Empty, Empty__Output as _plugin_Empty__Output } from '../plugin/Empty';
+import type { Empty__Wire as _plugin_Empty__Wire, Empty__Decoded as _plugin_Empty__Decoded } from '../plugin/Empty';
 
 export interface GRPCControllerDefinition {
-  Shutdown: MethodDefinition<_plugin_Empty, _plugin_Empty, _plugin_Empty__Output, _plugin_Empty__Output>
+  Shutdown: MethodDefinition<_plugin_Empty__Wire, _plugin_Empty__Wire, _plugin_Empty__Decoded, _plugin_Empty__Decoded>
 }

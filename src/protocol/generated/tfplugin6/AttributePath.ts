@@ -3,23 +3,23 @@
 
 import type { Long } from '@grpc/proto-loader';
 
-export interface _tfplugin6_AttributePath_Step {
+export interface _tfplugin6_AttributePath_Step__Wire {
   'attributeName'?: (string);
   'elementKeyString'?: (string);
   'elementKeyInt'?: (number | string | Long);
   'selector'?: "attributeName"|"elementKeyString"|"elementKeyInt";
 }
 
-export interface _tfplugin6_AttributePath_Step__Output {
+export interface _tfplugin6_AttributePath_Step__Decoded {
   'attributeName'?: (string);
   'elementKeyString'?: (string);
   'elementKeyInt'?: (number);
 }
 
-export interface AttributePath {
-  'steps'?: (_tfplugin6_AttributePath_Step)[];
+export interface AttributePath__Wire {
+  'steps'?: (_tfplugin6_AttributePath_Step__Wire)[];
 }
 
-export interface AttributePath__Output {
-  'steps': (_tfplugin6_AttributePath_Step__Output)[];
+export interface AttributePath__Decoded {
+  'steps': (_tfplugin6_AttributePath_Step__Decoded)[];
 }

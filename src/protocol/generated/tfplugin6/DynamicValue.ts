@@ -2,12 +2,12 @@
 // Original file: src/protocol/proto/tfplugin6.proto
 
 
-export interface DynamicValue {
+export interface DynamicValue__Wire {
   'msgpack'?: (Buffer | Uint8Array | string);
   'json'?: (Buffer | Uint8Array | string);
 }
 
-export interface DynamicValue__Output {
+export interface DynamicValue__Decoded {
   'msgpack': (Buffer);
   'json': (Buffer);
 }

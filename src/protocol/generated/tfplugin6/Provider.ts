@@ -2,45 +2,45 @@
 // Original file: src/protocol/proto/tfplugin6.proto
 
 import type { MethodDefinition } from '@grpc/proto-loader'
-import type { _tfplugin6_GetMetadata_Request, _tfplugin6_GetMetadata_Request__Output } from '../tfplugin6/GetMetadata';
-import type { _tfplugin6_GetProviderSchema_Request, _tfplugin6_GetProviderSchema_Request__Output } from '../tfplugin6/GetProviderSchema';
-import type { _tfplugin6_ValidateProviderConfig_Request, _tfplugin6_ValidateProviderConfig_Request__Output } from '../tfplugin6/ValidateProviderConfig';
-import type { _tfplugin6_ValidateResourceConfig_Request, _tfplugin6_ValidateResourceConfig_Request__Output } from '../tfplugin6/ValidateResourceConfig';
-import type { _tfplugin6_ValidateDataResourceConfig_Request, _tfplugin6_ValidateDataResourceConfig_Request__Output } from '../tfplugin6/ValidateDataResourceConfig';
-import type { _tfplugin6_UpgradeResourceState_Request, _tfplugin6_UpgradeResourceState_Request__Output } from '../tfplugin6/UpgradeResourceState';
-import type { _tfplugin6_ConfigureProvider_Request, _tfplugin6_ConfigureProvider_Request__Output } from '../tfplugin6/ConfigureProvider';
-import type { _tfplugin6_ReadResource_Request, _tfplugin6_ReadResource_Request__Output } from '../tfplugin6/ReadResource';
-import type { _tfplugin6_PlanResourceChange_Request, _tfplugin6_PlanResourceChange_Request__Output } from '../tfplugin6/PlanResourceChange';
-import type { _tfplugin6_ApplyResourceChange_Request, _tfplugin6_ApplyResourceChange_Request__Output } from '../tfplugin6/ApplyResourceChange';
-import type { _tfplugin6_ImportResourceState_Request, _tfplugin6_ImportResourceState_Request__Output } from '../tfplugin6/ImportResourceState';
-import type { _tfplugin6_ReadDataSource_Request, _tfplugin6_ReadDataSource_Request__Output } from '../tfplugin6/ReadDataSource';
-import type { _tfplugin6_StopProvider_Request, _tfplugin6_StopProvider_Request__Output } from '../tfplugin6/StopProvider';
-import type { _tfplugin6_GetMetadata_Response, _tfplugin6_GetMetadata_Response__Output } from '../tfplugin6/GetMetadata';
-import type { _tfplugin6_GetProviderSchema_Response, _tfplugin6_GetProviderSchema_Response__Output } from '../tfplugin6/GetProviderSchema';
-import type { _tfplugin6_ValidateProviderConfig_Response, _tfplugin6_ValidateProviderConfig_Response__Output } from '../tfplugin6/ValidateProviderConfig';
-import type { _tfplugin6_ValidateResourceConfig_Response, _tfplugin6_ValidateResourceConfig_Response__Output } from '../tfplugin6/ValidateResourceConfig';
-import type { _tfplugin6_ValidateDataResourceConfig_Response, _tfplugin6_ValidateDataResourceConfig_Response__Output } from '../tfplugin6/ValidateDataResourceConfig';
-import type { _tfplugin6_UpgradeResourceState_Response, _tfplugin6_UpgradeResourceState_Response__Output } from '../tfplugin6/UpgradeResourceState';
-import type { _tfplugin6_ConfigureProvider_Response, _tfplugin6_ConfigureProvider_Response__Output } from '../tfplugin6/ConfigureProvider';
-import type { _tfplugin6_ReadResource_Response, _tfplugin6_ReadResource_Response__Output } from '../tfplugin6/ReadResource';
-import type { _tfplugin6_PlanResourceChange_Response, _tfplugin6_PlanResourceChange_Response__Output } from '../tfplugin6/PlanResourceChange';
-import type { _tfplugin6_ApplyResourceChange_Response, _tfplugin6_ApplyResourceChange_Response__Output } from '../tfplugin6/ApplyResourceChange';
-import type { _tfplugin6_ImportResourceState_Response, _tfplugin6_ImportResourceState_Response__Output } from '../tfplugin6/ImportResourceState';
-import type { _tfplugin6_ReadDataSource_Response, _tfplugin6_ReadDataSource_Response__Output } from '../tfplugin6/ReadDataSource';
-import type { _tfplugin6_StopProvider_Response, _tfplugin6_StopProvider_Response__Output } from '../tfplugin6/StopProvider';
+import type { _tfplugin6_GetMetadata_Request__Wire, _tfplugin6_GetMetadata_Request__Decoded } from '../tfplugin6/GetMetadata';
+import type { _tfplugin6_GetProviderSchema_Request__Wire, _tfplugin6_GetProviderSchema_Request__Decoded } from '../tfplugin6/GetProviderSchema';
+import type { _tfplugin6_ValidateProviderConfig_Request__Wire, _tfplugin6_ValidateProviderConfig_Request__Decoded } from '../tfplugin6/ValidateProviderConfig';
+import type { _tfplugin6_ValidateResourceConfig_Request__Wire, _tfplugin6_ValidateResourceConfig_Request__Decoded } from '../tfplugin6/ValidateResourceConfig';
+import type { _tfplugin6_ValidateDataResourceConfig_Request__Wire, _tfplugin6_ValidateDataResourceConfig_Request__Decoded } from '../tfplugin6/ValidateDataResourceConfig';
+import type { _tfplugin6_UpgradeResourceState_Request__Wire, _tfplugin6_UpgradeResourceState_Request__Decoded } from '../tfplugin6/UpgradeResourceState';
+import type { _tfplugin6_ConfigureProvider_Request__Wire, _tfplugin6_ConfigureProvider_Request__Decoded } from '../tfplugin6/ConfigureProvider';
+import type { _tfplugin6_ReadResource_Request__Wire, _tfplugin6_ReadResource_Request__Decoded } from '../tfplugin6/ReadResource';
+import type { _tfplugin6_PlanResourceChange_Request__Wire, _tfplugin6_PlanResourceChange_Request__Decoded } from '../tfplugin6/PlanResourceChange';
+import type { _tfplugin6_ApplyResourceChange_Request__Wire, _tfplugin6_ApplyResourceChange_Request__Decoded } from '../tfplugin6/ApplyResourceChange';
+import type { _tfplugin6_ImportResourceState_Request__Wire, _tfplugin6_ImportResourceState_Request__Decoded } from '../tfplugin6/ImportResourceState';
+import type { _tfplugin6_ReadDataSource_Request__Wire, _tfplugin6_ReadDataSource_Request__Decoded } from '../tfplugin6/ReadDataSource';
+import type { _tfplugin6_StopProvider_Request__Wire, _tfplugin6_StopProvider_Request__Decoded } from '../tfplugin6/StopProvider';
+import type { _tfplugin6_GetMetadata_Response__Wire, _tfplugin6_GetMetadata_Response__Decoded } from '../tfplugin6/GetMetadata';
+import type { _tfplugin6_GetProviderSchema_Response__Wire, _tfplugin6_GetProviderSchema_Response__Decoded } from '../tfplugin6/GetProviderSchema';
+import type { _tfplugin6_ValidateProviderConfig_Response__Wire, _tfplugin6_ValidateProviderConfig_Response__Decoded } from '../tfplugin6/ValidateProviderConfig';
+import type { _tfplugin6_ValidateResourceConfig_Response__Wire, _tfplugin6_ValidateResourceConfig_Response__Decoded } from '../tfplugin6/ValidateResourceConfig';
+import type { _tfplugin6_ValidateDataResourceConfig_Response__Wire, _tfplugin6_ValidateDataResourceConfig_Response__Decoded } from '../tfplugin6/ValidateDataResourceConfig';
+import type { _tfplugin6_UpgradeResourceState_Response__Wire, _tfplugin6_UpgradeResourceState_Response__Decoded } from '../tfplugin6/UpgradeResourceState';
+import type { _tfplugin6_ConfigureProvider_Response__Wire, _tfplugin6_ConfigureProvider_Response__Decoded } from '../tfplugin6/ConfigureProvider';
+import type { _tfplugin6_ReadResource_Response__Wire, _tfplugin6_ReadResource_Response__Decoded } from '../tfplugin6/ReadResource';
+import type { _tfplugin6_PlanResourceChange_Response__Wire, _tfplugin6_PlanResourceChange_Response__Decoded } from '../tfplugin6/PlanResourceChange';
+import type { _tfplugin6_ApplyResourceChange_Response__Wire, _tfplugin6_ApplyResourceChange_Response__Decoded } from '../tfplugin6/ApplyResourceChange';
+import type { _tfplugin6_ImportResourceState_Response__Wire, _tfplugin6_ImportResourceState_Response__Decoded } from '../tfplugin6/ImportResourceState';
+import type { _tfplugin6_ReadDataSource_Response__Wire, _tfplugin6_ReadDataSource_Response__Decoded } from '../tfplugin6/ReadDataSource';
+import type { _tfplugin6_StopProvider_Response__Wire, _tfplugin6_StopProvider_Response__Decoded } from '../tfplugin6/StopProvider';
 
 export interface ProviderDefinition {
-  ApplyResourceChange: MethodDefinition<_tfplugin6_ApplyResourceChange_Request, _tfplugin6_ApplyResourceChange_Response, _tfplugin6_ApplyResourceChange_Request__Output, _tfplugin6_ApplyResourceChange_Response__Output>
-  ConfigureProvider: MethodDefinition<_tfplugin6_ConfigureProvider_Request, _tfplugin6_ConfigureProvider_Response, _tfplugin6_ConfigureProvider_Request__Output, _tfplugin6_ConfigureProvider_Response__Output>
-  GetMetadata: MethodDefinition<_tfplugin6_GetMetadata_Request, _tfplugin6_GetMetadata_Response, _tfplugin6_GetMetadata_Request__Output, _tfplugin6_GetMetadata_Response__Output>
-  GetProviderSchema: MethodDefinition<_tfplugin6_GetProviderSchema_Request, _tfplugin6_GetProviderSchema_Response, _tfplugin6_GetProviderSchema_Request__Output, _tfplugin6_GetProviderSchema_Response__Output>
-  ImportResourceState: MethodDefinition<_tfplugin6_ImportResourceState_Request, _tfplugin6_ImportResourceState_Response, _tfplugin6_ImportResourceState_Request__Output, _tfplugin6_ImportResourceState_Response__Output>
-  PlanResourceChange: MethodDefinition<_tfplugin6_PlanResourceChange_Request, _tfplugin6_PlanResourceChange_Response, _tfplugin6_PlanResourceChange_Request__Output, _tfplugin6_PlanResourceChange_Response__Output>
-  ReadDataSource: MethodDefinition<_tfplugin6_ReadDataSource_Request, _tfplugin6_ReadDataSource_Response, _tfplugin6_ReadDataSource_Request__Output, _tfplugin6_ReadDataSource_Response__Output>
-  ReadResource: MethodDefinition<_tfplugin6_ReadResource_Request, _tfplugin6_ReadResource_Response, _tfplugin6_ReadResource_Request__Output, _tfplugin6_ReadResource_Response__Output>
-  StopProvider: MethodDefinition<_tfplugin6_StopProvider_Request, _tfplugin6_StopProvider_Response, _tfplugin6_StopProvider_Request__Output, _tfplugin6_StopProvider_Response__Output>
-  UpgradeResourceState: MethodDefinition<_tfplugin6_UpgradeResourceState_Request, _tfplugin6_UpgradeResourceState_Response, _tfplugin6_UpgradeResourceState_Request__Output, _tfplugin6_UpgradeResourceState_Response__Output>
-  ValidateDataResourceConfig: MethodDefinition<_tfplugin6_ValidateDataResourceConfig_Request, _tfplugin6_ValidateDataResourceConfig_Response, _tfplugin6_ValidateDataResourceConfig_Request__Output, _tfplugin6_ValidateDataResourceConfig_Response__Output>
-  ValidateProviderConfig: MethodDefinition<_tfplugin6_ValidateProviderConfig_Request, _tfplugin6_ValidateProviderConfig_Response, _tfplugin6_ValidateProviderConfig_Request__Output, _tfplugin6_ValidateProviderConfig_Response__Output>
-  ValidateResourceConfig: MethodDefinition<_tfplugin6_ValidateResourceConfig_Request, _tfplugin6_ValidateResourceConfig_Response, _tfplugin6_ValidateResourceConfig_Request__Output, _tfplugin6_ValidateResourceConfig_Response__Output>
+  ApplyResourceChange: MethodDefinition<_tfplugin6_ApplyResourceChange_Request__Wire, _tfplugin6_ApplyResourceChange_Response__Wire, _tfplugin6_ApplyResourceChange_Request__Decoded, _tfplugin6_ApplyResourceChange_Response__Decoded>
+  ConfigureProvider: MethodDefinition<_tfplugin6_ConfigureProvider_Request__Wire, _tfplugin6_ConfigureProvider_Response__Wire, _tfplugin6_ConfigureProvider_Request__Decoded, _tfplugin6_ConfigureProvider_Response__Decoded>
+  GetMetadata: MethodDefinition<_tfplugin6_GetMetadata_Request__Wire, _tfplugin6_GetMetadata_Response__Wire, _tfplugin6_GetMetadata_Request__Decoded, _tfplugin6_GetMetadata_Response__Decoded>
+  GetProviderSchema: MethodDefinition<_tfplugin6_GetProviderSchema_Request__Wire, _tfplugin6_GetProviderSchema_Response__Wire, _tfplugin6_GetProviderSchema_Request__Decoded, _tfplugin6_GetProviderSchema_Response__Decoded>
+  ImportResourceState: MethodDefinition<_tfplugin6_ImportResourceState_Request__Wire, _tfplugin6_ImportResourceState_Response__Wire, _tfplugin6_ImportResourceState_Request__Decoded, _tfplugin6_ImportResourceState_Response__Decoded>
+  PlanResourceChange: MethodDefinition<_tfplugin6_PlanResourceChange_Request__Wire, _tfplugin6_PlanResourceChange_Response__Wire, _tfplugin6_PlanResourceChange_Request__Decoded, _tfplugin6_PlanResourceChange_Response__Decoded>
+  ReadDataSource: MethodDefinition<_tfplugin6_ReadDataSource_Request__Wire, _tfplugin6_ReadDataSource_Response__Wire, _tfplugin6_ReadDataSource_Request__Decoded, _tfplugin6_ReadDataSource_Response__Decoded>
+  ReadResource: MethodDefinition<_tfplugin6_ReadResource_Request__Wire, _tfplugin6_ReadResource_Response__Wire, _tfplugin6_ReadResource_Request__Decoded, _tfplugin6_ReadResource_Response__Decoded>
+  StopProvider: MethodDefinition<_tfplugin6_StopProvider_Request__Wire, _tfplugin6_StopProvider_Response__Wire, _tfplugin6_StopProvider_Request__Decoded, _tfplugin6_StopProvider_Response__Decoded>
+  UpgradeResourceState: MethodDefinition<_tfplugin6_UpgradeResourceState_Request__Wire, _tfplugin6_UpgradeResourceState_Response__Wire, _tfplugin6_UpgradeResourceState_Request__Decoded, _tfplugin6_UpgradeResourceState_Response__Decoded>
+  ValidateDataResourceConfig: MethodDefinition<_tfplugin6_ValidateDataResourceConfig_Request__Wire, _tfplugin6_ValidateDataResourceConfig_Response__Wire, _tfplugin6_ValidateDataResourceConfig_Request__Decoded, _tfplugin6_ValidateDataResourceConfig_Response__Decoded>
+  ValidateProviderConfig: MethodDefinition<_tfplugin6_ValidateProviderConfig_Request__Wire, _tfplugin6_ValidateProviderConfig_Response__Wire, _tfplugin6_ValidateProviderConfig_Request__Decoded, _tfplugin6_ValidateProviderConfig_Response__Decoded>
+  ValidateResourceConfig: MethodDefinition<_tfplugin6_ValidateResourceConfig_Request__Wire, _tfplugin6_ValidateResourceConfig_Response__Wire, _tfplugin6_ValidateResourceConfig_Request__Decoded, _tfplugin6_ValidateResourceConfig_Response__Decoded>
 }

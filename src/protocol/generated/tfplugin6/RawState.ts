@@ -2,12 +2,12 @@
 // Original file: src/protocol/proto/tfplugin6.proto
 
 
-export interface RawState {
+export interface RawState__Wire {
   'json'?: (Buffer | Uint8Array | string);
   'flatmap'?: ({[key: string]: string});
 }
 
-export interface RawState__Output {
+export interface RawState__Decoded {
   'json': (Buffer);
   'flatmap': ({[key: string]: string});
 }

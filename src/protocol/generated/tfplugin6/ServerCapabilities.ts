@@ -2,13 +2,13 @@
 // Original file: src/protocol/proto/tfplugin6.proto
 
 
-export interface ServerCapabilities {
+export interface ServerCapabilities__Wire {
   'planDestroy'?: (boolean);
   'getProviderSchemaOptional'?: (boolean);
   'moveResourceState'?: (boolean);
 }
 
-export interface ServerCapabilities__Output {
+export interface ServerCapabilities__Decoded {
   'planDestroy': (boolean);
   'getProviderSchemaOptional': (boolean);
   'moveResourceState': (boolean);

@@ -2,22 +2,22 @@
 // Original file: src/protocol/proto/tfplugin6.proto
 
 
-export interface _tfplugin6_StopProvider_Request {
+export interface _tfplugin6_StopProvider_Request__Wire {
 }
 
-export interface _tfplugin6_StopProvider_Request__Output {
+export interface _tfplugin6_StopProvider_Request__Decoded {
 }
 
-export interface _tfplugin6_StopProvider_Response {
+export interface _tfplugin6_StopProvider_Response__Wire {
   'Error'?: (string);
 }
 
-export interface _tfplugin6_StopProvider_Response__Output {
+export interface _tfplugin6_StopProvider_Response__Decoded {
   'Error': (string);
 }
 
-export interface StopProvider {
+export interface StopProvider__Wire {
 }
 
-export interface StopProvider__Output {
+export interface StopProvider__Decoded {
 }

@@ -6,10 +6,10 @@ export const StringKind = {
   MARKDOWN: 1,
 } as const;
 
-export type StringKind =
+export type StringKind__Wire =
   | 'PLAIN'
   | 0
   | 'MARKDOWN'
   | 1
 
-export type StringKind__Output = typeof StringKind[keyof typeof StringKind]
+export type StringKind__Decoded = typeof StringKind[keyof typeof StringKind]

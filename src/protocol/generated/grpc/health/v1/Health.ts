@@ -2,9 +2,9 @@
 // Original file: src/protocol/proto/health.proto
 
 import type { MethodDefinition } from '@grpc/proto-loader'
-import type { HealthCheckRequest as _grpc_health_v1_HealthCheckRequest, HealthCheckRequest__Output as _grpc_health_v1_HealthCheckRequest__Output } from '../../../grpc/health/v1/HealthCheckRequest';
-import type { HealthCheckResponse as _grpc_health_v1_HealthCheckResponse, HealthCheckResponse__Output as _grpc_health_v1_HealthCheckResponse__Output } from '../../../grpc/health/v1/HealthCheckResponse';
+import type { HealthCheckRequest__Wire as _grpc_health_v1_HealthCheckRequest__Wire, HealthCheckRequest__Decoded as _grpc_health_v1_HealthCheckRequest__Decoded } from '../../../grpc/health/v1/HealthCheckRequest';
+import type { HealthCheckResponse__Wire as _grpc_health_v1_HealthCheckResponse__Wire, HealthCheckResponse__Decoded as _grpc_health_v1_HealthCheckResponse__Decoded } from '../../../grpc/health/v1/HealthCheckResponse';
 
 export interface HealthDefinition {
-  Check: MethodDefinition<_grpc_health_v1_HealthCheckRequest, _grpc_health_v1_HealthCheckResponse, _grpc_health_v1_HealthCheckRequest__Output, _grpc_health_v1_HealthCheckResponse__Output>
+  Check: MethodDefinition<_grpc_health_v1_HealthCheckRequest__Wire, _grpc_health_v1_HealthCheckResponse__Wire, _grpc_health_v1_HealthCheckRequest__Decoded, _grpc_health_v1_HealthCheckResponse__Decoded>
 }

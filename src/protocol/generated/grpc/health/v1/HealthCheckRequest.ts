@@ -2,10 +2,10 @@
 // Original file: src/protocol/proto/health.proto
 
 
-export interface HealthCheckRequest {
+export interface HealthCheckRequest__Wire {
   'service'?: (string);
 }
 
-export interface HealthCheckRequest__Output {
+export interface HealthCheckRequest__Decoded {
   'service': (string);
 }

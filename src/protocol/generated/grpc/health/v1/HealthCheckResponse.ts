@@ -11,7 +11,7 @@ export const _grpc_health_v1_HealthCheckResponse_ServingStatus = {
   SERVICE_UNKNOWN: 3,
 } as const;
 
-export type _grpc_health_v1_HealthCheckResponse_ServingStatus =
+export type _grpc_health_v1_HealthCheckResponse_ServingStatus__Wire =
   | 'UNKNOWN'
   | 0
   | 'SERVING'
@@ -21,12 +21,12 @@ export type _grpc_health_v1_HealthCheckResponse_ServingStatus =
   | 'SERVICE_UNKNOWN'
   | 3
 
-export type _grpc_health_v1_HealthCheckResponse_ServingStatus__Output = typeof _grpc_health_v1_HealthCheckResponse_ServingStatus[keyof typeof _grpc_health_v1_HealthCheckResponse_ServingStatus]
+export type _grpc_health_v1_HealthCheckResponse_ServingStatus__Decoded = typeof _grpc_health_v1_HealthCheckResponse_ServingStatus[keyof typeof _grpc_health_v1_HealthCheckResponse_ServingStatus]
 
-export interface HealthCheckResponse {
-  'status'?: (_grpc_health_v1_HealthCheckResponse_ServingStatus);
+export interface HealthCheckResponse__Wire {
+  'status'?: (_grpc_health_v1_HealthCheckResponse_ServingStatus__Wire);
 }
 
-export interface HealthCheckResponse__Output {
-  'status': (_grpc_health_v1_HealthCheckResponse_ServingStatus__Output);
+export interface HealthCheckResponse__Decoded {
+  'status': (_grpc_health_v1_HealthCheckResponse_ServingStatus__Decoded);
 }
