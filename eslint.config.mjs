@@ -3,7 +3,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["lib/", "dist/", "node_modules/", "src/gen/", "**/cdktf.out/", "**/.gen/", "coverage/"] },
+  { ignores: ["lib/", "dist/", "node_modules/", "src/gen/", "src/protocol/generated/", "**/cdktf.out/", "**/.gen/", "coverage/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

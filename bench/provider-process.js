@@ -182,7 +182,7 @@ function summariseProfiles(dir, bundleFile) {
         const n = nodes.get(id);
         if (!n) throw new Error(`${file}: a sample names node ${id}, which the profile does not have`);
         const module = frameModule(n.callFrame, bundleFile, moduleOf);
-        const rpcFile = /^src\/protocol\/rpc\/(?!context|index|schema-wire)(.+)\.ts$/.exec(module)?.[1];
+        const rpcFile = /^src\/protocol\/rpc\/(?!index)(.+)\.ts$/.exec(module)?.[1];
         const rpc = rpcFile?.replace(/(?:^|-)([a-z])/g, (_m, c) => c.toUpperCase());
         const parentId = parent.get(id);
         /** @type {Partial<Place>} */
@@ -249,4 +249,11 @@ function timeHandshake(script, env) {
   });
 }
 
-module.exports = { watchProviderMemory, summariseProfiles, countRpcs, timeHandshake, PROVIDER_EXECUTABLE };
+module.exports = {
+  watchProviderMemory,
+  summariseProfiles,
+  countRpcs,
+  timeHandshake,
+  cpuMs,
+  PROVIDER_EXECUTABLE,
+};

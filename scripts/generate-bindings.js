@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run generate`: writes the provider's schema document (schema/appmgmt.json, committed) and the
 // cdktf and cdktn bindings generated from it (src/gen/cdktf/ and src/gen/cdktn/, committed, never
-// hand-edited; see generate-cdktn-bindings.js), and the registry docs (docs/, see generate-docs.js).
+// hand-edited; see generate-cdktn-bindings.js), the registry docs (docs/, see generate-docs.js), and the
+// plugin protocol's message tables and types (src/protocol/generated/, see generate-protocol.js).
 // The schema comes straight from src/ (transpiled on load, see register-ts.js), so this works on a
 // fresh clone without a build.
 "use strict";
@@ -9,6 +10,7 @@
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
+const { generateProtocol, PROTOCOL_GEN_DIR } = require("./generate-protocol");
 
 const ROOT = path.resolve(__dirname, "..");
 const SCHEMA_FILE = path.join(ROOT, "schema", "appmgmt.json");
@@ -63,6 +65,8 @@ async function generateBindings(document, targetDir, generator = "@cdktf/provide
 }
 
 async function main() {
+  // The protocol's tables first: the schema below is read from src/, which imports them.
+  generateProtocol();
   const document = currentSchemaDocument();
   fs.mkdirSync(path.dirname(SCHEMA_FILE), { recursive: true });
   fs.writeFileSync(SCHEMA_FILE, schemaText(document));
@@ -74,7 +78,7 @@ async function main() {
   await generateCdktnBindings(document);
   const dirs = [GEN_DIR, CDKTN_GEN_DIR].map((dir) => `${path.relative(ROOT, dir)}/`).join(" and ");
   console.log(
-    `wrote ${path.relative(ROOT, SCHEMA_FILE)}, the bindings in ${dirs} and ${docs.length} pages in docs/`,
+    `wrote ${path.relative(ROOT, SCHEMA_FILE)}, the bindings in ${dirs}, ${docs.length} pages in docs/ and ${path.relative(ROOT, PROTOCOL_GEN_DIR)}/`,
   );
 }
 

@@ -1,7 +1,7 @@
 // Diagnostics, in one place for the protocol layer and the provider: named factories, a collection for
 // checks that gather several, and the stable `code` of a thrown error (client errors are recognised by it,
 // not by instanceof, so nothing here loads the client). Their wire form is the protocol layer's
-// (src/protocol/diagnostics.ts).
+// (src/protocol/wire/diagnostics.ts).
 
 import type { AttributePath } from "./paths";
 

@@ -1,8 +1,7 @@
-import { typedRpc } from "./context";
+import { typedRpc } from "../typed-rpc";
 
 export const configureProvider = typedRpc("provider", "ConfigureProvider", {
-  messages: ["ConfigureProvider.Request", "Diagnostics.Response"],
   values: { config: "config" },
   call: (ctx, { config }, req) =>
-    ctx.handler.configureProvider({ config, terraformVersion: req.terraformVersion as string }),
+    ctx.handler.configureProvider({ config, terraformVersion: req.terraformVersion }),
 });

@@ -1,21 +1,17 @@
-import { rpcMethod, SERVER_CAPABILITIES, wireDiagnostics } from "./context";
-import { schemaToWire } from "./schema-wire";
-import type { Message } from "../wire/protobuf";
+import type { Schema } from "../../terraform-model";
+import { rpcMethod, SERVER_CAPABILITIES } from "../typed-rpc";
+import { schemaToWire } from "../wire/schema";
 
-const mapValues = (o: Record<string, Parameters<typeof schemaToWire>[0]>): Record<string, Message> =>
+const mapValues = (o: Record<string, Schema>) =>
   Object.fromEntries(Object.entries(o).map(([k, v]) => [k, schemaToWire(v)]));
 
-export const getProviderSchema = rpcMethod(
-  "GetProviderSchema",
-  async (ctx) => {
-    const s = ctx.getSchemas();
-    return {
-      provider: schemaToWire(s.provider),
-      resourceSchemas: mapValues(s.resources),
-      dataSourceSchemas: mapValues(s.dataSources),
-      diagnostics: wireDiagnostics([]),
-      serverCapabilities: SERVER_CAPABILITIES,
-    };
-  },
-  ["Empty", "GetProviderSchema.Response"],
-);
+export const getProviderSchema = rpcMethod("GetProviderSchema", async (ctx) => {
+  const s = ctx.getSchemas();
+  return {
+    provider: schemaToWire(s.provider),
+    resourceSchemas: mapValues(s.resources),
+    dataSourceSchemas: mapValues(s.dataSources),
+    diagnostics: [],
+    serverCapabilities: SERVER_CAPABILITIES,
+  };
+});

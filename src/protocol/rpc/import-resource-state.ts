@@ -1,8 +1,9 @@
-import { encodeDynamic, typedRpc } from "./context";
+import { typedRpc } from "../typed-rpc";
+import { encodeDynamic } from "../values/dynamic-value";
 
 export const importResourceState = typedRpc("resource", "ImportResourceState", {
   values: {},
-  call: (ctx, { typeName }, req) => ctx.handler.importResourceState({ typeName, id: req.id as string }),
+  call: (ctx, { typeName }, req) => ctx.handler.importResourceState({ typeName, id: req.id }),
   respond: (res, _type, ctx) => ({
     importedResources: (res.importedResources ?? []).map((r) => ({
       typeName: r.typeName,

@@ -1,4 +1,4 @@
-import type { RpcMethod } from "./context";
+import type { RpcMethod } from "../typed-rpc";
 import { applyResourceChange } from "./apply-resource-change";
 import { configureProvider } from "./configure-provider";
 import { getMetadata } from "./get-metadata";
@@ -13,7 +13,7 @@ import { validateDataResourceConfig } from "./validate-data-resource-config";
 import { validateProviderConfig } from "./validate-provider-config";
 import { validateResourceConfig } from "./validate-resource-config";
 
-/** The tfplugin6 RPCs this provider serves; the transport answers every other one UNIMPLEMENTED. */
+/** The tfplugin6 RPCs this provider serves; grpc-unary.ts answers every other one UNIMPLEMENTED. */
 export const providerMethods: RpcMethod[] = [
   getMetadata,
   getProviderSchema,

@@ -1,4 +1,5 @@
-import { encodeDynamic, typedRpc } from "./context";
+import { typedRpc } from "../typed-rpc";
+import { encodeDynamic } from "../values/dynamic-value";
 
 export const readDataSource = typedRpc("data source", "ReadDataSource", {
   values: { config: "config" },

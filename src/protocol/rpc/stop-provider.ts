@@ -1,14 +1,11 @@
-import { rpcMethod } from "./context";
+import { errorMessage } from "../../terraform-model";
+import { rpcMethod } from "../typed-rpc";
 
-export const stopProvider = rpcMethod(
-  "StopProvider",
-  async (ctx) => {
-    try {
-      await ctx.handler.stop();
-      return {};
-    } catch (e) {
-      return { error: e instanceof Error ? e.message : String(e) };
-    }
-  },
-  ["Empty", "StopProvider.Response"],
-);
+export const stopProvider = rpcMethod("StopProvider", async (ctx) => {
+  try {
+    await ctx.handler.stop();
+    return {};
+  } catch (e) {
+    return { Error: errorMessage(e) };
+  }
+});

@@ -1,11 +1,7 @@
-import { decodingField, encodeDynamic, typedRpc } from "./context";
 import { type Diagnostic, errorDiagnostic, type ProviderHandler } from "../../terraform-model";
+import { typedRpc } from "../typed-rpc";
+import { decodingField, encodeDynamic } from "../values/dynamic-value";
 import { decodeJson } from "../values/json";
-
-interface WireRawState {
-  json: Uint8Array;
-  flatmap: Uint8Array[];
-}
 
 /** The handler's answer, or only diagnostics when the raw state is in a format it cannot be given. */
 type Upgraded = Awaited<ReturnType<ProviderHandler["upgradeResourceState"]>> | { diagnostics: Diagnostic[] };
@@ -13,8 +9,8 @@ type Upgraded = Awaited<ReturnType<ProviderHandler["upgradeResourceState"]>> | {
 export const upgradeResourceState = typedRpc("resource", "UpgradeResourceState", {
   values: {},
   async call(ctx, { typeName }, req): Promise<Upgraded> {
-    const raw = req.rawState as WireRawState | undefined;
-    if (raw && !raw.json.length && raw.flatmap.length) {
+    const raw = req.rawState;
+    if (raw && !raw.json.length && Object.keys(raw.flatmap).length) {
       return {
         diagnostics: [
           errorDiagnostic(
@@ -26,9 +22,9 @@ export const upgradeResourceState = typedRpc("resource", "UpgradeResourceState",
     }
     const { type } = ctx.typeOf("resource", typeName);
     const rawState = raw?.json.length
-      ? decodingField("raw_state", () => decodeJson(Buffer.from(raw.json).toString("utf8"), type))
+      ? decodingField("raw_state", () => decodeJson(raw.json.toString("utf8"), type))
       : null;
-    return ctx.handler.upgradeResourceState({ typeName, version: req.version as number, rawState });
+    return ctx.handler.upgradeResourceState({ typeName, version: req.version, rawState });
   },
   respond: (res, type) =>
     "upgradedState" in res ? { upgradedState: encodeDynamic(res.upgradedState, type) } : {},

@@ -1,7 +1,6 @@
-import { validateConfigRpc } from "./context";
+import { typedRpc } from "../typed-rpc";
 
-export const validateDataResourceConfig = validateConfigRpc(
-  "data source",
-  "ValidateDataResourceConfig",
-  (ctx, request) => ctx.handler.validateDataResourceConfig(request),
-);
+export const validateDataResourceConfig = typedRpc("data source", "ValidateDataResourceConfig", {
+  values: { config: "config" },
+  call: (ctx, request) => ctx.handler.validateDataResourceConfig(request),
+});

@@ -1,4 +1,4 @@
-import { typedRpc } from "./context";
+import { typedRpc } from "../typed-rpc";
 
 export const validateProviderConfig = typedRpc("provider", "ValidateProviderConfig", {
   values: { config: "config" },

@@ -1,7 +1,6 @@
-import { validateConfigRpc } from "./context";
+import { typedRpc } from "../typed-rpc";
 
-export const validateResourceConfig = validateConfigRpc(
-  "resource",
-  "ValidateResourceConfig",
-  (ctx, request) => ctx.handler.validateResourceConfig(request),
-);
+export const validateResourceConfig = typedRpc("resource", "ValidateResourceConfig", {
+  values: { config: "config" },
+  call: (ctx, request) => ctx.handler.validateResourceConfig(request),
+});

@@ -1,8 +1,10 @@
 import { setOwn } from "../../own";
 import { GrowingBuffer } from "../growing-buffer";
 
-// A small protobuf (proto3) wire codec driven by descriptor tables, so that the provider needs no
-// .proto parsing or generated code at start-up. Messages are plain objects keyed by field name.
+// A small protobuf (proto3) wire codec driven by descriptor tables (../generated/descriptors.ts, generated
+// from ../proto/*.proto at `npm run generate`), so that the provider parses no .proto and loads no protobuf
+// library at start-up. Messages are plain objects keyed by field name (camelCase), shaped as the generated
+// types in ../generated/ say: decoding fills every absent field with its default, an absent message as null.
 
 /** Scalar kinds used by tfplugin6 and the go-plugin services. */
 export type FieldKind = "string" | "bytes" | "bool" | "int64" | "enum" | "message" | "map";
@@ -11,8 +13,12 @@ export interface FieldDesc {
   no: number;
   name: string;
   kind: FieldKind;
-  /** Message type name (kind "message", or the value type of kind "map"). */
+  /** Message type name (kind "message", or the value type of kind "map" when it is a message). */
   ref?: string;
+  /** The value kind of a map whose values are not messages. */
+  mapValue?: FieldKind;
+  /** An enum's values by name: the generated input types let a caller name a value. */
+  values?: Record<string, number>;
   repeated?: boolean;
 }
 
@@ -21,10 +27,19 @@ export interface MessageDesc {
   fields: FieldDesc[];
 }
 
-/** Field number → descriptor, built once per message type on first use. */
+/** Message descriptors by full protobuf name (e.g. "tfplugin6.DynamicValue"). */
 export type Registry = Map<string, MessageDesc>;
 
+/** The message types of one gRPC method. */
+export interface MethodTypes {
+  requestType: string;
+  responseType: string;
+}
+
 export type Message = { [field: string]: unknown };
+
+/** Anything encodeMessage takes: a message object shaped as its descriptor says. */
+type MessageInput = object;
 
 const WIRE_VARINT = 0;
 const WIRE_I64 = 1;
@@ -92,24 +107,49 @@ function encodeScalar(w: Writer, f: FieldDesc, value: unknown, registry: Registr
       return;
     case "bytes":
       w.tag(f.no, WIRE_LEN);
-      w.bytes(value as Uint8Array);
+      // A string is base64, as protobufjs (and the generated input types) take it.
+      w.bytes(typeof value === "string" ? Buffer.from(value, "base64") : (value as Uint8Array));
       return;
     case "bool":
       w.tag(f.no, WIRE_VARINT);
       w.varint(value ? 1 : 0);
       return;
     case "int64":
+      w.tag(f.no, WIRE_VARINT);
+      // A number, or a decimal string (or a Long, by its toString) as the generated input types allow.
+      w.varint(typeof value === "number" ? value : Number(String(value)));
+      return;
     case "enum":
       w.tag(f.no, WIRE_VARINT);
-      w.varint(Number(value));
+      w.varint(enumNumber(f, value));
       return;
     case "message":
       w.tag(f.no, WIRE_LEN);
-      w.bytes(encodeMessage(registry, f.ref!, value as Message));
+      w.bytes(encodeMessage(registry, f.ref!, value as MessageInput));
       return;
     case "map":
       throw new ProtobufError(`map field ${f.name} cannot be a scalar`);
   }
+}
+
+function enumNumber(f: FieldDesc, value: unknown): number {
+  if (typeof value === "number") return value;
+  const n = f.values?.[String(value)];
+  if (n === undefined)
+    throw new ProtobufError(`field ${f.name}: ${String(value)} is not a value of its enum`);
+  return n;
+}
+
+/** The entry message of a map field: { key = 1; value = 2 }. */
+const mapKeyField: FieldDesc = { no: 1, name: "key", kind: "string" };
+const mapValueFields = new WeakMap<FieldDesc, FieldDesc>();
+function mapValueField(f: FieldDesc): FieldDesc {
+  let v = mapValueFields.get(f);
+  if (!v) {
+    v = { no: 2, name: "value", kind: f.mapValue ?? "message", ref: f.ref };
+    mapValueFields.set(f, v);
+  }
+  return v;
 }
 
 /** proto3 does not write fields holding their default value. */
@@ -123,26 +163,26 @@ function isDefault(f: FieldDesc, value: unknown): boolean {
     case "bool":
       return value === false;
     case "int64":
+      return value === 0 || value === "0";
     case "enum":
-      return value === 0;
+      return value === 0 || f.values?.[String(value)] === 0;
     default:
       return false;
   }
 }
 
-export function encodeMessage(registry: Registry, type: string, msg: Message): Buffer {
+export function encodeMessage(registry: Registry, type: string, input: MessageInput): Buffer {
   const desc = lookup(registry, type);
+  const msg = input as Message;
   const w = new Writer();
   for (const f of desc.fields) {
     const value = msg[f.name];
     if (value === undefined || value === null) continue;
     if (f.kind === "map") {
-      // A map is a repeated entry message { key = 1; value = 2 }.
-      const keyField: FieldDesc = { no: 1, name: "key", kind: "string" };
-      const valueField: FieldDesc = { no: 2, name: "value", kind: "message", ref: f.ref };
+      const valueField = mapValueField(f);
       for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
         const entry = new Writer();
-        encodeScalar(entry, keyField, k, registry);
+        encodeScalar(entry, mapKeyField, k, registry);
         encodeScalar(entry, valueField, v, registry);
         w.tag(f.no, WIRE_LEN);
         w.bytes(entry.finish());
@@ -222,6 +262,10 @@ class Reader {
 function defaultFor(f: FieldDesc): unknown {
   if (f.kind === "map") return {};
   if (f.repeated) return [];
+  return scalarDefault(f);
+}
+
+function scalarDefault(f: FieldDesc): unknown {
   switch (f.kind) {
     case "string":
       return "";
@@ -233,7 +277,7 @@ function defaultFor(f: FieldDesc): unknown {
     case "enum":
       return 0;
     default:
-      return undefined;
+      return null;
   }
 }
 
@@ -285,22 +329,19 @@ export function decodeMessage(registry: Registry, type: string, data: Uint8Array
       expectWire(f, wire, WIRE_LEN);
       const entry = r.slice();
       const er = new Reader(entry);
+      const valueField = mapValueField(f);
       let key = "";
       let value: unknown = undefined;
       while (er.pos < er.end) {
         const etag = er.varint();
         const eno = Math.floor(etag / 8);
-        if (eno === 1)
-          key = decodeScalar(er, { no: 1, name: "key", kind: "string" }, etag % 8, registry) as string;
-        else if (eno === 2)
-          value = decodeScalar(er, { no: 2, name: "value", kind: "message", ref: f.ref }, etag % 8, registry);
+        if (eno === 1) key = decodeScalar(er, mapKeyField, etag % 8, registry) as string;
+        else if (eno === 2) value = decodeScalar(er, valueField, etag % 8, registry);
         else er.skip(etag % 8);
       }
-      setOwn(
-        msg[f.name] as Record<string, unknown>,
-        key,
-        value ?? decodeMessage(registry, f.ref!, new Uint8Array(0)),
-      );
+      // An entry without its value holds the value's default (an empty message for a message).
+      value ??= f.ref ? decodeMessage(registry, f.ref, new Uint8Array(0)) : scalarDefault(valueField);
+      setOwn(msg[f.name] as Record<string, unknown>, key, value);
     } else if (f.repeated) {
       (msg[f.name] as unknown[]).push(decodeScalar(r, f, wire, registry));
     } else {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createLogger } from "../../../src/terraform-model";
-import { createGrpcServer, type GrpcServer } from "../../../src/protocol/transport";
+import { createGrpcServer, type GrpcServer } from "../../../src/protocol/grpc-unary";
 import { encodeHeaders, HpackDecoder } from "../../../src/protocol/http2/hpack";
 
 // The provider's HTTP/2 server seen frame by frame, for what terraform's client may do and node's client

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createServerCertificate } from "../../../src/protocol/certificate";
-import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE } from "../../../src/protocol/plugin";
+import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE } from "../../../src/protocol/go-plugin";
 import { bundleTestProvider } from "./helpers/bundle";
 import { startChild } from "./helpers/child";
 import { call, connect } from "./helpers/client";
@@ -68,31 +68,17 @@ describe("provider process", () => {
       client: terraformCert,
     });
 
-    const schema = await call(
-      clients.provider,
-      "tfplugin6.Provider",
-      "GetProviderSchema",
-      "Empty",
-      "GetProviderSchema.Response",
-      {},
-    );
+    const schema = await call(clients.provider, "GetProviderSchema", {});
     expect(Object.keys(schema.resourceSchemas as object)).toEqual(["appmgmt_thing"]);
 
     p.child.kill("SIGINT");
     await p.waitForStderr(/ignoring SIGINT/);
-    const health = await call(
-      clients.health,
-      "grpc.health.v1.Health",
-      "Check",
-      "HealthCheckRequest",
-      "HealthCheckResponse",
-      {
-        service: "plugin",
-      },
-    );
+    const health = await call(clients.health, "Check", {
+      service: "plugin",
+    });
     expect(health).toEqual({ status: 1 });
 
-    await call(clients.controller, "plugin.GRPCController", "Shutdown", "Empty", "Empty", {});
+    await call(clients.controller, "Shutdown", {});
     expect(await p.exited).toEqual({ code: 0, signal: null });
     clients.close();
     expect(existsSync(socketPath)).toBe(false);
@@ -130,14 +116,7 @@ child.stderr.resume();`,
       p.child.kill("SIGKILL");
       await p.exited;
       // The call's debug line now goes to a pipe nobody reads.
-      await call(
-        clients.provider,
-        "tfplugin6.Provider",
-        "GetMetadata",
-        "Empty",
-        "GetMetadata.Response",
-        {},
-      ).catch(() => undefined);
+      await call(clients.provider, "GetMetadata", {}).catch(() => undefined);
       await pollUntil(
         `provider ${pid} to exit after terraform was killed`,
         () => (isRunning(pid) ? undefined : true),
@@ -159,14 +138,7 @@ child.stderr.resume();`,
     const socketPath: string = JSON.parse(/'(.*)'/.exec(text)![1])["registry.terraform.io/appmgmt/appmgmt"]
       .Addr.String;
     const clients = connect(socketPath);
-    const res = await call(
-      clients.provider,
-      "tfplugin6.Provider",
-      "GetMetadata",
-      "Empty",
-      "GetMetadata.Response",
-      {},
-    );
+    const res = await call(clients.provider, "GetMetadata", {});
     expect(res.resources).toEqual([{ typeName: "appmgmt_thing" }]);
     clients.close();
     p.child.kill("SIGTERM");

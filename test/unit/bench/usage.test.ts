@@ -17,6 +17,7 @@ test("every runnable bench script is found", () => {
     "faults-apply-50.js",
     "import-root.js",
     "load.js",
+    "provider-calls.js",
     "provider-executable.js",
     "provider-startup.js",
     "synth-1000.js",

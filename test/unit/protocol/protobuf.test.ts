@@ -1,4 +1,4 @@
-import { registry } from "../../../src/protocol/wire/messages";
+import { registry } from "../../../src/protocol/generated/descriptors";
 import {
   ProtobufError,
   decodeMessage,
@@ -43,8 +43,8 @@ describe("protobuf codec", () => {
     };
     const decoded = decodeMessage(
       registry,
-      "GetProviderSchema.Response",
-      encodeMessage(registry, "GetProviderSchema.Response", msg),
+      "tfplugin6.GetProviderSchema.Response",
+      encodeMessage(registry, "tfplugin6.GetProviderSchema.Response", msg),
     );
     const provider = decoded.provider as typeof schema;
     expect(provider.version).toBe(3);
@@ -79,9 +79,9 @@ describe("protobuf codec", () => {
     ]);
   });
 
-  it("fills defaults for absent fields and leaves absent messages undefined", () => {
-    const decoded = decodeMessage(registry, "ReadResource.Request", Buffer.alloc(0));
-    expect(decoded).toEqual({ typeName: "", currentState: undefined, private: Buffer.alloc(0) });
+  it("fills defaults for absent fields, an absent message as null (as the generated types say)", () => {
+    const decoded = decodeMessage(registry, "tfplugin6.ReadResource.Request", Buffer.alloc(0));
+    expect(decoded).toEqual({ typeName: "", currentState: null, private: Buffer.alloc(0) });
   });
 
   it("skips fields it does not know, of every wire type", () => {
@@ -107,39 +107,75 @@ describe("protobuf codec", () => {
     });
     // fixed64 (wire type 1) and fixed32 (wire type 5) fields, numbers 12 and 13
     const fixed = Buffer.from([12 * 8 + 1, 1, 2, 3, 4, 5, 6, 7, 8, 13 * 8 + 5, 1, 2, 3, 4]);
-    const decoded = decodeMessage(registry, "ImportResourceState.Request", Buffer.concat([bytes, fixed]));
+    const decoded = decodeMessage(
+      registry,
+      "tfplugin6.ImportResourceState.Request",
+      Buffer.concat([bytes, fixed]),
+    );
     expect(decoded).toEqual({ typeName: "appmgmt_thing", id: "" });
   });
 
   it("encodes negative int64 as ten-byte two's complement and reads it back", () => {
-    const bytes = encodeMessage(registry, "AttributePath.Step", { elementKeyInt: -2 });
+    const bytes = encodeMessage(registry, "tfplugin6.AttributePath.Step", { elementKeyInt: -2 });
     expect(bytes.length).toBe(11);
-    expect(decodeMessage(registry, "AttributePath.Step", bytes).elementKeyInt).toBe(-2);
+    expect(decodeMessage(registry, "tfplugin6.AttributePath.Step", bytes).elementKeyInt).toBe(-2);
   });
 
   it("rejects truncated and malformed input with a ProtobufError", () => {
-    const good = encodeMessage(registry, "ImportResourceState.Request", { typeName: "t", id: "some-id" });
+    const good = encodeMessage(registry, "tfplugin6.ImportResourceState.Request", {
+      typeName: "t",
+      id: "some-id",
+    });
     expect(() =>
-      decodeMessage(registry, "ImportResourceState.Request", good.subarray(0, good.length - 2)),
+      decodeMessage(registry, "tfplugin6.ImportResourceState.Request", good.subarray(0, good.length - 2)),
     ).toThrow(ProtobufError);
-    expect(() => decodeMessage(registry, "ImportResourceState.Request", Buffer.from([0xff, 0xff]))).toThrow(
-      ProtobufError,
-    );
+    expect(() =>
+      decodeMessage(registry, "tfplugin6.ImportResourceState.Request", Buffer.from([0xff, 0xff])),
+    ).toThrow(ProtobufError);
     // field 1 (a string) sent as a varint
-    expect(() => decodeMessage(registry, "ImportResourceState.Request", Buffer.from([0x08, 0x01]))).toThrow(
-      /wire type/,
-    );
-    expect(() => decodeMessage(registry, "ImportResourceState.Request", Buffer.from([0x0b]))).toThrow(
-      /wire type 3/,
-    );
+    expect(() =>
+      decodeMessage(registry, "tfplugin6.ImportResourceState.Request", Buffer.from([0x08, 0x01])),
+    ).toThrow(/wire type/);
+    expect(() =>
+      decodeMessage(registry, "tfplugin6.ImportResourceState.Request", Buffer.from([0x0b])),
+    ).toThrow(/wire type 3/);
   });
 
   it("does not write fields holding proto3 defaults", () => {
     expect(
-      encodeMessage(registry, "ServerCapabilities", { planDestroy: false, getProviderSchemaOptional: false }),
+      encodeMessage(registry, "tfplugin6.ServerCapabilities", {
+        planDestroy: false,
+        getProviderSchemaOptional: false,
+      }),
     ).toHaveLength(0);
-    expect(encodeMessage(registry, "Diagnostic", { severity: 1, summary: "" })).toEqual(
+    expect(encodeMessage(registry, "tfplugin6.Diagnostic", { severity: 1, summary: "" })).toEqual(
       Buffer.from([0x08, 0x01]),
     );
+    expect(
+      encodeMessage(registry, "tfplugin6.Diagnostic", { severity: "INVALID", summary: "" }),
+    ).toHaveLength(0);
+  });
+
+  it("takes what the generated input types allow: enum names, int64 as strings, bytes as base64", () => {
+    expect(encodeMessage(registry, "tfplugin6.Diagnostic", { severity: "WARNING" })).toEqual(
+      encodeMessage(registry, "tfplugin6.Diagnostic", { severity: 2 }),
+    );
+    expect(() => encodeMessage(registry, "tfplugin6.Diagnostic", { severity: "LOUD" })).toThrow(
+      /LOUD is not a value of its enum/,
+    );
+    expect(encodeMessage(registry, "tfplugin6.Schema", { version: "7" })).toEqual(
+      encodeMessage(registry, "tfplugin6.Schema", { version: 7 }),
+    );
+    expect(encodeMessage(registry, "tfplugin6.DynamicValue", { msgpack: "AAE=" })).toEqual(
+      encodeMessage(registry, "tfplugin6.DynamicValue", { msgpack: Buffer.from([0, 1]) }),
+    );
+  });
+
+  it("reads a map of strings, and an entry without its value as the value's default", () => {
+    const flatmap = { id: "x", "tags.%": "0" };
+    const bytes = encodeMessage(registry, "tfplugin6.RawState", { flatmap });
+    expect(decodeMessage(registry, "tfplugin6.RawState", bytes)).toEqual({ json: Buffer.alloc(0), flatmap });
+    const keyOnly = Buffer.from([0x12, 0x04, 0x0a, 0x02, 0x69, 0x64]); // flatmap entry { key: "id" }
+    expect(decodeMessage(registry, "tfplugin6.RawState", keyOnly).flatmap).toEqual({ id: "" });
   });
 });

@@ -1,6 +1,9 @@
-import { diagnosticToWire } from "../../../src/protocol/diagnostics";
+import { diagnosticToWire } from "../../../src/protocol/wire/diagnostics";
 import type { SchemaBlock } from "../../../src/terraform-model";
-import { pathFromWire, pathToWire } from "../../../src/protocol/paths";
+import { pathFromWire, pathToWire } from "../../../src/protocol/wire/paths";
+import { registry } from "../../../src/protocol/generated/descriptors";
+import type { AttributePath__Decoded } from "../../../src/protocol/generated/tfplugin6/AttributePath";
+import { decodeMessage, encodeMessage } from "../../../src/protocol/wire/protobuf";
 import { impliedType, parseCtyType } from "../../../src/protocol/values/types";
 
 describe("impliedType", () => {
@@ -57,7 +60,7 @@ describe("impliedType", () => {
 describe("attribute paths and diagnostics", () => {
   const path = [{ attr: "tags" }, { key: "env" }, { attr: "rule" }, { index: 2 }];
 
-  it("converts to tfplugin6 steps and back", () => {
+  it("converts to tfplugin6 steps and back, through the codec", () => {
     const wire = pathToWire(path);
     expect(wire).toEqual({
       steps: [
@@ -67,7 +70,12 @@ describe("attribute paths and diagnostics", () => {
         { elementKeyInt: 2 },
       ],
     });
-    expect(pathFromWire(wire)).toEqual(path);
+    const decoded = decodeMessage(
+      registry,
+      "tfplugin6.AttributePath",
+      encodeMessage(registry, "tfplugin6.AttributePath", wire),
+    );
+    expect(pathFromWire(decoded as unknown as AttributePath__Decoded)).toEqual(path);
   });
 
   it("encodes severity, texts and the attribute", () => {

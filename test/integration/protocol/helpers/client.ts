@@ -1,39 +1,45 @@
 import * as grpc from "@grpc/grpc-js";
+import * as protoLoader from "@grpc/proto-loader";
 import type { ServerCertificate } from "../../../../src/protocol/certificate";
-import {
-  HEALTH_CHECK,
-  SHUTDOWN,
-  providerMethodTypes,
-  type MethodTypes,
-} from "../../../../src/protocol/server";
-import { registry } from "../../../../src/protocol/wire/messages";
-import { decodeMessage, encodeMessage, type Message } from "../../../../src/protocol/wire/protobuf";
 
-// A terraform stand-in for the protocol tests: grpc-js clients built from the same descriptor
-// tables the server uses.
+// A terraform stand-in for the protocol tests: grpc-js clients whose messages protobufjs encodes and decodes
+// from the .proto files (through @grpc/proto-loader), as a stranger to the server's own descriptor tables
+// would: a wrong field number in those tables fails these tests.
 
-function serviceDefinition(methods: MethodTypes[]): grpc.ServiceDefinition {
-  return Object.fromEntries(
-    methods.map((m): [string, grpc.MethodDefinition<Message, Message>] => [
-      m.path.slice(m.path.lastIndexOf("/") + 1),
-      {
-        path: m.path,
-        requestStream: false,
-        responseStream: false,
-        requestSerialize: (msg: Message) => encodeMessage(registry, m.requestType, msg),
-        requestDeserialize: (b: Buffer) => decodeMessage(registry, m.requestType, b),
-        responseSerialize: (msg: Message) => encodeMessage(registry, m.responseType, msg),
-        responseDeserialize: (b: Buffer) => decodeMessage(registry, m.responseType, b),
-      },
-    ]),
-  );
+const protocol: {
+  PROTO_DIR: string;
+  PROTO_FILES: string[];
+} = require("../../../../scripts/generate-protocol.js");
+
+/** Decoded as terraform's Go structs hold them: every absent field at its default, int64 as a number. */
+export const protoDefinition = protoLoader.loadSync(protocol.PROTO_FILES, {
+  includeDirs: [protocol.PROTO_DIR],
+  longs: Number,
+  defaults: true,
+});
+
+export type Message = { [field: string]: unknown };
+
+const SERVICES = {
+  provider: "tfplugin6.Provider",
+  controller: "plugin.GRPCController",
+  health: "grpc.health.v1.Health",
+} as const;
+type ServiceKey = keyof typeof SERVICES;
+
+/** A client of one service; `service` names it for `call`. */
+export interface ServiceClient {
+  service: string;
+  client: grpc.Client;
 }
 
-export interface TestClients {
-  provider: grpc.Client;
-  controller: grpc.Client;
-  health: grpc.Client;
-  close(): void;
+export type TestClients = Record<ServiceKey, ServiceClient> & { close(): void };
+
+function methodOf(service: string, method: string): protoLoader.MethodDefinition<Message, Message> {
+  const def = protoDefinition[service] as protoLoader.ServiceDefinition | undefined;
+  const m = def?.[method];
+  if (!m) throw new Error(`${service}/${method} is not in the .proto files`);
+  return m as protoLoader.MethodDefinition<Message, Message>;
 }
 
 export function derToPem(der: Buffer): string {
@@ -53,58 +59,55 @@ export function connect(
       )
     : grpc.credentials.createInsecure();
   const options = { "grpc.ssl_target_name_override": "localhost", "grpc.default_authority": "localhost" };
-  const make = (def: grpc.ServiceDefinition) => {
+  const make = (key: ServiceKey): ServiceClient => {
+    const service = SERVICES[key];
     const Ctor = grpc.makeGenericClientConstructor(
-      def as grpc.ServiceDefinition<grpc.UntypedServiceImplementation>,
+      protoDefinition[service] as grpc.ServiceDefinition<grpc.UntypedServiceImplementation>,
       "",
     );
-    return new Ctor(`unix:${socketPath}`, creds, options);
+    return { service, client: new Ctor(`unix:${socketPath}`, creds, options) };
   };
-  const provider = make(serviceDefinition(providerMethodTypes()));
-  const controller = make(serviceDefinition([SHUTDOWN]));
-  const health = make(serviceDefinition([HEALTH_CHECK]));
+  const clients = { provider: make("provider"), controller: make("controller"), health: make("health") };
   return {
-    provider,
-    controller,
-    health,
+    ...clients,
     close() {
-      provider.close();
-      controller.close();
-      health.close();
+      for (const { client } of Object.values(clients)) client.close();
     },
   };
 }
 
-/** Calls a method by its path with raw request bytes (to send anything, including garbage). */
-export function callRaw(
+function unary<T>(
   client: grpc.Client,
   path: string,
   request: Buffer,
-  responseType: string,
-): Promise<Message> {
+  deserialize: (b: Buffer) => T,
+): Promise<T> {
   return new Promise((resolve, reject) =>
     client.makeUnaryRequest(
       path,
       (b: Buffer) => b,
-      (b: Buffer) => decodeMessage(registry, responseType, b),
+      deserialize,
       request,
       (err, res) => (err ? reject(err) : resolve(res!)),
     ),
   );
 }
 
-export function call(
-  client: grpc.Client,
-  service: string,
+/** Calls a method of the .proto with raw request bytes (to send anything, including garbage). */
+export function callRaw(
+  { service, client }: ServiceClient,
   method: string,
-  requestType: string,
-  responseType: string,
-  request: Message,
+  request: Buffer,
 ): Promise<Message> {
-  return callRaw(
-    client,
-    `/${service}/${method}`,
-    encodeMessage(registry, requestType, request),
-    responseType,
-  );
+  return unary(client, `/${service}/${method}`, request, methodOf(service, method).responseDeserialize);
+}
+
+/** Calls a method the .proto files do not define; its answer stays raw bytes. */
+export function callUndefined({ service, client }: ServiceClient, method: string): Promise<Buffer> {
+  return unary(client, `/${service}/${method}`, Buffer.alloc(0), (b) => b);
+}
+
+/** Calls a method of the .proto, its request and response encoded and decoded by protobufjs. */
+export function call(target: ServiceClient, method: string, request: Message): Promise<Message> {
+  return callRaw(target, method, methodOf(target.service, method).requestSerialize(request));
 }

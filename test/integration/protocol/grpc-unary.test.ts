@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createLogger } from "../../../src/terraform-model";
-import { createGrpcServer, GrpcStatus, type GrpcServer } from "../../../src/protocol/transport";
+import { createGrpcServer, GrpcStatus, type GrpcServer } from "../../../src/protocol/grpc-unary";
 
 // The gRPC framing rules of the provider's HTTP/2 server, seen by a raw HTTP/2 client.
 
@@ -14,14 +14,14 @@ interface RawResponse {
   body: Buffer;
 }
 
-describe("gRPC transport", () => {
+describe("unary gRPC framing and routing", () => {
   let dir: string;
   let socketPath: string;
   let server: GrpcServer;
   let session: http2.ClientHttp2Session;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "proto-transport-"));
+    dir = mkdtempSync(join(tmpdir(), "proto-grpc-unary-"));
     socketPath = join(dir, "s");
     const routes = new Map([
       ["/t.S/Echo", async (req: Buffer) => Buffer.concat([Buffer.from("echo:"), req])],

@@ -7,7 +7,7 @@ import {
   checkPluginEnvironment,
   handshakeLine,
   reattachInstructions,
-} from "../../../src/protocol/plugin";
+} from "../../../src/protocol/go-plugin";
 
 describe("go-plugin environment", () => {
   const cookie = { [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE };

@@ -1,11 +1,12 @@
-import { X509Certificate } from "node:crypto";
 import * as net from "node:net";
-import * as tls from "node:tls";
 import type { Logger } from "../terraform-model";
 import { Http2Connection, type Http2Request, type Http2Response } from "./http2/connection";
 import { encodeHeaders, STATIC_CONTENT_TYPE, STATIC_STATUS_200, type HeaderFields } from "./http2/hpack";
+import { pinnedTlsListener, type PinnedTls } from "./pinned-tls-listener";
 
-// A minimal gRPC server (unary calls only) on a minimal HTTP/2 server (./http2), both written here.
+// Unary gRPC, framing and routing: a request's one length-prefixed message to the handler its :path names, its
+// answer back with the grpc-status trailers, on the HTTP/2 server written here (./http2), over a unix socket or
+// ./pinned-tls-listener.ts. A minimal gRPC server (unary calls only), as the HTTP/2 server is minimal.
 // grpc-js took about twice a bare node start to load from a bundle (start-up budget: 3x node), and
 // terraform (grpc-go) makes only unary calls to a provider. node:http2 served them until it showed as
 // the provider's largest cost at stack scale, its CPU per unary call before any of our code dearer than
@@ -36,8 +37,8 @@ export type UnaryHandler = (request: Buffer) => Promise<Buffer>;
 export interface GrpcServerOptions {
   log: Logger;
   maxMessageBytes: number;
-  /** Mutual TLS: our key and certificate, and the only client certificate accepted. */
-  tls?: { keyPem: string; certPem: string; clientCertPem: string };
+  /** Mutual TLS with terraform's certificate pinned; plain unix socket without. */
+  tls?: PinnedTls;
 }
 
 export interface GrpcServer {
@@ -82,49 +83,6 @@ function unframe(body: Buffer): Buffer {
   return body.subarray(5);
 }
 
-/**
- * Mutual TLS with terraform's certificate pinned. Any CA list makes node build its root store for the context
- * (the bundled root CAs, or a copy of them plus `ca`), a large part of every provider start in --cpu-prof
- * (`addCACerts`, `addRootCerts`; the figure: ARCHITECTURE.md §8). So the context gets no CA at all, the handshake asks for a client
- * certificate without checking its chain, and a connection reaches HTTP/2 only if the client presented exactly
- * the expected certificate (TLS has already proven that the client holds its private key) and chose HTTP/2.
- */
-function pinnedTlsServer(
-  options: NonNullable<GrpcServerOptions["tls"]>,
-  log: Logger,
-  serve: (socket: tls.TLSSocket) => void,
-): tls.Server {
-  const expected = new X509Certificate(options.clientCertPem).raw;
-  const server = tls.createServer({
-    key: options.keyPem,
-    cert: options.certPem,
-    // No CA at all: without `ca`, node would load its bundled root CAs into this context.
-    ca: [],
-    requestCert: true,
-    rejectUnauthorized: false,
-    minVersion: "TLSv1.2",
-    ALPNProtocols: ["h2"],
-  });
-  server.on("secureConnection", (socket) => {
-    const presented = socket.getPeerX509Certificate()?.raw;
-    const refusal = !presented
-      ? "it presented no certificate"
-      : !presented.equals(expected)
-        ? "its certificate is not terraform's"
-        : socket.alpnProtocol !== "h2"
-          ? "it did not choose HTTP/2 (ALPN h2)"
-          : undefined;
-    if (refusal === undefined) {
-      serve(socket);
-      return;
-    }
-    log.warn("TLS client refused", { error: refusal });
-    socket.destroy();
-  });
-  server.on("tlsClientError", (e) => log.warn("TLS handshake refused", { error: e }));
-  return server;
-}
-
 export function createGrpcServer(routes: Map<string, UnaryHandler>, opts: GrpcServerOptions): GrpcServer {
   const connections = new Set<Http2Connection>();
   const serve = (socket: net.Socket) => {
@@ -167,7 +125,7 @@ export function createGrpcServer(routes: Map<string, UnaryHandler>, opts: GrpcSe
         },
       );
   };
-  const listener = opts.tls ? pinnedTlsServer(opts.tls, opts.log, serve) : net.createServer(serve);
+  const listener = opts.tls ? pinnedTlsListener(opts.tls, opts.log, serve) : net.createServer(serve);
 
   return {
     listen: (socketPath) =>

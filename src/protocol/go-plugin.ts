@@ -1,6 +1,6 @@
-import type { HandlerSource } from "./rpc/context";
+import type { HandlerSource } from "./rpc-context";
 import { createLogger, type Logger } from "../terraform-model";
-import { removeSocket, startProviderServer } from "./server";
+import { removeSocket, startProviderServer } from "./provider-service";
 
 // go-plugin, plugin side: environment checks, the handshake line and the process lifecycle.
 

@@ -3,11 +3,11 @@ import { ExtensionCodec, decode as referenceDecode, encode as referenceEncode } 
 import * as grpc from "@grpc/grpc-js";
 import { createServerCertificate } from "../../../src/protocol/certificate";
 import { BigNumberValue, createLogger, UNKNOWN } from "../../../src/terraform-model";
-import { startProviderServer, type ProviderServer } from "../../../src/protocol/server";
+import { startProviderServer, type ProviderServer } from "../../../src/protocol/provider-service";
 import { encodeMsgpack } from "../../../src/protocol/values/msgpack";
 import { impliedType } from "../../../src/protocol/values/types";
 import { createTestHandler, testSchemas, type RecordedCall } from "./fixtures/test-handler";
-import { call, callRaw, connect, type TestClients } from "./helpers/client";
+import { call, callRaw, callUndefined, connect, type TestClients } from "./helpers/client";
 
 const log = createLogger({ level: "off" });
 const thingType = impliedType(testSchemas.resources.appmgmt_thing.block);
@@ -42,12 +42,11 @@ const thing = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-describe("provider gRPC server (in process)", () => {
+describe("provider service (in process)", () => {
   let server: ProviderServer;
   let clients: TestClients;
   const calls: RecordedCall[] = [];
-  const rpc = (method: string, req: string, res: string, msg: Record<string, unknown>) =>
-    call(clients.provider, "tfplugin6.Provider", method, req, res, msg);
+  const rpc = (method: string, msg: Record<string, unknown>) => call(clients.provider, method, msg);
 
   beforeAll(async () => {
     server = await startProviderServer(createTestHandler(calls), { log });
@@ -60,7 +59,7 @@ describe("provider gRPC server (in process)", () => {
   beforeEach(() => calls.splice(0));
 
   it("serves the schema with nested attributes, blocks, markdown descriptions and capabilities", async () => {
-    const res = await rpc("GetProviderSchema", "Empty", "GetProviderSchema.Response", {});
+    const res = await rpc("GetProviderSchema", {});
     const thingSchema = (res.resourceSchemas as Record<string, WireSchema>).appmgmt_thing;
     expect(thingSchema.version).toBe(1);
     expect(thingSchema.block.description).toBe("A **thing**.");
@@ -81,24 +80,15 @@ describe("provider gRPC server (in process)", () => {
   });
 
   it("serves GetMetadata", async () => {
-    const res = await rpc("GetMetadata", "Empty", "GetMetadata.Response", {});
+    const res = await rpc("GetMetadata", {});
     expect(res.resources).toEqual([{ typeName: "appmgmt_thing" }]);
     expect(res.dataSources).toEqual([{ typeName: "appmgmt_echo" }]);
   });
 
   it("validates and configures the provider with decoded values", async () => {
     const config = { msgpack: encodeMsgpack({ endpoint: "https://x" }, providerType) };
-    expect(
-      (
-        await rpc(
-          "ValidateProviderConfig",
-          "ValidateProviderConfig.Request",
-          "ValidateProviderConfig.Response",
-          { config },
-        )
-      ).diagnostics,
-    ).toEqual([]);
-    await rpc("ConfigureProvider", "ConfigureProvider.Request", "Diagnostics.Response", {
+    expect((await rpc("ValidateProviderConfig", { config })).diagnostics).toEqual([]);
+    await rpc("ConfigureProvider", {
       terraformVersion: "1.11.4",
       config,
     });
@@ -109,7 +99,7 @@ describe("provider gRPC server (in process)", () => {
   });
 
   it("passes handler diagnostics with attribute paths through", async () => {
-    const res = await rpc("ValidateResourceConfig", "ValidateConfig.Request", "Diagnostics.Response", {
+    const res = await rpc("ValidateResourceConfig", {
       typeName: "appmgmt_thing",
       config: { msgpack: encodeMsgpack(thing({ name: "invalid" }), thingType) },
     });
@@ -124,7 +114,7 @@ describe("provider gRPC server (in process)", () => {
   });
 
   it("validates data source configs, including unknown values", async () => {
-    const res = await rpc("ValidateDataResourceConfig", "ValidateConfig.Request", "Diagnostics.Response", {
+    const res = await rpc("ValidateDataResourceConfig", {
       typeName: "appmgmt_echo",
       config: { msgpack: encodeMsgpack({ input: UNKNOWN }, echoType) },
     });
@@ -134,7 +124,7 @@ describe("provider gRPC server (in process)", () => {
 
   it("plans a create with unknown computed values and a private blob", async () => {
     const proposed = { msgpack: encodeMsgpack(thing({ tags: { a: "b" } }), thingType) };
-    const res = await rpc("PlanResourceChange", "PlanResourceChange.Request", "PlanResourceChange.Response", {
+    const res = await rpc("PlanResourceChange", {
       typeName: "appmgmt_thing",
       proposedNewState: proposed,
       config: proposed,
@@ -145,7 +135,7 @@ describe("provider gRPC server (in process)", () => {
   });
 
   it("reports requires_replace paths", async () => {
-    const res = await rpc("PlanResourceChange", "PlanResourceChange.Request", "PlanResourceChange.Response", {
+    const res = await rpc("PlanResourceChange", {
       typeName: "appmgmt_thing",
       priorState: { msgpack: encodeMsgpack(thing({ id: "i1" }), thingType) },
       proposedNewState: { msgpack: encodeMsgpack(thing({ id: "i1", name: "beta" }), thingType) },
@@ -155,47 +145,32 @@ describe("provider gRPC server (in process)", () => {
   });
 
   it("applies a create and a destroy", async () => {
-    const created = await rpc(
-      "ApplyResourceChange",
-      "ApplyResourceChange.Request",
-      "ApplyResourceChange.Response",
-      {
-        typeName: "appmgmt_thing",
-        plannedState: { msgpack: encodeMsgpack(thing({ id: UNKNOWN }), thingType) },
-        config: { msgpack: encodeMsgpack(thing(), thingType) },
-        plannedPrivate: Buffer.from("p1"),
-      },
-    );
+    const created = await rpc("ApplyResourceChange", {
+      typeName: "appmgmt_thing",
+      plannedState: { msgpack: encodeMsgpack(thing({ id: UNKNOWN }), thingType) },
+      config: { msgpack: encodeMsgpack(thing(), thingType) },
+      plannedPrivate: Buffer.from("p1"),
+    });
     expect(readMsgpack(created.newState)).toEqual(thing({ id: "id-alpha" }));
     expect((created.private as Buffer).toString()).toBe("applied");
     expect(calls[0].req).toMatchObject({ plannedPrivate: Buffer.from("p1"), priorState: null });
-    const destroyed = await rpc(
-      "ApplyResourceChange",
-      "ApplyResourceChange.Request",
-      "ApplyResourceChange.Response",
-      {
-        typeName: "appmgmt_thing",
-        priorState: { msgpack: encodeMsgpack(thing({ id: "id-alpha" }), thingType) },
-      },
-    );
+    const destroyed = await rpc("ApplyResourceChange", {
+      typeName: "appmgmt_thing",
+      priorState: { msgpack: encodeMsgpack(thing({ id: "id-alpha" }), thingType) },
+    });
     expect(readMsgpack(destroyed.newState)).toBeNull();
   });
 
   it("upgrades JSON state losslessly against the current schema", async () => {
-    const res = await rpc(
-      "UpgradeResourceState",
-      "UpgradeResourceState.Request",
-      "UpgradeResourceState.Response",
-      {
-        typeName: "appmgmt_thing",
-        version: 1,
-        rawState: {
-          json: Buffer.from(
-            '{"id":"i1","name":"a","size":12345678901234567890,"gone":true,"rule":[{"port":80}]}',
-          ),
-        },
+    const res = await rpc("UpgradeResourceState", {
+      typeName: "appmgmt_thing",
+      version: 1,
+      rawState: {
+        json: Buffer.from(
+          '{"id":"i1","name":"a","size":12345678901234567890,"gone":true,"rule":[{"port":80}]}',
+        ),
       },
-    );
+    });
     expect(res.diagnostics).toEqual([]);
     expect(calls[0].req).toEqual({
       typeName: "appmgmt_thing",
@@ -213,16 +188,10 @@ describe("provider gRPC server (in process)", () => {
   });
 
   it("refuses legacy flatmap state with a diagnostic that says what to do", async () => {
-    const entry = Buffer.from([0x0a, 0x02, 0x69, 0x64, 0x12, 0x01, 0x78]); // {key: "id", value: "x"}
-    const res = await rpc(
-      "UpgradeResourceState",
-      "UpgradeResourceState.Request",
-      "UpgradeResourceState.Response",
-      {
-        typeName: "appmgmt_thing",
-        rawState: { flatmap: [entry] },
-      },
-    );
+    const res = await rpc("UpgradeResourceState", {
+      typeName: "appmgmt_thing",
+      rawState: { flatmap: { id: "x" } },
+    });
     expect(res.diagnostics).toEqual([
       expect.objectContaining({ severity: 1, summary: "Unsupported legacy state" }),
     ]);
@@ -230,7 +199,7 @@ describe("provider gRPC server (in process)", () => {
   });
 
   it("reads resources, passing private data both ways", async () => {
-    const res = await rpc("ReadResource", "ReadResource.Request", "ReadResource.Response", {
+    const res = await rpc("ReadResource", {
       typeName: "appmgmt_thing",
       currentState: { msgpack: encodeMsgpack(thing({ id: "i1" }), thingType) },
       private: Buffer.from("priv"),
@@ -240,19 +209,14 @@ describe("provider gRPC server (in process)", () => {
   });
 
   it("imports resources and reads data sources", async () => {
-    const imported = await rpc(
-      "ImportResourceState",
-      "ImportResourceState.Request",
-      "ImportResourceState.Response",
-      {
-        typeName: "appmgmt_thing",
-        id: "i9",
-      },
-    );
+    const imported = await rpc("ImportResourceState", {
+      typeName: "appmgmt_thing",
+      id: "i9",
+    });
     const [r] = imported.importedResources as Array<{ typeName: string; state: unknown }>;
     expect(r.typeName).toBe("appmgmt_thing");
     expect(readMsgpack(r.state)).toEqual(thing({ id: "i9", name: "imported-i9" }));
-    const data = await rpc("ReadDataSource", "ReadDataSource.Request", "ReadDataSource.Response", {
+    const data = await rpc("ReadDataSource", {
       typeName: "appmgmt_echo",
       config: { json: Buffer.from('{"input":"hi"}') },
     });
@@ -260,14 +224,14 @@ describe("provider gRPC server (in process)", () => {
   });
 
   it("calls the handler's stop on StopProvider", async () => {
-    const res = await rpc("StopProvider", "Empty", "StopProvider.Response", {});
-    expect(res.error).toBe("");
+    const res = await rpc("StopProvider", {});
+    expect(res.Error).toBe("");
     expect(calls.map((c) => c.method)).toEqual(["stop"]);
   });
 
   it("turns garbage and mismatched values into diagnostics, never a crash", async () => {
     const validate = (typeName: string, msgpack: Buffer) =>
-      rpc("ValidateResourceConfig", "ValidateConfig.Request", "Diagnostics.Response", {
+      rpc("ValidateResourceConfig", {
         typeName,
         config: { msgpack },
       });
@@ -296,17 +260,12 @@ describe("provider gRPC server (in process)", () => {
         detail: expect.stringMatching(/handler exploded/),
       }),
     ]);
-    const badProtobuf = await callRaw(
-      clients.provider,
-      "/tfplugin6.Provider/ReadResource",
-      Buffer.from([0xff]),
-      "ReadResource.Response",
-    );
+    const badProtobuf = await callRaw(clients.provider, "ReadResource", Buffer.from([0xff]));
     expect(badProtobuf.diagnostics).toEqual([
       expect.objectContaining({ summary: "Unreadable ReadResource request" }),
     ]);
     // still serving
-    expect((await rpc("GetMetadata", "Empty", "GetMetadata.Response", {})).resources).toHaveLength(1);
+    expect((await rpc("GetMetadata", {})).resources).toHaveLength(1);
   });
 
   it("answers RPCs it does not implement with UNIMPLEMENTED", async () => {
@@ -317,9 +276,7 @@ describe("provider gRPC server (in process)", () => {
       "GetResourceIdentitySchemas",
       "OpenEphemeralResource",
     ]) {
-      await expect(
-        callRaw(clients.provider, `/tfplugin6.Provider/${method}`, Buffer.alloc(0), "Empty"),
-      ).rejects.toMatchObject({
+      await expect(callUndefined(clients.provider, method)).rejects.toMatchObject({
         code: grpc.status.UNIMPLEMENTED,
       });
     }
@@ -327,7 +284,7 @@ describe("provider gRPC server (in process)", () => {
 
   it("reports SERVING for the plugin health check", async () => {
     const health = (service: string) =>
-      call(clients.health, "grpc.health.v1.Health", "Check", "HealthCheckRequest", "HealthCheckResponse", {
+      call(clients.health, "Check", {
         service,
       });
     expect(await health("plugin")).toEqual({ status: 1 });
@@ -335,7 +292,7 @@ describe("provider gRPC server (in process)", () => {
   });
 });
 
-describe("provider gRPC server with a handler that fails to load", () => {
+describe("provider service with a handler that fails to load", () => {
   it("answers every RPC with a diagnostic naming the failure", async () => {
     const server = await startProviderServer(
       async () => {
@@ -345,14 +302,7 @@ describe("provider gRPC server with a handler that fails to load", () => {
     );
     const clients = connect(server.socketPath);
     try {
-      const res = await call(
-        clients.provider,
-        "tfplugin6.Provider",
-        "GetProviderSchema",
-        "Empty",
-        "GetProviderSchema.Response",
-        {},
-      );
+      const res = await call(clients.provider, "GetProviderSchema", {});
       expect(res.diagnostics).toEqual([
         expect.objectContaining({
           severity: 1,
@@ -366,7 +316,7 @@ describe("provider gRPC server with a handler that fails to load", () => {
   });
 });
 
-describe("provider gRPC server with mutual TLS", () => {
+describe("provider service with mutual TLS", () => {
   const terraformCert = createServerCertificate();
 
   it("serves a client presenting the expected certificate and refuses any other, or none", async () => {
@@ -377,28 +327,21 @@ describe("provider gRPC server with mutual TLS", () => {
     try {
       expect(server.certDer).toBeDefined();
       const good = connect(server.socketPath, { serverCertDer: server.certDer!, client: terraformCert });
-      const res = await call(
-        good.provider,
-        "tfplugin6.Provider",
-        "GetMetadata",
-        "Empty",
-        "GetMetadata.Response",
-        {},
-      );
+      const res = await call(good.provider, "GetMetadata", {});
       expect(res.resources).toHaveLength(1);
       good.close();
       const bad = connect(server.socketPath, {
         serverCertDer: server.certDer!,
         client: createServerCertificate(),
       });
-      await expect(
-        call(bad.provider, "tfplugin6.Provider", "GetMetadata", "Empty", "GetMetadata.Response", {}),
-      ).rejects.toMatchObject({ code: grpc.status.UNAVAILABLE });
+      await expect(call(bad.provider, "GetMetadata", {})).rejects.toMatchObject({
+        code: grpc.status.UNAVAILABLE,
+      });
       bad.close();
       const anonymous = connect(server.socketPath, { serverCertDer: server.certDer!, client: undefined });
-      await expect(
-        call(anonymous.provider, "tfplugin6.Provider", "GetMetadata", "Empty", "GetMetadata.Response", {}),
-      ).rejects.toMatchObject({ code: grpc.status.UNAVAILABLE });
+      await expect(call(anonymous.provider, "GetMetadata", {})).rejects.toMatchObject({
+        code: grpc.status.UNAVAILABLE,
+      });
       anonymous.close();
     } finally {
       await server.close();
@@ -411,7 +354,7 @@ describe("provider gRPC server with mutual TLS", () => {
     const server = await startProviderServer(createTestHandler(), { log, onShutdown: () => shutdownSeen() });
     expect(existsSync(server.socketPath)).toBe(true);
     const clients = connect(server.socketPath);
-    await call(clients.controller, "plugin.GRPCController", "Shutdown", "Empty", "Empty", {});
+    await call(clients.controller, "Shutdown", {});
     await shutdown;
     clients.close();
     expect(existsSync(server.socketPath)).toBe(false);

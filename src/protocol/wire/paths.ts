@@ -1,14 +1,11 @@
-import type { AttributePath } from "../terraform-model";
+import type { AttributePath } from "../../terraform-model";
+import type {
+  AttributePath__Wire as WirePath,
+  AttributePath__Decoded as DecodedWirePath,
+  _tfplugin6_AttributePath_Step__Wire as WireStep,
+} from "../generated/tfplugin6/AttributePath";
 
-/** tfplugin6 AttributePath message shape (as the protobuf codec reads and writes it). */
-export interface WireStep {
-  attributeName?: string;
-  elementKeyString?: string;
-  elementKeyInt?: number;
-}
-export interface WirePath {
-  steps: WireStep[];
-}
+// Attribute paths in their tfplugin6 AttributePath form.
 
 export function pathToWire(path: AttributePath): WirePath {
   return {
@@ -21,7 +18,7 @@ export function pathToWire(path: AttributePath): WirePath {
 }
 
 /** The decoder fills every field with its default, so the selector is the one field that is set. */
-export function pathFromWire(wire: WirePath): AttributePath {
+export function pathFromWire(wire: DecodedWirePath): AttributePath {
   return wire.steps.map((s) => {
     if (s.attributeName) return { attr: s.attributeName };
     if (s.elementKeyString) return { key: s.elementKeyString };
