@@ -149,7 +149,10 @@ export class Http2Connection {
   }
 
   private endIfIdle(): void {
-    if (this.goingAway && this.streams.size === 0 && !this.closed) this.socket.end();
+    if (this.goingAway && this.streams.size === 0 && !this.closed) {
+      this.socket.end();
+      this.closed = true; // nothing more may be written, nor read
+    }
   }
 
   private fail(e: unknown): void {

@@ -115,6 +115,11 @@ export class FrameReader {
   private buffered = Buffer.alloc(0);
   private prefaceSeen = false;
 
+  /** Bytes held for the next chunk: at most one frame's header and payload. */
+  get bufferedBytes(): number {
+    return this.buffered.length;
+  }
+
   /** Calls `onFrame` for each whole frame that `chunk` completes; keeps the rest for the next chunk. */
   push(
     chunk: Buffer,

@@ -146,6 +146,11 @@ export class HpackDecoder {
     this.maxSize = limit;
   }
 
+  /** The dynamic table's size as RFC 7541 §4.1 counts it: never above the size in force. */
+  get tableSize(): number {
+    return this.size;
+  }
+
   decode(block: Uint8Array): HeaderList {
     const headers: HeaderList = [];
     let pos = 0;
