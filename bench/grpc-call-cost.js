@@ -26,11 +26,15 @@ const METHOD = "/bench.Bench/Call";
 if (process.argv[2] === "--serve") serve(process.argv[3]);
 else void main();
 
-/** The child: a gRPC server of the build in `lib`, answering every call with the same 200 bytes. */
+/**
+ * The child: a gRPC server of the build in `lib`, answering every call with the same 200 bytes.
+ * @param {string} lib
+ */
 function serve(lib) {
+  const send = /** @type {NonNullable<typeof process.send>} */ (process.send).bind(process);
   const { createGrpcServer } = require(path.join(lib, "protocol", "transport"));
   const { createLogger } = require(path.join(lib, "protocol", "log"));
-  const { socketPath, tls } = JSON.parse(process.env.BENCH_SERVER);
+  const { socketPath, tls } = JSON.parse(process.env.BENCH_SERVER ?? "{}");
   const answer = Buffer.alloc(200, 1);
   const routes = new Map([[METHOD, async () => answer]]);
   const server = createGrpcServer(routes, {
@@ -41,10 +45,10 @@ function serve(lib) {
   process.on("message", (m) => {
     if (m === "cpu") {
       const { user, system } = process.cpuUsage();
-      process.send({ cpuUs: user + system });
+      send({ cpuUs: user + system });
     }
   });
-  void server.listen(socketPath).then(() => process.send({ ready: true }));
+  void server.listen(socketPath).then(() => send({ ready: true }));
 }
 
 async function main() {
@@ -65,10 +69,11 @@ async function main() {
   const clientCert = createServerCertificate();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-grpc-"));
 
+  /** @type {{ lib: string, socketPath: string, samples: number[], child?: import("node:child_process").ChildProcess, client?: import("@grpc/grpc-js").Client }[]} */
   const builds = [flags.lib, ...(flags.vs ? [flags.vs] : [])].map((lib, i) => ({
     lib: path.resolve(lib),
     socketPath: path.join(dir, `s${i}`),
-    samples: /** @type {number[]} */ ([]),
+    samples: [],
   }));
   try {
     for (const b of builds) {
@@ -77,33 +82,39 @@ async function main() {
         certPem: serverCert.certPem,
         clientCertPem: clientCert.certPem,
       };
-      b.child = fork(__filename, ["--serve", b.lib], {
+      const child = fork(__filename, ["--serve", b.lib], {
         env: { ...process.env, BENCH_SERVER: JSON.stringify({ socketPath: b.socketPath, tls }) },
       });
+      b.child = child;
       await new Promise((resolve, reject) => {
-        b.child.once("message", resolve);
-        b.child.once("exit", (code) => reject(new Error(`server of ${b.lib} exited (${code})`)));
+        child.once("message", resolve);
+        child.once("exit", (code) => reject(new Error(`server of ${b.lib} exited (${code})`)));
       });
       const creds = grpc.credentials.createSsl(
         Buffer.from(serverCert.certPem),
         Buffer.from(clientCert.keyPem),
         Buffer.from(clientCert.certPem),
       );
-      b.client = new grpc.Client(`unix:${b.socketPath}`, creds, {
+      const client = new grpc.Client(`unix:${b.socketPath}`, creds, {
         "grpc.ssl_target_name_override": "localhost",
         "grpc.default_authority": "localhost",
       });
-      await run(b.client, 2000, concurrency);
+      b.client = client;
+      await run(client, 2000, concurrency);
     }
     const rounds = Number(flags.rounds);
     for (let r = 0; r < rounds; r++) {
       for (const b of builds) {
-        const before = await cpuOf(b.child);
-        await run(b.client, calls, concurrency);
-        b.samples.push(((await cpuOf(b.child)) - before) / calls);
+        const [child, client] = [
+          /** @type {NonNullable<typeof b.child>} */ (b.child),
+          /** @type {NonNullable<typeof b.client>} */ (b.client),
+        ];
+        const before = await cpuOf(child);
+        await run(client, calls, concurrency);
+        b.samples.push(((await cpuOf(child)) - before) / calls);
       }
     }
-    const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const median = (/** @type {number[]} */ xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     console.log(
       `node ${process.version}, load average ${os
         .loadavg()
@@ -128,7 +139,12 @@ async function main() {
   }
 }
 
-/** `calls` unary calls, `concurrency` in flight at once. */
+/**
+ * `calls` unary calls, `concurrency` in flight at once.
+ * @param {import("@grpc/grpc-js").Client} client
+ * @param {number} calls
+ * @param {number} concurrency
+ */
 async function run(client, calls, concurrency) {
   const request = Buffer.alloc(100, 2);
   let started = 0;
@@ -138,10 +154,10 @@ async function run(client, calls, concurrency) {
       await new Promise((resolve, reject) =>
         client.makeUnaryRequest(
           METHOD,
-          (b) => b,
-          (b) => b,
+          (/** @type {Buffer} */ b) => b,
+          (/** @type {Buffer} */ b) => b,
           request,
-          (err) => (err ? reject(err) : resolve()),
+          (err) => (err ? reject(err) : resolve(undefined)),
         ),
       );
     }
@@ -149,10 +165,14 @@ async function run(client, calls, concurrency) {
   await Promise.all(Array.from({ length: concurrency }, worker));
 }
 
-/** The server process's CPU so far, in µs. */
+/**
+ * The server process's CPU so far, in µs.
+ * @param {import("node:child_process").ChildProcess} child
+ * @returns {Promise<number>}
+ */
 function cpuOf(child) {
   return new Promise((resolve) => {
-    child.once("message", (m) => resolve(m.cpuUs));
+    child.once("message", (m) => resolve(/** @type {{ cpuUs: number }} */ (m).cpuUs));
     child.send("cpu");
   });
 }

@@ -37,6 +37,7 @@ export enum ErrorCode {
   STREAM_CLOSED = 0x5,
   FRAME_SIZE_ERROR = 0x6,
   REFUSED_STREAM = 0x7,
+  CANCEL = 0x8,
   COMPRESSION_ERROR = 0x9,
 }
 

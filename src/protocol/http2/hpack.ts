@@ -1,6 +1,6 @@
 // HPACK (RFC 7541) for the provider's HTTP/2 server: a full decoder (terraform's grpc-go client indexes and
 // Huffman-codes its request headers) and the few fixed encodings the server's answers need (literals, never
-// indexed, so the encoder keeps no table). Hand-written with the server (see server.ts for why).
+// indexed, so the encoder keeps no table). Hand-written with the server (ARCHITECTURE.md §2 says why).
 
 /** The static table (RFC 7541 Appendix A), index 1 first. */
 const STATIC_TABLE: readonly (readonly [string, string])[] = [

@@ -60,9 +60,9 @@ const big = Buffer.alloc(100_000, 7);
 /** The stream of the clean call each row ends with: above every stream id a scenario uses. */
 const CLEAN_STREAM = 1001;
 
-const headers = (stream: number, path = ECHO, flags = F.END_HEADERS) =>
+const headers = (stream: number, path = ECHO, flags: number = F.END_HEADERS) =>
   frame(T.HEADERS, flags, stream, requestHeaders(path));
-const data = (stream: number, text = "hi", flags = F.END_STREAM) =>
+const data = (stream: number, text = "hi", flags: number = F.END_STREAM) =>
   frame(T.DATA, flags, stream, grpcMessage(Buffer.from(text)));
 /** A whole request: HEADERS, then DATA ending the stream. */
 const call = (stream: number, path = ECHO) => [headers(stream, path), data(stream)];

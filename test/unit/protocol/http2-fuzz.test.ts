@@ -194,7 +194,7 @@ describe(`frame reader fuzzed (seed ${SEED})`, () => {
     const r = prng(SEED + 1);
     for (let i = 0; i < 2_000 * ROUNDS; i++) {
       const frames = Array.from({ length: 1 + r.int(10) }, () =>
-        r.int(5) ? randomFrame(r) : r.bytes(r.int(30)),
+        r.int(5) ? randomFrame(r, true) : r.bytes(r.int(30)),
       );
       const input = Buffer.concat([r.int(20) ? PREFACE : r.mutate(PREFACE), ...frames]);
       const reader = new FrameReader();

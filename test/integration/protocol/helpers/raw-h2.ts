@@ -21,6 +21,13 @@ export const T = {
 } as const;
 export const F = { END_STREAM: 0x1, ACK: 0x1, END_HEADERS: 0x4, PADDED: 0x8, PRIORITY: 0x20 } as const;
 
+export interface Frame {
+  type: number;
+  flags: number;
+  stream: number;
+  payload: Buffer;
+}
+
 export function frame(
   type: number,
   flags: number,
