@@ -15,7 +15,7 @@ const unsupported = (what) => async () => {
   throw new Error(`the floor provider only validates, upgrades, reads and plans, not ${what}`);
 };
 
-/** @type {import("../lib/protocol").ProviderHandler} */
+/** @type {import("../lib/terraform-model").ProviderHandler} */
 const floor = {
   getSchema: () => providerSchemas,
   validateProviderConfig: nothing,

@@ -26,6 +26,18 @@ const METHOD = "/bench.Bench/Call";
 if (process.argv[2] === "--serve") serve(process.argv[3]);
 else void main();
 
+/** A logger that writes nothing (where the real one lives differs between builds). */
+const silent = {
+  trace() {},
+  debug() {},
+  info() {},
+  warn() {},
+  error() {},
+  named() {
+    return silent;
+  },
+};
+
 /**
  * The child: a gRPC server of the build in `lib`, answering every call with the same 200 bytes.
  * @param {string} lib
@@ -33,12 +45,11 @@ else void main();
 function serve(lib) {
   const send = /** @type {NonNullable<typeof process.send>} */ (process.send).bind(process);
   const { createGrpcServer } = require(path.join(lib, "protocol", "transport"));
-  const { createLogger } = require(path.join(lib, "protocol", "log"));
   const { socketPath, tls } = JSON.parse(process.env.BENCH_SERVER ?? "{}");
   const answer = Buffer.alloc(200, 1);
   const routes = new Map([[METHOD, async () => answer]]);
   const server = createGrpcServer(routes, {
-    log: createLogger({ level: "off" }),
+    log: silent,
     maxMessageBytes: 1 << 20,
     tls,
   });

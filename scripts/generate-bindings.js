@@ -16,7 +16,7 @@ const SCHEMA_FILE = path.join(ROOT, "schema", "appmgmt.json");
 // empties only its own folder.
 const GEN_DIR = path.join(ROOT, "src", "gen", "cdktf");
 
-/** @typedef {import("../src/protocol/schema-json").ProviderSchemasDocument} ProviderSchemasDocument */
+/** @typedef {import("../src/terraform-model/schema-json").ProviderSchemasDocument} ProviderSchemasDocument */
 
 /**
  * The `providers schema -json` document of the provider as the sources in src/ define it.
@@ -26,7 +26,7 @@ function currentSchemaDocument() {
   require("./register-ts");
   const { PROVIDER_SOURCE, PROVIDER_VERSION } = require("../src/provider/schema");
   const { providerSchemas } = require("../src/provider/catalog");
-  const { toProviderSchemaJson } = require("../src/protocol/schema-json");
+  const { toProviderSchemaJson } = require("../src/terraform-model/schema-json");
   return toProviderSchemaJson(providerSchemas, { source: PROVIDER_SOURCE, version: PROVIDER_VERSION });
 }
 

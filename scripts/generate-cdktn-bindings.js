@@ -11,7 +11,7 @@ const CDKTN_GEN_DIR = path.resolve(__dirname, "..", "src", "gen", "cdktn");
 
 /**
  * Generates the cdktn TypeScript bindings for `document` into `targetDir` (emptied first).
- * @param {import("../src/protocol/schema-json").ProviderSchemasDocument} document
+ * @param {import("../src/terraform-model/schema-json").ProviderSchemasDocument} document
  */
 function generateCdktnBindings(document, targetDir = CDKTN_GEN_DIR) {
   return generateBindings(document, targetDir, "@cdktn/provider-generator");

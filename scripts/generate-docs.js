@@ -18,12 +18,12 @@ const PROVIDER_NAME = "appmgmt";
 const EXAMPLE_ID = "65f1c0ffee0000000000abcd";
 
 /**
- * @typedef {import("../src/protocol/schema-json").ProviderSchemasDocument} ProviderSchemasDocument
- * @typedef {import("../src/protocol/schema-json").SchemaJson} SchemaJson
- * @typedef {import("../src/protocol/schema-json").BlockJson} BlockJson
- * @typedef {import("../src/protocol/schema-json").NestedTypeJson} NestedTypeJson
- * @typedef {import("../src/protocol/schema-json").AttributeJson} AttributeJson
- * @typedef {import("../src/protocol/model").CtyType} CtyType
+ * @typedef {import("../src/terraform-model/schema-json").ProviderSchemasDocument} ProviderSchemasDocument
+ * @typedef {import("../src/terraform-model/schema-json").SchemaJson} SchemaJson
+ * @typedef {import("../src/terraform-model/schema-json").BlockJson} BlockJson
+ * @typedef {import("../src/terraform-model/schema-json").NestedTypeJson} NestedTypeJson
+ * @typedef {import("../src/terraform-model/schema-json").AttributeJson} AttributeJson
+ * @typedef {import("../src/terraform-model").CtyType} CtyType
  */
 
 /**
@@ -67,7 +67,7 @@ function typeName(type) {
 /** @param {string} word */
 const capitalized = (word) => word.charAt(0).toUpperCase() + word.slice(1);
 
-/** @type {Partial<Record<import("../src/protocol/model").NestingMode, string>>} */
+/** @type {Partial<Record<import("../src/terraform-model").NestingMode, string>>} */
 const NESTING = { single: "", list: " List", set: " Set", map: " Map" };
 
 /** @param {AttributeJson} attr */

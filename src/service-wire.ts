@@ -2,6 +2,8 @@
 // sends and what the client reads before normalising it. A leaf module, so the two share these shapes
 // without importing each other.
 
+import { setOwn } from "./own";
+
 /** Instance status values (docs/service-api.md: the public documentation and its clients). */
 export const INSTANCE_STATUS_VALUES = [
   "Requested",
@@ -25,6 +27,46 @@ export const WORKFLOW_STATUS_VALUES = [
   "Suspended",
 ] as const;
 export type WorkflowStatusValue = (typeof WORKFLOW_STATUS_VALUES)[number];
+
+/**
+ * Settings of a submodule in a launch or reconfigure body, with those of its own submodules nested under
+ * `submodules` (ours: docs/service-api.md, "Nested submodules").
+ */
+export type NestedSubmodules<T extends object> = Record<string, T & { submodules?: NestedSubmodules<T> }>;
+
+/**
+ * Settings keyed by path ("db", "db/replica") as the nested objects a body carries:
+ * `{db: {..., submodules: {replica: {...}}}}`. A path whose parent is not listed gets an empty parent entry.
+ */
+export function nestSubmodules<T extends object>(byPath: Record<string, T>): NestedSubmodules<T> {
+  const out: NestedSubmodules<T> = {};
+  const depth = (key: string) => key.split("/").length;
+  for (const key of Object.keys(byPath).sort((a, b) => depth(a) - depth(b))) {
+    const segments = key.split("/");
+    let level = out;
+    for (const segment of segments.slice(0, -1)) {
+      if (!Object.hasOwn(level, segment)) setOwn(level, segment, {} as T);
+      const parent = level[segment];
+      level = parent.submodules ??= {};
+    }
+    setOwn(level, segments[segments.length - 1], { ...byPath[key] });
+  }
+  return out;
+}
+
+/** The nested settings of a body keyed by path again ("db", "db/replica"), each without its `submodules`. */
+export function flattenSubmodules<T extends object>(
+  nested: NestedSubmodules<T>,
+  prefix = "",
+): Record<string, Omit<T, "submodules">> {
+  const out: Record<string, Omit<T, "submodules">> = {};
+  for (const [key, settings] of Object.entries(nested)) {
+    const { submodules, ...own } = settings;
+    setOwn(out, prefix + key, own);
+    if (submodules) Object.assign(out, flattenSubmodules(submodules, `${prefix}${key}/`));
+  }
+  return out;
+}
 
 /** `destroyInterval` of a launch that means "never destroy on a schedule". */
 export const NEVER_DESTROY = -1;

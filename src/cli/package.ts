@@ -42,7 +42,8 @@ const EXECUTABLE_ATTRS = (0o100755 << 16) >>> 0;
 
 /**
  * The release zip for one platform: the provider file, executable, under its versioned name. Level 9
- * for the script (small); level 6 for an executable (120 MB: 6 s instead of 13 s, 0.1% larger).
+ * for the script (small); level 6 for an executable, about half the time of level 9 for a zip hardly larger
+ * (ARCHITECTURE.md §8, "Measured costs behind the code").
  */
 export function releaseZip(artifact: Buffer, fileName: string = EXECUTABLE_NAME): Uint8Array {
   const level = artifact.length < 16 * 1024 * 1024 ? 9 : 6;

@@ -16,7 +16,7 @@ async function main(argv: string[]): Promise<void> {
     throw new Error(`unexpected arguments ${JSON.stringify(positionals)}: use \`schema\` or --debug`);
   }
   if (positionals[0] === "schema") {
-    const { toProviderSchemaJson } = await import("../protocol/schema-json");
+    const { toProviderSchemaJson } = await import("../terraform-model/schema-json");
     const { PROVIDER_SOURCE, PROVIDER_VERSION } = await import("../provider/schema");
     const { providerSchemas } = await import("../provider/catalog");
     const doc = toProviderSchemaJson(providerSchemas, { source: PROVIDER_SOURCE, version: PROVIDER_VERSION });
@@ -30,12 +30,12 @@ async function main(argv: string[]): Promise<void> {
     debug: values.debug === true,
   });
   // undici parses HTTP with a WebAssembly build of llhttp, which V8 compiles with Liftoff, then again with
-  // TurboFan on background threads: ~0.15 s of CPU per provider process, and process exit waits for that
-  // compile, so every provider process that made a service call took ~0.14 s longer to exit (terraform waits
-  // for each exit; a command starts 3 to 5 providers). Liftoff's code is fast enough for the service's small
+  // TurboFan on background threads, and process exit waits for that compile, so every provider process that
+  // made a service call took longer to exit (terraform waits for each exit; a command starts 3 to 5
+  // providers; the figures: ARCHITECTURE.md §8). Liftoff's code is fast enough for the service's small
   // answers. Set after the handshake, before terraform's first call can load undici: a V8 flag changed at
-  // start makes node compile its own modules again instead of using their code cache (~25 ms more to the
-  // handshake). Set here, in the executable, so hosts that embed the provider keep their own V8 settings.
+  // start makes node compile its own modules again instead of using their code cache, which delays the
+  // handshake. Set here, in the executable, so hosts that embed the provider keep their own V8 settings.
   setFlagsFromString("--liftoff-only");
 }
 

@@ -43,7 +43,7 @@ import { WORKFLOW_NAME } from "../service-limits";
 import { abortableSleep } from "./sleep";
 import { MemoryTokenStore, tokenKey } from "./token-store";
 import type {
-  Application,
+  ApplicationSummary,
   CallOptions,
   Environment,
   InstanceStatus,
@@ -151,7 +151,7 @@ export class AppMgmtClient {
     return this.api("listOrganizations", "GET", "/organizations", undefined, o, normalise.organizations);
   }
 
-  async listApplications(orgId: string, o?: CallOptions): Promise<Application[]> {
+  async listApplications(orgId: string, o?: CallOptions): Promise<ApplicationSummary[]> {
     const path = `/organizations/${checkId("organizationId", orgId)}/applications`;
     return this.api("listApplications", "GET", path, undefined, o, normalise.applications);
   }
@@ -226,13 +226,25 @@ export class AppMgmtClient {
   /**
    * The instance's status with each submodule's settings. The service lists submodules as `components`,
    * instances of their own: each is read through its own status call, all in parallel (one more call per
-   * submodule). A status that carries a `submodules` map (older services) needs no further reads.
+   * submodule), and the components a submodule's status lists in turn are its own submodules, keyed by path
+   * ("db/replica"). A status that carries a `submodules` map (older services) needs no further reads.
    */
   async getInstance(id: string, o?: CallOptions): Promise<InstanceStatus> {
     const status = await this.readStatus(checkId("instanceId", id), o);
     if (status.components.length === 0 || Object.keys(status.submodules).length > 0) return status;
-    const components = await Promise.all(
-      status.components.map((c) =>
+    await this.readComponents(status.components, "", status.submodules, o);
+    return status;
+  }
+
+  /** Reads `components` (in parallel) into `into` under `prefix` + name, then their own components below them. */
+  private async readComponents(
+    components: InstanceStatus["components"],
+    prefix: string,
+    into: InstanceStatus["submodules"],
+    o: CallOptions | undefined,
+  ): Promise<void> {
+    const read = await Promise.all(
+      components.map((c) =>
         this.readStatus(checkId("components[].id", c.id), o).catch((err: unknown) => {
           // A submodule instance removed between the two reads (its parent being destroyed) has no settings.
           if (err instanceof NotFoundError) return undefined;
@@ -240,16 +252,15 @@ export class AppMgmtClient {
         }),
       ),
     );
-    status.components.forEach((c, i) => {
-      const s = components[i];
-      if (s)
-        setOwn(status.submodules, c.name, {
-          manifestVersion: s.version,
-          revision: s.revision,
-          parameters: s.parameters,
-        });
+    const below: Promise<void>[] = [];
+    components.forEach((c, i) => {
+      const s = read[i];
+      if (!s) return;
+      const key = prefix + c.name;
+      setOwn(into, key, { manifestVersion: s.version, revision: s.revision, parameters: s.parameters });
+      if (s.components.length > 0) below.push(this.readComponents(s.components, `${key}/`, into, o));
     });
-    return status;
+    await Promise.all(below);
   }
 
   private readStatus(id: string, o: CallOptions | undefined): Promise<InstanceStatus> {

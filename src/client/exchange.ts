@@ -1,8 +1,8 @@
 // One HTTP exchange through an undici dispatcher: the request sent, the whole body read up to a limit, one
 // deadline for both, and the caller's signal. Written as a dispatch handler rather than on undici's
 // `request`: that one makes an async resource, a Readable body stream and (with a signal) an AbortSignal per
-// exchange, which cost ~100 µs of CPU per status read in a provider process making 1,000 of them (a plan of
-// 1,000 instances) against ~10 µs here. The handler is undici's own kind (onConnect … onComplete), the one
+// exchange, which cost ten times the CPU of this handler per status read, and a plan of N instances makes N
+// of them (ARCHITECTURE.md §8, "Measured costs behind the code"). The handler is undici's own kind (onConnect … onComplete), the one
 // its dispatchers and MockAgent call directly.
 
 import type { Dispatcher } from "undici";

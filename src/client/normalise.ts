@@ -1,7 +1,7 @@
 // Response normalisation: the service may add fields and spell references `applicationId`/`environmentId`/
 // `revisionId`; callers always get the names of types.ts, with extra fields kept.
 import type {
-  Application,
+  ApplicationSummary,
   Environment,
   InstanceStatus,
   InstanceSummary,
@@ -55,7 +55,7 @@ export function organizations(body: unknown): Organization[] {
   return idNames(body, "organizations", "organization");
 }
 
-export function applications(body: unknown): Application[] {
+export function applications(body: unknown): ApplicationSummary[] {
   return idNames(body, "applications", "application");
 }
 

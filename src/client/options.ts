@@ -80,9 +80,9 @@ export function keepAliveAgent(opts: ClientOptions): Agent {
 /**
  * Connections trusting the system's CAs plus those in `file`, through one TLS context made at the first
  * connection (so a client that never connects reads nothing and makes none). Made as node makes its own for
- * NODE_EXTRA_CA_CERTS: the default context's store, then the extra certificates added to it (~70 ms for a
- * 144-certificate file); a `ca` list of node's root certificates and the file's took ~150 ms, and as a
- * connect option node would make it again for every connection.
+ * NODE_EXTRA_CA_CERTS: the default context's store, then the extra certificates added to it; a `ca` list of
+ * node's root certificates and the file's took about twice as long (ARCHITECTURE.md §8), and as a connect
+ * option node would make it again for every connection.
  */
 function trustingExtraCas(file: string, rejectUnauthorized: boolean, log?: LogHook): Connector {
   let connect: Connector | undefined;

@@ -12,7 +12,7 @@ export interface Organization {
   name: string;
 }
 
-export interface Application {
+export interface ApplicationSummary {
   id: Id;
   name: string;
 }
@@ -43,6 +43,8 @@ export interface LaunchSubmodule {
   revisionId?: Id;
   manifestVersion?: number;
   parameters?: Parameters;
+  /** Its own submodules' settings, by their names in its manifest (nested submodules). */
+  submodules?: Record<string, LaunchSubmodule>;
 }
 
 export interface LaunchRequest {
@@ -59,6 +61,8 @@ export interface LaunchRequest {
 export interface ReconfigureSubmodule {
   manifestVersion?: number;
   parameters?: Parameters;
+  /** Its own submodules' settings, by their names in its manifest (nested submodules). */
+  submodules?: Record<string, ReconfigureSubmodule>;
 }
 
 export interface ReconfigureRequest {
@@ -110,7 +114,7 @@ export interface InstanceStatus {
   version: number;
   parameters: Parameters;
   /**
-   * Each submodule's settings by its key: read from the submodule instances the status lists as
+   * Each submodule's settings by its path key ("db", "db/replica" for a submodule of db): read from the submodule instances the status lists as
    * `components` (AppMgmtClient.getInstance), or taken from a `submodules` map where a service sends one.
    */
   submodules: Record<string, SubmoduleStatus>;

@@ -1,7 +1,7 @@
 // The parts of undici the client uses (its Agent and connector), loaded on their own. undici's index also loads fetch, WebSocket,
-// EventSource, its proxy, mock and cache layers: 390 KB more in the provider's bundle, which node parses at
-// every provider start, and ~60 ms more in each provider process's first ConfigureProvider (66 → 8 ms in
-// terraform's log; docs/dev/ARCHITECTURE.md §2). These are undici's own files, not copies; package.json pins
+// EventSource, its proxy, mock and cache layers: a larger provider bundle, which node parses at every
+// provider start, and a slower first ConfigureProvider in each provider process (the figures:
+// docs/dev/ARCHITECTURE.md §8). These are undici's own files, not copies; package.json pins
 // undici's exact version, since these paths are not its public interface, and every client test runs
 // through them.
 import type { Agent as UndiciAgent, buildConnector as BuildConnector } from "undici";

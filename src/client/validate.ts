@@ -1,5 +1,6 @@
 // Checks done before anything is sent, so mistakes surface as errors naming the field and the fix.
 import { ID_PATTERN } from "../service-limits";
+import { flattenSubmodules } from "../service-wire";
 import { ConfigError, ValidationError } from "./errors";
 import type { LaunchRequest, ReconfigureRequest } from "./types";
 
@@ -120,8 +121,8 @@ export function checkId(field: string, value: unknown): string {
 export function checkLaunchRequest(req: LaunchRequest): void {
   if (req.environmentId !== undefined) checkId("environmentId", req.environmentId);
   if (req.revisionId !== undefined) checkId("revisionId", req.revisionId);
-  for (const [name, sub] of Object.entries(req.submodules ?? {})) {
-    if (sub.revisionId !== undefined) checkId(`submodules.${name}.revisionId`, sub.revisionId);
+  for (const [path, sub] of Object.entries(flattenSubmodules(req.submodules ?? {}))) {
+    if (sub.revisionId !== undefined) checkId(`submodules.${path}.revisionId`, sub.revisionId);
   }
 }
 

@@ -89,7 +89,10 @@ export interface ApplicationInstancePropsOf<I extends InstanceClass> extends Pas
    * the manifest version (unless `manifestVersion` is set) and the manifest (unless `manifest` is set).
    */
   readonly application: string | ApplicationReference;
-  /** Settings per submodule, keyed by the submodule's name in the manifest. */
+  /**
+   * Settings per submodule, keyed by the submodule's name in the manifest; a submodule of a submodule by its
+   * path, the names joined by `/` (`"db/replica"`).
+   */
   readonly submodules?: { [name: string]: ApplicationSubmoduleSettings };
   /**
    * When given (or taken from `application`), parameters and submodules are checked against it at synth,

@@ -1,9 +1,2 @@
-export type {
-  Binding,
-  Manifest,
-  ManifestParameter,
-  ManifestProblem,
-  ManifestSubmodule,
-  ManifestWorkflow,
-} from "./types";
+export type * from "./types";
 export { ManifestError, manifestDefaults, parseManifest, RESERVED_WORKFLOWS } from "./parse";

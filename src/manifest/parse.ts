@@ -2,14 +2,7 @@
 // a user can jump from the error straight to the offending key.
 import { isMap, isScalar, LineCounter, parseDocument, type Node, type Pair, type YAMLMap } from "yaml";
 import { WORKFLOW_NAME } from "../service-limits";
-import type {
-  Binding,
-  Manifest,
-  ManifestParameter,
-  ManifestProblem,
-  ManifestSubmodule,
-  ManifestWorkflow,
-} from "./types";
+import type { Binding, Manifest, ManifestProblem, ManifestSubmodule, ManifestWorkflow } from "./types";
 
 const SUBMODULE_TYPE = "reference.Submodule";
 const LOCATOR_KEY = "__locator.application-id";
@@ -116,8 +109,7 @@ class ManifestReader {
     const app = this.mapAt(application, "`application`", "give it `interfaces:` and `configuration:`");
     if (!app) return manifest;
 
-    const components = this.readComponents(this.entry(app, "components"));
-    for (const s of components) manifest.submodules[s.name] = s;
+    this.readComponents(this.entry(app, "components"), manifest);
     this.readMainPins(this.entry(app, "interfaces"), manifest);
     this.readDefaults(this.entry(app, "configuration"), manifest);
     const workflows = this.entry(app, "workflows");
@@ -180,13 +172,25 @@ class ManifestReader {
     return workflows;
   }
 
-  private readComponents(pair: Pair | undefined): ManifestSubmodule[] {
-    const map = this.mapAt(pair, "`application.components`", "map component names to components");
-    if (!map) return [];
-    const result: ManifestSubmodule[] = [];
+  /**
+   * Reads `components` (of the application, or of the submodule `parent`) into manifest.submodules by path
+   * key, each before its own components, whose parameters its pins may bind.
+   */
+  private readComponents(pair: Pair | undefined, manifest: Manifest, parent?: ManifestSubmodule): void {
+    const what = parent ? `component \`${parent.name}\` components` : "`application.components`";
+    const map = this.mapAt(pair, what, "map component names to components");
+    if (!map) return;
     for (const item of map.items) {
-      const name = this.keyText(item);
+      const key = this.keyText(item);
+      const name = parent ? `${parent.name}/${key}` : key;
       const where = `component \`${name}\``;
+      if (key.includes("/") || key === "") {
+        this.problem(
+          item.key,
+          `${where}: a component name is not empty and has no \`/\` (it separates nested submodules); rename it`,
+        );
+        continue;
+      }
       const comp = this.asMap(item.value as Node, where, "give it `type`, `configuration` and `interfaces`");
       if (!comp) continue;
       const type = this.scalarText(this.entry(comp, "type")?.value);
@@ -198,6 +202,7 @@ class ManifestReader {
         continue;
       }
       const submodule: ManifestSubmodule = { name, parameters: keyedRecord() };
+      if (parent) submodule.parent = parent.name;
       const configMap = this.mapAt(
         this.entry(comp, "configuration"),
         `${where} configuration`,
@@ -205,23 +210,23 @@ class ManifestReader {
       );
       const locator = configMap && this.entry(configMap, LOCATOR_KEY);
       if (locator) submodule.applicationId = this.scalarText(locator.value);
+      manifest.submodules[name] = submodule;
+      this.readComponents(this.entry(comp, "components"), manifest, submodule);
       const input = this.inputPins(comp, where);
-      if (!input) continue;
-      for (const pin of input.items) {
+      for (const pin of input?.items ?? []) {
         const pinName = this.keyText(pin);
         const value = this.scalarText(pin.value);
-        if (value === undefined || !CONFIGURATION_PIN.test(value)) {
-          this.problem(
-            pin.value ?? pin.key,
-            `${where} pin \`${pinName}\` is \`${value ?? "(empty)"}\`; write \`configuration(string)\``,
-          );
+        const pinParameter = `input.${pinName}`;
+        if (value !== undefined && CONFIGURATION_PIN.test(value)) {
+          submodule.parameters[pinParameter] = { name: pinParameter };
           continue;
         }
-        submodule.parameters[`input.${pinName}`] = { name: `input.${pinName}` };
+        const owner = { where: `${where} pin \`${pinName}\``, submodule };
+        const binding = this.binding(pin, pinParameter, value, owner, manifest);
+        // a pin that binds a submodule's parameter is still a parameter of this submodule, set under its key
+        if (binding) submodule.parameters[pinParameter] = { name: pinParameter };
       }
-      result.push(submodule);
     }
-    return result;
   }
 
   private readMainPins(interfaces: Pair | undefined, manifest: Manifest): void {
@@ -234,54 +239,81 @@ class ManifestReader {
       const name = `input.${pinName}`;
       this.declaredPins.add(name);
       const value = this.scalarText(pin.value);
-      const node = (pin.value as Node | null) ?? pin.key;
       if (value !== undefined && CONFIGURATION_PIN.test(value)) {
         manifest.parameters[name] = { name };
         continue;
       }
-      const bind = value === undefined ? null : BIND_PIN.exec(value);
-      if (!bind) {
-        this.problem(
-          node,
-          `pin \`${pinName}\` is \`${value ?? "(empty)"}\`; write \`configuration(string)\` or \`bind(<component>#input.<pin>)\``,
-        );
-        continue;
-      }
-      const [, component, target] = bind;
-      const submodule = manifest.submodules[component];
-      const targetName = `input.${target}`;
-      if (!submodule) {
-        const known = Object.keys(manifest.submodules);
-        this.problem(
-          node,
-          `pin \`${pinName}\` binds unknown component \`${component}\`; ` +
-            (known.length ? `use one of: ${known.join(", ")}` : "declare it under `application.components`"),
-        );
-        continue;
-      }
-      if (!submodule.parameters[targetName]) {
-        this.problem(
-          node,
-          `pin \`${pinName}\` binds \`${component}#${targetName}\`, which component \`${component}\` does not declare; ` +
-            `add \`${target}: configuration(string)\` to its interfaces.input`,
-        );
-        continue;
-      }
-      const boundBy = submodule.parameters[targetName].boundBy;
-      if (boundBy !== undefined) {
-        this.problem(
-          node,
-          `pin \`${pinName}\` binds \`${component}#${targetName}\`, which \`${boundBy}\` already binds; ` +
-            "bind each submodule parameter from one main parameter only",
-        );
-        continue;
-      }
-      const param: ManifestParameter = { name, binds: { submodule: component, parameter: targetName } };
-      manifest.parameters[name] = param;
-      submodule.parameters[targetName].boundBy = name;
-      const binding: Binding = { mainParameter: name, submodule: component, submoduleParameter: targetName };
-      manifest.bindings.push(binding);
+      const binding = this.binding(pin, name, value, { where: `pin \`${pinName}\`` }, manifest);
+      if (binding)
+        manifest.parameters[name] = {
+          name,
+          binds: { submodule: binding.submodule, parameter: binding.submoduleParameter },
+        };
     }
+  }
+
+  /**
+   * The binding a pin `bind(<component>#input.<pin>)` declares, recorded in the manifest; undefined, with the
+   * problem, when the pin is neither that nor `configuration(string)`, or binds what it cannot. The main
+   * manifest's pins bind its top-level components; a submodule's pins (owner.submodule) bind its own.
+   */
+  private binding(
+    pin: Pair,
+    parameter: string,
+    value: string | undefined,
+    owner: { where: string; submodule?: ManifestSubmodule },
+    manifest: Manifest,
+  ): Binding | undefined {
+    const node = (pin.value as Node | null) ?? pin.key;
+    const bind = value === undefined ? null : BIND_PIN.exec(value);
+    if (!bind) {
+      this.problem(
+        node,
+        `${owner.where} is \`${value ?? "(empty)"}\`; write \`configuration(string)\` or \`bind(<component>#input.<pin>)\``,
+      );
+      return undefined;
+    }
+    const [, component, target] = bind;
+    const parentPath = owner.submodule?.name;
+    const path = parentPath ? `${parentPath}/${component}` : component;
+    const children = Object.values(manifest.submodules)
+      .filter((s) => s.parent === parentPath)
+      .map((s) => s.name.slice(parentPath ? parentPath.length + 1 : 0));
+    const submodule = children.includes(component) ? manifest.submodules[path] : undefined;
+    const targetName = `input.${target}`;
+    if (!submodule) {
+      const declareAt = parentPath ? `component \`${parentPath}\` components` : "`application.components`";
+      this.problem(
+        node,
+        `${owner.where} binds unknown component \`${component}\`; ` +
+          (children.length ? `use one of: ${children.join(", ")}` : `declare it under ${declareAt}`),
+      );
+      return undefined;
+    }
+    if (!submodule.parameters[targetName]) {
+      this.problem(
+        node,
+        `${owner.where} binds \`${component}#${targetName}\`, which component \`${path}\` does not declare; ` +
+          `add \`${target}: configuration(string)\` to its interfaces.input`,
+      );
+      return undefined;
+    }
+    const declared = submodule.parameters[targetName];
+    if (declared.boundBy !== undefined) {
+      const by = declared.boundIn ? `${declared.boundIn}#${declared.boundBy}` : declared.boundBy;
+      this.problem(
+        node,
+        `${owner.where} binds \`${component}#${targetName}\`, which \`${by}\` already binds; ` +
+          `bind each submodule parameter from one ${parentPath ? "" : "main "}parameter only`,
+      );
+      return undefined;
+    }
+    declared.boundBy = parameter;
+    if (parentPath) declared.boundIn = parentPath;
+    const binding: Binding = { mainParameter: parameter, submodule: path, submoduleParameter: targetName };
+    if (parentPath) binding.from = parentPath;
+    manifest.bindings.push(binding);
+    return binding;
   }
 
   private readDefaults(configuration: Pair | undefined, manifest: Manifest): void {

@@ -1,7 +1,8 @@
 // The one buffer the msgpack and protobuf encoders write into: a plan's values and a schema's messages are
 // many small pieces, so no buffer per piece. Writers take a scratch buffer from a small free list and give it
 // back when they finish, copying out only their bytes: starting each writer at 256 bytes cost an instance's
-// state four allocations and three copies (~2 µs of ~12) on each of the thousands of values a plan encodes.
+// state four allocations and three copies, a sixth of its encoding, on each of the thousands of values a plan
+// encodes (ARCHITECTURE.md §8).
 // Encoding is synchronous, so only nested writers (a protobuf message's entries) hold more than one at once.
 
 const SCRATCH_BYTES = 4096;

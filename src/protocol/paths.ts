@@ -1,4 +1,4 @@
-import type { AttributePath } from "./model";
+import type { AttributePath } from "../terraform-model";
 
 /** tfplugin6 AttributePath message shape (as the protobuf codec reads and writes it). */
 export interface WireStep {
@@ -27,13 +27,4 @@ export function pathFromWire(wire: WirePath): AttributePath {
     if (s.elementKeyString) return { key: s.elementKeyString };
     return { index: s.elementKeyInt ?? 0 };
   });
-}
-
-/** Human-readable form for log lines and messages: a.b["k"][0]. */
-export function formatPath(path: AttributePath): string {
-  return path
-    .map((s, i) =>
-      "attr" in s ? (i ? "." : "") + s.attr : "key" in s ? `[${JSON.stringify(s.key)}]` : `[${s.index}]`,
-    )
-    .join("");
 }

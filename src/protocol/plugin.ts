@@ -1,5 +1,5 @@
 import type { HandlerSource } from "./rpc/context";
-import { createLogger, type Logger } from "./log";
+import { createLogger, type Logger } from "../terraform-model";
 import { removeSocket, startProviderServer } from "./server";
 
 // go-plugin, plugin side: environment checks, the handshake line and the process lifecycle.

@@ -1,16 +1,16 @@
 import { X509Certificate } from "node:crypto";
 import * as net from "node:net";
 import * as tls from "node:tls";
-import type { Logger } from "./log";
+import type { Logger } from "../terraform-model";
 import { Http2Connection, type Http2Request, type Http2Response } from "./http2/connection";
 import { encodeHeaders, STATIC_CONTENT_TYPE, STATIC_STATUS_200, type HeaderFields } from "./http2/hpack";
 
 // A minimal gRPC server (unary calls only) on a minimal HTTP/2 server (./http2), both written here.
 // grpc-js took about twice a bare node start to load from a bundle (start-up budget: 3x node), and
 // terraform (grpc-go) makes only unary calls to a provider. node:http2 served them until it showed as
-// the provider's largest cost at stack scale: 135-160 µs of CPU per unary call before any of our code
-// (a handler answering a fixed message, grpc-js client, 4,000 calls, docs/dev/ARCHITECTURE.md §8), four
-// calls per instance in a plan. Tests use grpc-js and node's HTTP/2 client as clients.
+// the provider's largest cost at stack scale, its CPU per unary call before any of our code dearer than
+// this whole server's call (the figures: docs/dev/ARCHITECTURE.md §8), four calls per instance in a plan.
+// Tests use grpc-js and node's HTTP/2 client as clients.
 
 /** gRPC status codes used here. */
 export const GrpcStatus = {
@@ -91,8 +91,8 @@ function unframe(body: Buffer): Buffer {
 
 /**
  * Mutual TLS with terraform's certificate pinned. Any CA list makes node build its root store for the context
- * (the bundled root CAs, or a copy of them plus `ca`): 35-45 ms of every provider start, measured with
- * --cpu-prof (`addCACerts`, `addRootCerts`). So the context gets no CA at all, the handshake asks for a client
+ * (the bundled root CAs, or a copy of them plus `ca`), a large part of every provider start in --cpu-prof
+ * (`addCACerts`, `addRootCerts`; the figure: ARCHITECTURE.md §8). So the context gets no CA at all, the handshake asks for a client
  * certificate without checking its chain, and a connection reaches HTTP/2 only if the client presented exactly
  * the expected certificate (TLS has already proven that the client holds its private key) and chose HTTP/2.
  */

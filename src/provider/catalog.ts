@@ -1,15 +1,15 @@
 // Everything the provider offers, listed once: the schemas terraform reads and the router in index.ts are
 // both built from these lists, so a type name is known in one place.
 
-import type { ProviderSchemas } from "../protocol/model";
+import type { ProviderSchemas } from "../terraform-model";
 import { applicationResource } from "./application";
-import { applicationsDataSource } from "./data-applications";
-import { environmentsDataSource } from "./data-environments";
-import { instanceDataSource } from "./data-instance";
-import { instancesDataSource } from "./data-instances";
-import { organizationsDataSource } from "./data-organizations";
-import { revisionsDataSource } from "./data-revisions";
-import type { DataSource } from "./data-source";
+import { applicationsDataSource } from "./data-sources/applications";
+import { environmentsDataSource } from "./data-sources/environments";
+import { instanceDataSource } from "./data-sources/instance";
+import { instancesDataSource } from "./data-sources/instances";
+import { organizationsDataSource } from "./data-sources/organizations";
+import { revisionsDataSource } from "./data-sources/revisions";
+import type { DataSource } from "./data-sources/data-source";
 import { instanceResource } from "./instance";
 import { instanceWorkflowResource } from "./instance-workflow";
 import type { Resource } from "./resource";

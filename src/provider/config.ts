@@ -12,8 +12,7 @@ import {
   maxRetriesProblem,
   normaliseBaseUrl,
 } from "../client/validate";
-import { errorDiagnostic } from "../protocol/diagnostics";
-import { isUnknown, type Diagnostic, type Value } from "../protocol/model";
+import { type Diagnostic, errorDiagnostic, isUnknown, type Value } from "../terraform-model";
 import { parseDuration } from "./duration";
 import { DEFAULT_API_VERSION } from "./schema";
 import { asObject, attrPath } from "./values";

@@ -3,7 +3,7 @@
 
 import type { LaunchedLookup } from "../client/launched-instance";
 import type { LaunchLedger } from "./instance/lost-launch";
-import type { Logger } from "../protocol/log";
+import type { Logger } from "../terraform-model";
 import type { Service } from "./service";
 
 export interface ProviderContext {

@@ -3,13 +3,20 @@
 // diagnostic, with secrets redacted.
 
 import { DEFAULT_LAUNCHED_LOOKUP, type LaunchedLookup } from "../client/launched-instance";
-import { createLogger, type Logger } from "../protocol/log";
-import { failureDiagnostic, warningDiagnostic } from "../protocol/diagnostics";
-import type { Diagnosed, Diagnostic, ProviderHandler, Value } from "../protocol/model";
+import {
+  createLogger,
+  type Diagnosed,
+  type Diagnostic,
+  failureDiagnostic,
+  type Logger,
+  type ProviderHandler,
+  type Value,
+  warningDiagnostic,
+} from "../terraform-model";
 import { DATA_SOURCES, RESOURCES, providerSchemas } from "./catalog";
 import { resolveProviderConfig } from "./config";
 import { NotConfiguredError, type ProviderContext } from "./context";
-import { ConfigurationMismatchError } from "./data-source";
+import { ConfigurationMismatchError } from "./data-sources/data-source";
 import { LaunchLedger } from "./instance/lost-launch";
 import { redactingLogger, SecretList } from "./redact";
 import type { ApplyResult } from "./resource";

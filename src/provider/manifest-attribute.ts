@@ -2,7 +2,7 @@
 // project's parser, its problems reported on the attribute with the parser's own messages (line numbers
 // included), so a bad manifest fails the plan the same way wherever it is written.
 
-import type { Diagnostics } from "../protocol/diagnostics";
+import type { Diagnostics } from "../terraform-model";
 import type { Manifest } from "../manifest";
 import { attrPath } from "./values";
 import { manifestModule } from "./instance/manifest-module";

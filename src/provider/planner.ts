@@ -3,18 +3,18 @@
 // "Changing it replaces ..." sentence of the attribute's description, so schema prose and plan agree.
 
 import {
-  UNKNOWN,
-  isUnknown,
   type AttributePath,
   type Diagnostic,
-  type PlanResourceChangeRequest,
-  type PlanResourceChangeResponse,
+  isUnknown,
   type NestedAttributeObject,
   type PathStep,
+  type PlanResourceChangeRequest,
+  type PlanResourceChangeResponse,
   type SchemaAttribute,
+  UNKNOWN,
   type Value,
   type ValueObject,
-} from "../protocol/model";
+} from "../terraform-model";
 import { asObject, sameValue } from "./values";
 
 /**

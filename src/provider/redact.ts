@@ -1,8 +1,7 @@
 // Secrets (password, refresh token, JWTs) never reach logs or diagnostics (ARCHITECTURE.md §5). The client already
 // keeps them out of its messages; this is the last line of defence on everything the provider emits.
 
-import type { Logger } from "../protocol/log";
-import type { Diagnostic } from "../protocol/model";
+import type { Diagnostic, Logger } from "../terraform-model";
 
 /** Three base64url parts, the first a JSON header ("eyJ"): a JWT wherever it appears. */
 const JWT = /eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;

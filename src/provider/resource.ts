@@ -1,20 +1,27 @@
 // The shape every managed resource implements (as DataSource does for data sources). The provider routes
 // each RPC to these methods by type name; src/provider/catalog.ts lists the resources.
 
-import type {
-  Diagnosed,
-  Diagnostic,
-  ImportedResource,
-  PlanResourceChangeRequest,
-  PlanResourceChangeResponse,
-  ReadResourceRequest,
-  Schema,
-  Value,
-  ValueObject,
-} from "../protocol/model";
+import {
+  type Diagnosed,
+  type Diagnostic,
+  errorDiagnostic,
+  type ImportedResource,
+  type PlanResourceChangeRequest,
+  type PlanResourceChangeResponse,
+  type ReadResourceRequest,
+  type Schema,
+  type Value,
+  type ValueObject,
+} from "../terraform-model";
 import type { ProviderContext } from "./context";
 
 export type ApplyResult = Diagnosed & { newState: Value; private?: Buffer };
+export type ImportResult = Diagnosed & { importedResources: ImportedResource[] };
+
+/** An import that finds nothing to import: no resource, and the error saying why. */
+export function importFailed(summary: string, detail: string): ImportResult {
+  return { importedResources: [], diagnostics: [errorDiagnostic(summary, detail)] };
+}
 
 export interface Resource {
   typeName: string;
@@ -33,5 +40,5 @@ export interface Resource {
     plannedPrivate: Buffer,
   ): Promise<ApplyResult>;
   delete(ctx: ProviderContext, prior: ValueObject): Promise<ApplyResult>;
-  import(ctx: ProviderContext, id: string): Promise<Diagnosed & { importedResources: ImportedResource[] }>;
+  import(ctx: ProviderContext, id: string): Promise<ImportResult>;
 }

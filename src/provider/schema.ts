@@ -1,8 +1,8 @@
 // The provider configuration's schema and the pieces every schema shares. The resource's schema lives in
-// src/provider/instance/schema.ts, the data sources' in data-schemas.ts; src/provider/catalog.ts puts
+// src/provider/instance/schema.ts, the data sources' in data-sources/schemas.ts; src/provider/catalog.ts puts
 // them together. Descriptions are Markdown: they feed the docs and the generated cdktf bindings.
 
-import type { Schema, SchemaAttribute } from "../protocol/model";
+import type { Schema, SchemaAttribute } from "../terraform-model";
 
 export const PROVIDER_SOURCE = "registry.terraform.io/appmgmt/appmgmt";
 export const PROVIDER_VERSION = "0.1.0";

@@ -4,23 +4,23 @@
 import type { AppMgmtClient } from "../client/client";
 import type { CallName } from "../client/retry-policy";
 import type { InstanceStatus } from "../client/types";
-import type { WaitOptions as ClientWaitOptions } from "../client/waiters";
+import type { WaitOptions } from "../client/waiters";
 import type { ProviderSettings } from "./config";
-import type { Logger } from "../protocol/log";
+import type { Logger } from "../terraform-model";
 
 /** The client calls the provider makes (the fakes of the provider's unit tests implement these). */
 export type ServiceClient = Pick<AppMgmtClient, Exclude<CallName, "token" | "forceDelete"> | "close">;
 
 /** The waiter's options the provider sets; poll timing is learnt per `durationKey` within the process. */
-export type WaitOptions = Pick<
-  ClientWaitOptions,
+export type ServiceWaitOptions = Pick<
+  WaitOptions,
   "until" | "timeoutMs" | "signal" | "onProgress" | "durationKey" | "onPollFailure" | "onUnknownStatus"
 >;
 
 export interface Service {
   client: ServiceClient;
   /** Polls the instance until `until` holds; throws the client's TimeoutError / AbortedError. */
-  wait(id: string, opts: WaitOptions): Promise<InstanceStatus>;
+  wait(id: string, opts: ServiceWaitOptions): Promise<InstanceStatus>;
 }
 
 export type ServiceFactory = (settings: ProviderSettings, log: Logger) => Promise<Service>;

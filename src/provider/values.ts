@@ -1,8 +1,8 @@
-// Reading terraform values (src/protocol/model.ts) into plain TypeScript, keeping "unknown" distinct from
+// Reading terraform values (src/terraform-model/values.ts) into plain TypeScript, keeping "unknown" distinct from
 // "unset" so plan-time checks can skip what terraform does not know yet.
 
 import { setOwn } from "../own";
-import { isUnknown, type AttributePath, type Value, type ValueObject } from "../protocol/model";
+import { type AttributePath, isUnknown, type Value, type ValueObject } from "../terraform-model";
 
 export function asObject(v: Value | undefined): ValueObject | null {
   return v !== null && v !== undefined && typeof v === "object" && !Array.isArray(v) && !isUnknown(v)

@@ -12,7 +12,8 @@ import {
   type InstanceConfig,
 } from "../rules";
 import { dataSourcesReadAtPlan, type PlanJson, type ResourceChange } from "./plan-json";
-import { APPLICATION_TYPE, WORKFLOW_TYPE, reviewApplication, reviewWorkflowRun } from "./services";
+import { APPLICATION_TYPE, INSTANCE_TYPE, WORKFLOW_TYPE } from "../resource-types";
+import { reviewApplication, reviewWorkflowRun } from "./services";
 import {
   KINDS,
   REVIEW_FORMAT_VERSION,
@@ -26,8 +27,6 @@ import {
   type ValueChange,
   type WorkflowRunReview,
 } from "./types";
-
-export const INSTANCE_TYPE = "appmgmt_instance";
 
 export { KINDS, type InstanceReview, type Kind, type Review, type Shown } from "./types";
 

@@ -9,9 +9,6 @@ import { naturalCompare, naturalKeys } from "../rules";
 import type { PlanJson, ResourceChange } from "./plan-json";
 import type { ApplicationReview, WorkflowRunReview } from "./types";
 
-export const APPLICATION_TYPE = "appmgmt_application";
-export const WORKFLOW_TYPE = "appmgmt_instance_workflow";
-
 type Obj = Record<string, unknown>;
 
 const asObj = (v: unknown): Obj | undefined =>

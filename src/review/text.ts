@@ -5,16 +5,7 @@
 import { groupInstances, identityRow, instanceLabel, type InstanceGroup } from "./groups";
 import { violationLine } from "./policy";
 import type { Kind, Review } from "./review";
-import {
-  applicationLine,
-  notListedLine,
-  workflowRunLine,
-  possibleResetsLead,
-  possibleResetWhy,
-  resetTarget,
-  shownText,
-  summaryLine,
-} from "./summary";
+import * as summary from "./summary";
 
 const COLOURS: Record<Kind, string> = {
   launch: "32",
@@ -29,8 +20,8 @@ const COLOURS: Record<Kind, string> = {
 
 export function renderText(review: Review, opts: { colour?: boolean } = {}): string {
   const paint = (sgr: string, s: string) => (opts.colour ? `\x1b[${sgr}m${s}\x1b[0m` : s);
-  const out = [paint("1", summaryLine(review))];
-  const notListed = notListedLine(review);
+  const out = [paint("1", summary.summaryLine(review))];
+  const notListed = summary.notListedLine(review);
   if (notListed) out.push(notListed);
   if (review.policy) {
     const { failOn, violations } = review.policy;
@@ -43,10 +34,10 @@ export function renderText(review: Review, opts: { colour?: boolean } = {}): str
       );
   }
   for (const a of review.applications) {
-    out.push(`  application: ${applicationLine(a)}`);
+    out.push(`  application: ${summary.applicationLine(a)}`);
     for (const c of a.manifestChanges) out.push(`    ${c}`);
   }
-  for (const w of review.workflowRuns) out.push(`  ${workflowRunLine(w)}`);
+  for (const w of review.workflowRuns) out.push(`  ${summary.workflowRunLine(w)}`);
   for (const c of review.otherChanges) out.push(`  other: ${c}`);
   for (const g of groupInstances(review.instances)) out.push("", ...group(g, paint));
   return out.join("\n") + "\n";
@@ -64,19 +55,23 @@ function group(g: InstanceGroup, paint: (sgr: string, s: string) => string): str
   lines.push(`  workflow: ${r.workflow}`);
   const rows = r.changes
     .filter((c) => !(many && identityRow(c)))
-    .map((c) => [c.attribute, shownText(c.before), shownText(c.after)]);
+    .map((c) => [c.attribute, summary.shownText(c.before), summary.shownText(c.after)]);
   lines.push(...columns(rows).map((l) => `  ${l}`));
   if (r.resets.length > 0) {
     lines.push(paint("33", "  reset to defaults (not listed in the configuration):"));
-    const resets = r.resets.map((x) => [x.attribute, shownText(x.current), resetTarget(x.default)]);
+    const resets = r.resets.map((x) => [
+      x.attribute,
+      summary.shownText(x.current),
+      summary.resetTarget(x.default),
+    ]);
     lines.push(...columns(resets).map((l) => `    ${l}`));
   }
   if (r.possibleResets.length > 0) {
-    lines.push(paint("33", `  ${possibleResetsLead(r.possibleResets)}`));
+    lines.push(paint("33", `  ${summary.possibleResetsLead(r.possibleResets)}`));
     const possible = r.possibleResets.map((x) => [
       x.attribute,
-      shownText(x.current),
-      `unknown: ${possibleResetWhy(x)}`,
+      summary.shownText(x.current),
+      `unknown: ${summary.possibleResetWhy(x)}`,
     ]);
     lines.push(...columns(possible).map((l) => `    ${l}`));
   }

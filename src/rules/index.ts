@@ -3,6 +3,7 @@
 
 import type { Manifest } from "../manifest/types";
 import { PARAMETER_NAME } from "../service-limits";
+import { binderOf } from "./binder";
 import { formatPath } from "./format";
 import { closestName } from "./suggest";
 import type { CheckOptions, FieldNames, Finding, InstanceConfig } from "./types";
@@ -10,6 +11,7 @@ import type { CheckOptions, FieldNames, Finding, InstanceConfig } from "./types"
 export type { CheckOptions, FieldNames, Finding, InstanceConfig, SubmoduleConfig } from "./types";
 export { formatFinding, formatPath } from "./format";
 export { closestName } from "./suggest";
+export { binderOf } from "./binder";
 export {
   ID_PATTERN,
   INSTANCE_NAME_LIMITS,
@@ -58,6 +60,7 @@ export function checkInstanceConfig(
     if (!isUnknown(value)) checkValue(value, path, findings);
   }
   for (const submoduleName of sortedKeys(config.submodules)) {
+    if (!checkSubmoduleKey(submoduleName, findings)) continue;
     const submodule = ownEntry(manifest.submodules, submoduleName);
     if (!submodule) {
       findings.push(unknownSubmodule(submoduleName, Object.keys(manifest.submodules)));
@@ -74,9 +77,9 @@ export function checkInstanceConfig(
         findings.push(unknownParameter(name, path, knownNames, `submodule ${submoduleName}`));
         continue;
       }
-      const boundBy = declared.boundBy ?? bindingOf(manifest, submoduleName, name);
-      if (boundBy !== undefined) {
-        findings.push(boundParameter(name, submoduleName, boundBy, opts.operation));
+      const binder = binderOf(manifest, submoduleName, name);
+      if (binder !== undefined) {
+        findings.push(boundParameter(name, submoduleName, binder, opts.operation));
         continue;
       }
       if (!isUnknown(value)) checkValue(value, path, findings);
@@ -97,10 +100,22 @@ function sortedKeys(record: Record<string, unknown> | undefined | null): string[
   return record ? Object.keys(record).sort() : [];
 }
 
-/** The main parameter that binds a submodule parameter, from the manifest's binding list. */
-function bindingOf(manifest: Manifest, submodule: string, parameter: string): string | undefined {
-  return manifest.bindings.find((b) => b.submodule === submodule && b.submoduleParameter === parameter)
-    ?.mainParameter;
+/** A submodule key is a path of component names: "db", or "db/replica" for a submodule of db. */
+const SUBMODULE_KEY = /^[^/]+(\/[^/]+)*$/;
+
+/** Reports a submodule key that is not a path of component names; returns whether it is one. */
+function checkSubmoduleKey(key: string, findings: Finding[]): boolean {
+  if (SUBMODULE_KEY.test(key)) return true;
+  const segments = key.split("/").filter((s) => s !== "");
+  findings.push({
+    path: ["submodules", key],
+    message: `submodule key '${key}' is not a path of component names separated by '/'`,
+    fix:
+      segments.length > 0
+        ? `write ${formatPath(["submodules", segments.join("/")])}`
+        : 'name a submodule of the manifest, e.g. "db" or "db/replica"',
+  });
+  return false;
 }
 
 function checkManifestVersion(version: unknown, opts: CheckOptions, findings: Finding[]): void {
@@ -158,6 +173,7 @@ export function checkParameterNames(config: InstanceConfig): Finding[] {
   const findings: Finding[] = [];
   for (const name of sortedKeys(config.parameters)) checkName(name, ["parameters", name], [], findings);
   for (const sub of sortedKeys(config.submodules)) {
+    if (!checkSubmoduleKey(sub, findings)) continue;
     const parameters = ownEntry(config.submodules!, sub)?.parameters;
     for (const name of sortedKeys(parameters))
       checkName(name, ["submodules", sub, "parameters", name], [], findings);
@@ -195,10 +211,10 @@ function unknownSubmodule(name: string, knownNames: string[]): Finding {
 function boundParameter(
   name: string,
   submodule: string,
-  mainParameter: string,
+  binder: Path,
   operation: CheckOptions["operation"],
 ): Finding {
-  const main = formatPath(["parameters", mainParameter]);
+  const main = formatPath(binder);
   const where = formatPath(["submodules", submodule, "parameters"]);
   return {
     path: ["submodules", submodule, "parameters", name],

@@ -9,6 +9,7 @@
 // (no manifest), a submodule's defaults (in its own application's manifest), a revision's stored values.
 
 import type { Manifest } from "../manifest/types";
+import { binderOf } from "./binder";
 import { naturalCompare, naturalKeys } from "./natural-order";
 import type { Finding, InstanceConfig } from "./types";
 
@@ -120,14 +121,15 @@ export function reconfigureResets(manifest: Manifest | undefined, input: ResetIn
     const keep = desired?.parameters ?? {};
     for (const name of naturalKeys(actualSubs[sub])) {
       if (Object.hasOwn(keep, name)) continue;
-      // a bound parameter follows its main parameter, whose own change or reset is listed there
-      if (manifest && boundBy(manifest, sub, name) !== undefined) continue;
+      // a bound parameter follows the parameter that binds it, whose own change or reset is listed there
+      if (manifest && binderOf(manifest, sub, name) !== undefined) continue;
       const now = actualSubs[sub][name];
       const path = ["submodules", sub, "parameters", name];
       if (input.afterRevision) possible.push({ path, current: now, because: "revision" });
       else if (manifest) possible.push({ path, current: now, because: "submodule-default" });
       else {
-        const mayFollow = Object.keys(current)
+        // a nested submodule's values are bound by its parent's pins, not by main parameters
+        const mayFollow = (sub.includes("/") ? [] : Object.keys(current))
           .filter((main) => current[main] === now)
           .sort(naturalCompare);
         possible.push({
@@ -163,17 +165,6 @@ export function leavesEverythingAsIs(plan: ResetPlan, input: ResetInput): boolea
   return Object.entries(wanted ?? {}).every(
     ([sub, s]) =>
       !unknown(s) && same(s?.parameters, Object.hasOwn(actualSubs, sub) ? actualSubs[sub] : undefined),
-  );
-}
-
-/** The main parameter a submodule parameter is bound to by the manifest, if any. */
-export function boundBy(manifest: Manifest, sub: string, name: string): string | undefined {
-  const submodule = Object.hasOwn(manifest.submodules, sub) ? manifest.submodules[sub] : undefined;
-  const declared =
-    submodule && Object.hasOwn(submodule.parameters, name) ? submodule.parameters[name] : undefined;
-  return (
-    declared?.boundBy ??
-    manifest.bindings.find((b) => b.submodule === sub && b.submoduleParameter === name)?.mainParameter
   );
 }
 

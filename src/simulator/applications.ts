@@ -3,6 +3,7 @@
 import { ManifestError, parseManifest, type Manifest } from "../manifest";
 import type { Catalog, CatalogApplication } from "./catalog";
 import { RequestReader } from "./request-reader";
+import { hierarchyProblems } from "./hierarchy";
 import { ServiceError } from "./service-error";
 import type { SimState } from "./state";
 
@@ -54,6 +55,15 @@ export function newManifestVersion(
           `incorrect manifest: component ${c.name}: __locator.application-id ${JSON.stringify(c.applicationId ?? null)} ` +
           `is not an application of organization ${app.organization}; use the id of one of its applications`,
       ),
+    );
+  const disagreements = hierarchyProblems(manifest, (id) => {
+    const referenced = catalog.applications.get(id);
+    return referenced?.parsed.get(referenced.latestVersion);
+  });
+  if (disagreements.length > 0)
+    throw new ServiceError(
+      400,
+      disagreements.map((p) => `incorrect manifest: ${p}`),
     );
   const upload = { application: app.id, version: app.latestVersion + 1, text };
   state.manifests.push(upload);

@@ -55,8 +55,8 @@ const VERIFIED_KEPT = 1024;
 export class JwtSigner {
   /**
    * Tokens whose signature and claims checked out, with their claims: every call carries its token, and the
-   * HMAC was ~20-40 µs of each status read (1,000 of them in a plan of 1,000 instances, on the same cores).
-   * Expiry is still checked on every call.
+   * HMAC was a noticeable part of each status read, of which a plan of N instances makes N on the cores the
+   * benches share (ARCHITECTURE.md §8, "Measured costs behind the code"). Expiry is still checked on every call.
    */
   private readonly verified = new Map<string, { subject: string; exp: number }>();
 

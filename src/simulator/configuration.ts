@@ -52,6 +52,7 @@ export function resolveConfiguration(
   };
 
   const submodules: Record<string, SubmoduleState> = {};
+  // by path key ("db", "db/replica"), parents first: the launched manifest declares every level (ours)
   for (const component of Object.values(manifest.submodules)) {
     const asked = request.submodules?.[component.name];
     const fromRevision = revision?.submodules?.[component.name];
@@ -75,9 +76,13 @@ export function resolveConfiguration(
       known(asked?.revision?.parameters, component.parameters),
       asked?.parameters,
     );
+    // a binding pin of the main manifest, or of the parent submodule (resolved before its children)
     for (const binding of manifest.bindings)
       if (binding.submodule === component.name)
-        values[binding.submoduleParameter] = parameters[binding.mainParameter];
+        values[binding.submoduleParameter] =
+          binding.from === undefined
+            ? parameters[binding.mainParameter]
+            : (submodules[binding.from]?.parameters[binding.mainParameter] ?? "");
     submodules[component.name] = {
       manifestVersion: subVersion,
       revision: asked?.revision?.id ?? current?.submodules[component.name]?.revision ?? null,

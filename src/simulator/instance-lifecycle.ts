@@ -91,7 +91,7 @@ function end(rec: InstanceRecord, failure: WorkflowEnding | undefined): void {
 }
 
 /** The status record at `now` (call completeDueWorkflow first). */
-export function instanceStatus(rec: InstanceRecord, now: number): WireInstanceStatus {
+export function wireInstanceStatus(rec: InstanceRecord, now: number): WireInstanceStatus {
   const wf = rec.workflow;
   const status = currentStatus(rec, now);
   const c = rec.configuration;
@@ -103,7 +103,7 @@ export function instanceStatus(rec: InstanceRecord, now: number): WireInstanceSt
     environmentId: rec.environment,
     version: c.version,
     parameters: { ...c.parameters },
-    components: Object.entries(rec.components).map(([name, id]) => ({ id, name, status })),
+    components: componentsBelow(rec, "", status),
     ownerId: rec.ownerId,
     workflowHistory: rec.history.map((run) => historyEntry(run, now)),
     errorMessage: rec.errorMessage,
@@ -114,25 +114,37 @@ export function instanceStatus(rec: InstanceRecord, now: number): WireInstanceSt
 }
 
 /**
- * The status of submodule `name` of `parent`: an instance of its own (its id, the submodule's application,
- * manifest version and actual values) whose status follows its parent's, since the parent's workflows run it.
+ * The components one level below path `prefix` ("" for the instance itself, "db/" for submodule db): the
+ * submodule instances named by their own component names, as the status of their parent lists them.
+ */
+function componentsBelow(rec: InstanceRecord, prefix: string, status: WireInstanceStatus["status"]) {
+  return Object.entries(rec.components)
+    .filter(([path]) => path.startsWith(prefix) && !path.slice(prefix.length).includes("/"))
+    .map(([path, id]) => ({ id, name: path.slice(prefix.length), status }));
+}
+
+/**
+ * The status of submodule `path` ("db", "db/replica") of `parent`: an instance of its own (its id, the
+ * submodule's application, manifest version, actual values and its own submodules as components) whose
+ * status follows its parent's, since the parent's workflows run it.
  */
 export function componentStatus(
   parent: InstanceRecord,
-  name: string,
+  path: string,
   applicationId: string,
   now: number,
 ): WireInstanceStatus {
-  const sub = parent.configuration.submodules[name];
+  const sub = parent.configuration.submodules[path];
+  const status = currentStatus(parent, now);
   return {
-    id: parent.components[name],
-    name,
-    status: currentStatus(parent, now),
+    id: parent.components[path],
+    name: path.slice(path.lastIndexOf("/") + 1),
+    status,
     applicationId,
     environmentId: parent.environment,
     version: sub?.manifestVersion ?? 0,
     parameters: { ...sub?.parameters },
-    components: [],
+    components: componentsBelow(parent, `${path}/`, status),
     ownerId: parent.ownerId,
     workflowHistory: [],
     errorMessage: null,

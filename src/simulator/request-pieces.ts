@@ -91,33 +91,46 @@ export function configurationRequest(
   const targetVersion =
     version ?? revision?.manifestVersion ?? current?.configuration.version ?? app.latestVersion;
   const manifest = app.parsed.get(targetVersion)!;
-  const submodulesBody =
-    reader.optionalRecord<unknown>(b.submodules, "submodules", "keyed by submodule name") ?? {};
-  const subFields =
-    operation === "launch"
-      ? ["revisionId", "manifestVersion", "parameters"]
-      : ["manifestVersion", "parameters"];
   // No prototype: a submodule named __proto__ is kept (and refused as unknown), not swallowed by the setter.
   const checked: Record<string, { parameters?: Record<string, unknown> }> = Object.create(null);
-  for (const [name, value] of Object.entries(submodulesBody)) {
-    const where = `submodules.${name}`;
-    const sub = reader.object(value, where, subFields);
-    if (!sub) continue;
-    const subParameters = reader.optionalRecord<string>(
-      sub.parameters,
-      `${where}.parameters`,
-      PARAMETERS_SHAPE,
-    );
-    checked[name] = { parameters: subParameters };
-    const component = manifest.submodules[name];
-    const subApp = component?.applicationId ? catalog.applications.get(component.applicationId) : undefined;
-    if (!component || !subApp) continue;
-    request.submodules![name] = {
-      parameters: subParameters,
-      revision: revisionOf(catalog, subApp, sub.revisionId, `${where}.revisionId`, reader),
-      manifestVersion: versionOf(subApp, sub.manifestVersion, `${where}.manifestVersion`, reader),
-    };
-  }
+  const readLevel = (body: unknown, where: string, prefix: string) => {
+    const submodulesBody = reader.optionalRecord<unknown>(body, where, "keyed by submodule name") ?? {};
+    for (const [key, value] of Object.entries(submodulesBody)) {
+      const name = prefix + key;
+      const at = `${where}.${key}`;
+      if (key.includes("/")) {
+        const [parent, ...rest] = key.split("/");
+        reader.errors.push(
+          `${at}: a submodule's own submodules are nested in its entry, not named by a path; write ` +
+            `${where}.${parent}.submodules.${rest.join(".submodules.")}`,
+        );
+        continue;
+      }
+      const sub = reader.object(value, at, subFields);
+      if (!sub) continue;
+      const subParameters = reader.optionalRecord<string>(
+        sub.parameters,
+        `${at}.parameters`,
+        PARAMETERS_SHAPE,
+      );
+      checked[name] = { parameters: subParameters };
+      // a submodule's own submodules are nested in its entry (docs/service-api.md, "Nested submodules")
+      if (sub.submodules !== undefined) readLevel(sub.submodules, `${at}.submodules`, `${name}/`);
+      const component = Object.hasOwn(manifest.submodules, name) ? manifest.submodules[name] : undefined;
+      const subApp = component?.applicationId ? catalog.applications.get(component.applicationId) : undefined;
+      if (!component || !subApp) continue;
+      request.submodules![name] = {
+        parameters: subParameters,
+        revision: revisionOf(catalog, subApp, sub.revisionId, `${at}.revisionId`, reader),
+        manifestVersion: versionOf(subApp, sub.manifestVersion, `${at}.manifestVersion`, reader),
+      };
+    }
+  };
+  const subFields =
+    operation === "launch"
+      ? ["revisionId", "manifestVersion", "parameters", "submodules"]
+      : ["manifestVersion", "parameters", "submodules"];
+  readLevel(b.submodules, "submodules", "");
   const findings = checkInstanceConfig(manifest, { parameters, submodules: checked }, { operation });
   reader.errors.push(...findings.map(formatFinding));
   return request;

@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { parse as parseYaml } from "yaml";
 import { ManifestError, parseManifest } from "../manifest";
 import type { Manifest } from "../manifest";
+import { hierarchyProblems } from "./hierarchy";
 
 export interface Timing {
   launchMs: number;
@@ -97,6 +98,8 @@ class SeedValidator {
   /** Applications by id with their parsed manifests, for the submodule reference check. */
   private readonly apps = new Map<string, Map<number, Manifest>>();
   private readonly components: { path: string; applicationId?: string }[] = [];
+  /** Every manifest with where it sits, for the hierarchy check once all applications are read. */
+  private readonly manifests: { path: string; manifest: Manifest }[] = [];
 
   seed(data: unknown): void {
     const root = this.object(data, "(root)", "write a mapping with `users:` and `organizations:`");
@@ -123,6 +126,13 @@ class SeedValidator {
             "names no application of the seed; add that application or fix the id",
         );
     }
+    const latestOf = (id: string) => {
+      const versions = this.apps.get(id);
+      return versions && versions.size > 0 ? versions.get(Math.max(...versions.keys())) : undefined;
+    };
+    for (const m of this.manifests)
+      for (const problem of hierarchyProblems(m.manifest, latestOf))
+        this.problems.push(`${m.path}: ${problem}`);
   }
 
   private organization(data: unknown, path: string): string | undefined {
@@ -174,6 +184,7 @@ class SeedValidator {
         try {
           const manifest = parseManifest(text);
           manifests.set(Number(version), manifest);
+          this.manifests.push({ path: p, manifest });
           for (const s of Object.values(manifest.submodules))
             this.components.push({ path: `${p} component ${s.name}`, applicationId: s.applicationId });
         } catch (e) {

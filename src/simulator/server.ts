@@ -260,7 +260,7 @@ function faultMessage(status: number): string {
 
 /**
  * Request ids: one random part per simulator, then a count. Unique like a UUID per answer, without drawing
- * random bytes for each (that was ~15 µs of each status read, on the cores the benches share).
+ * random bytes for each (a cost on every status read, on the cores the benches share: ARCHITECTURE.md §8).
  */
 const REQUEST_ID_PREFIX = randomUUID();
 let requestCount = 0;

@@ -31,11 +31,16 @@ import {
   versionOf,
 } from "./request-pieces";
 import type { Timing } from "./seed";
-import { completeDueWorkflow, componentStatus, instanceStatus, startWorkflow } from "./instance-lifecycle";
+import {
+  completeDueWorkflow,
+  componentStatus,
+  wireInstanceStatus,
+  startWorkflow,
+} from "./instance-lifecycle";
 import { accessible, ServiceError, type Caller } from "./service-error";
 import { saveState, type InstanceRecord, type SimState, type WorkflowEnding } from "./state";
 
-/** Where a submodule instance lives: its parent and its key in the parent's manifest. */
+/** Where a submodule instance lives: its top-level instance and its path key there ("db", "db/replica"). */
 interface ComponentRef {
   parent: InstanceRecord;
   name: string;
@@ -197,7 +202,9 @@ export class Simulator {
       this.advance(parent, now);
       const app = this.catalog.applications.get(parent.application)!;
       const manifest = app.parsed.get(parent.configuration.version);
-      const subApp = manifest?.submodules[name]?.applicationId ?? parent.application;
+      const declared =
+        manifest && Object.hasOwn(manifest.submodules, name) ? manifest.submodules[name] : undefined;
+      const subApp = declared?.applicationId ?? parent.application;
       return componentStatus(parent, name, subApp, now);
     }
     return this.view(this.instance(caller, id), now);
@@ -377,7 +384,7 @@ export class Simulator {
 
   private view(rec: InstanceRecord, now: number): WireInstanceStatus {
     this.advance(rec, now);
-    return instanceStatus(rec, now);
+    return wireInstanceStatus(rec, now);
   }
 
   private refuseBusy(rec: InstanceRecord): void {

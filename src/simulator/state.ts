@@ -51,7 +51,7 @@ export interface InstanceRecord {
   workflow: WorkflowRecord | null;
   /** Id of the user who launched it. */
   ownerId: string;
-  /** Instance id of each submodule, by the submodule's key in the manifest. */
+  /** Instance id of each submodule, by its path key ("db", "db/replica" for a submodule of db). */
   components: Record<string, string>;
   history: HistoryRecord[];
   /** When the service destroys the instance on its own (launch's destroyInterval); null: never. */

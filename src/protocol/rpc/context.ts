@@ -1,15 +1,17 @@
-import type {
-  CtyType,
-  Diagnosed,
-  Diagnostic,
-  ProviderHandler,
-  ProviderSchemas,
-  SchemaBlock,
-  Value,
-} from "../model";
-import type { Logger } from "../log";
+import {
+  type CtyType,
+  type Diagnosed,
+  type Diagnostic,
+  errorDiagnostic,
+  errorMessage,
+  type Logger,
+  type ProviderHandler,
+  type ProviderSchemas,
+  type SchemaBlock,
+  type Value,
+} from "../../terraform-model";
 import type { Message } from "../wire/protobuf";
-import { diagnosticToWire, errorDiagnostic, errorMessage } from "../diagnostics";
+import { diagnosticToWire } from "../diagnostics";
 import { ValueError } from "../values/errors";
 import { decodeMsgpack, encodeMsgpack } from "../values/msgpack";
 import { decodeJson } from "../values/json";

@@ -1,4 +1,4 @@
-import type { Schema, SchemaAttribute, SchemaBlock } from "../model";
+import type { Schema, SchemaAttribute, SchemaBlock } from "../../terraform-model";
 import type { Message } from "../wire/protobuf";
 import { NESTING, StringKind } from "../wire/messages";
 

@@ -1,6 +1,5 @@
 import { decodingField, encodeDynamic, typedRpc } from "./context";
-import type { Diagnostic, ProviderHandler } from "../model";
-import { errorDiagnostic } from "../diagnostics";
+import { type Diagnostic, errorDiagnostic, type ProviderHandler } from "../../terraform-model";
 import { decodeJson } from "../values/json";
 
 interface WireRawState {

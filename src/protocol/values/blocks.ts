@@ -1,4 +1,4 @@
-import { isUnknown, type SchemaBlock, type Value, type ValueObject } from "../model";
+import { isUnknown, type SchemaBlock, type Value, type ValueObject } from "../../terraform-model";
 
 /**
  * terraform represents absent list, set and map blocks as empty collections, never null; a handler

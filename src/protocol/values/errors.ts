@@ -1,4 +1,4 @@
-import type { AttributePath } from "../model";
+import type { AttributePath } from "../../terraform-model";
 
 /** A value terraform sent does not match the expected type; becomes an error diagnostic. */
 export class ValueError extends Error {

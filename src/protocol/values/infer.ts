@@ -1,4 +1,4 @@
-import { BigNumberValue, isUnknown, type CtyType, type Value } from "../model";
+import { BigNumberValue, type CtyType, isUnknown, type Value } from "../../terraform-model";
 
 /** The type a value written into a `dynamic` attribute is declared with. */
 export function inferType(v: Value): CtyType {

@@ -1,4 +1,4 @@
-import { type CtyType, type Value, type ValueObject } from "../model";
+import type { CtyType, Value, ValueObject } from "../../terraform-model";
 import { setOwn } from "../../own";
 import { ValueError } from "./errors";
 import { numberFromText } from "./number";

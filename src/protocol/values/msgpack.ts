@@ -1,4 +1,11 @@
-import { BigNumberValue, UNKNOWN, isUnknown, type CtyType, type Value, type ValueObject } from "../model";
+import {
+  BigNumberValue,
+  type CtyType,
+  isUnknown,
+  UNKNOWN,
+  type Value,
+  type ValueObject,
+} from "../../terraform-model";
 import { setOwn } from "../../own";
 import { ValueError } from "./errors";
 import { numberFromText } from "./number";

@@ -1,4 +1,4 @@
-import { BigNumberValue } from "../model";
+import { BigNumberValue } from "../../terraform-model";
 
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
 

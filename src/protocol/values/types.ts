@@ -1,4 +1,4 @@
-import type { CtyType, SchemaAttribute, SchemaBlock } from "../model";
+import type { CtyType, SchemaAttribute, SchemaBlock } from "../../terraform-model";
 import { ValueError } from "./errors";
 
 /** The cty type of the object a schema block describes, as terraform derives it. */

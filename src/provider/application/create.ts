@@ -2,8 +2,7 @@
 // application the API cannot delete: its id goes into the state with the error (terraform taints it), so it
 // is never lost, and the error says how to keep it rather than create another.
 
-import { failureDiagnostic } from "../../protocol/diagnostics";
-import type { ValueObject } from "../../protocol/model";
+import { failureDiagnostic, type ValueObject } from "../../terraform-model";
 import type { ProviderContext } from "../context";
 import type { ApplyResult } from "../resource";
 

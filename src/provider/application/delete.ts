@@ -1,7 +1,6 @@
 // Delete: the public API has no call that deletes an application, so destroy only forgets it, and says so.
 
-import { warningDiagnostic } from "../../protocol/diagnostics";
-import type { ValueObject } from "../../protocol/model";
+import { type ValueObject, warningDiagnostic } from "../../terraform-model";
 import type { ApplyResult } from "../resource";
 import { attrPath } from "../values";
 

@@ -2,23 +2,17 @@
 // an application's manifest, so the state holds none and the next apply uploads the configured one as a new
 // version (the import warns about it).
 
-import { errorDiagnostic, errorMessage, warningDiagnostic } from "../../protocol/diagnostics";
-import type { Diagnosed, ImportedResource, ValueObject } from "../../protocol/model";
+import { errorMessage, type ValueObject, warningDiagnostic } from "../../terraform-model";
+import { importFailed, type ImportResult } from "../resource";
 import { ID_PATTERN } from "../../service-limits";
 import type { ProviderContext } from "../context";
-import { APPLICATION_TYPE, applicationSchema } from "./schema";
+import { applicationSchema } from "./schema";
+import { APPLICATION_TYPE } from "../../resource-types";
 
-export async function importApplication(
-  ctx: ProviderContext,
-  importId: string,
-): Promise<Diagnosed & { importedResources: ImportedResource[] }> {
+export async function importApplication(ctx: ProviderContext, importId: string): Promise<ImportResult> {
   const id = importId.trim();
-  const failed = (summary: string, detail: string) => ({
-    importedResources: [],
-    diagnostics: [errorDiagnostic(summary, detail)],
-  });
   if (!ID_PATTERN.test(id))
-    return failed(
+    return importFailed(
       "Invalid import id",
       `Import ${APPLICATION_TYPE} by its application id (a 24-character lowercase hexadecimal string); got ` +
         `${JSON.stringify(importId.slice(0, 80))}.`,
@@ -34,10 +28,13 @@ export async function importApplication(
       }
     }
   } catch (e) {
-    return failed("Cannot import application", `Looking up application ${id} failed: ${errorMessage(e)}.`);
+    return importFailed(
+      "Cannot import application",
+      `Looking up application ${id} failed: ${errorMessage(e)}.`,
+    );
   }
   if (!found)
-    return failed(
+    return importFailed(
       "Cannot import application",
       `None of the organizations these credentials can access lists application ${id}; check the id and the ` +
         "credentials.",

@@ -6,7 +6,8 @@ import { deleteApplication } from "./delete";
 import { importApplication } from "./import";
 import { planApplication, validateApplication } from "./plan";
 import { readApplication } from "./read";
-import { APPLICATION_TYPE, applicationSchema } from "./schema";
+import { applicationSchema } from "./schema";
+import { APPLICATION_TYPE } from "../../resource-types";
 import { updateApplication } from "./update";
 
 export const applicationResource: Resource = {

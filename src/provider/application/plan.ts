@@ -2,15 +2,15 @@
 // parser (a bad manifest fails the plan, not the apply), replacement by the planner, and manifest_version
 // unknown whenever the manifest is uploaded again.
 
-import { Diagnostics } from "../../protocol/diagnostics";
 import {
-  UNKNOWN,
   type Diagnostic,
+  Diagnostics,
   type PlanResourceChangeRequest,
   type PlanResourceChangeResponse,
+  UNKNOWN,
   type ValueObject,
-} from "../../protocol/model";
-import { checkIdAttributes } from "../data-source";
+} from "../../terraform-model";
+import { checkIdAttributes } from "../id-attributes";
 import { parseManifestAttribute } from "../manifest-attribute";
 import { planDeclared } from "../planner";
 import { attrPath, knownString, sameValue } from "../values";

@@ -2,8 +2,7 @@
 // list no longer has it. The API has no call that returns an application's manifest, so manifest and
 // manifest_version stay what the last apply uploaded.
 
-import { errorCode, failureDiagnostic } from "../../protocol/diagnostics";
-import type { ReadResourceRequest } from "../../protocol/model";
+import { errorCode, failureDiagnostic, type ReadResourceRequest } from "../../terraform-model";
 import type { ProviderContext } from "../context";
 import type { ApplyResult } from "../resource";
 import { asObject, knownString } from "../values";

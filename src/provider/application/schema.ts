@@ -1,11 +1,9 @@
 // The `appmgmt_application` schema, each attribute's plan behaviour declared beside its description
 // (src/provider/planner.ts applies it).
 
-import type { Schema } from "../../protocol/model";
+import type { Schema } from "../../terraform-model";
 import { schemaAttributes, type DeclaredAttribute } from "../planner";
 import { ID_FORMAT, str } from "../schema";
-
-export const APPLICATION_TYPE = "appmgmt_application";
 
 export const APPLICATION_ATTRIBUTES: DeclaredAttribute[] = [
   str("id", `Identifier of the application, ${ID_FORMAT}.`, { computed: true }),

@@ -1,8 +1,7 @@
 // Update: only the manifest changes in place (organization_id and name replace); it is uploaded as the
 // application's next version, which manifest_version then names.
 
-import { failureDiagnostic } from "../../protocol/diagnostics";
-import type { ValueObject } from "../../protocol/model";
+import { failureDiagnostic, type ValueObject } from "../../terraform-model";
 import type { ProviderContext } from "../context";
 import type { ApplyResult } from "../resource";
 import { manifestChanges } from "./plan";

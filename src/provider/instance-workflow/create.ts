@@ -4,8 +4,7 @@
 // again).
 
 import type { InstanceStatus } from "../../client/types";
-import { errorDiagnostic, errorMessage } from "../../protocol/diagnostics";
-import type { ValueObject } from "../../protocol/model";
+import { errorDiagnostic, errorMessage, type ValueObject } from "../../terraform-model";
 import type { ProviderContext } from "../context";
 import { timeoutOrDefault } from "../duration";
 import { notAccepted } from "../instance/busy";

@@ -6,7 +6,8 @@ import { createWorkflowRun } from "./create";
 import { forgetWorkflowRun } from "./delete";
 import { importWorkflowRun } from "./import";
 import { planWorkflow, validateWorkflow } from "./plan";
-import { WORKFLOW_TYPE, workflowSchema } from "./schema";
+import { workflowSchema } from "./schema";
+import { WORKFLOW_TYPE } from "../../resource-types";
 import { updateWorkflowRun } from "./update";
 
 export const instanceWorkflowResource: Resource = {

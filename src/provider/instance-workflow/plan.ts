@@ -2,16 +2,16 @@
 // resource owns (launch, reconfigure, destroy) refused naming it, and, with the manifest known, the workflow
 // and its parameters checked by the rules (src/rules/workflows.ts) the simulator applies too.
 
-import { Diagnostics } from "../../protocol/diagnostics";
 import {
-  isUnknown,
   type Diagnostic,
+  Diagnostics,
+  isUnknown,
   type PlanResourceChangeRequest,
   type PlanResourceChangeResponse,
   type ValueObject,
-} from "../../protocol/model";
+} from "../../terraform-model";
 import { checkWorkflowRun, reservedWorkflowFinding } from "../../rules";
-import { checkIdAttributes } from "../data-source";
+import { checkIdAttributes } from "../id-attributes";
 import { addFindings } from "../instance/checks";
 import { parseDuration } from "../duration";
 import { parseManifestAttribute } from "../manifest-attribute";

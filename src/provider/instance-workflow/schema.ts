@@ -1,11 +1,9 @@
 // The `appmgmt_instance_workflow` schema: a run of a named workflow on a running instance, replaced (run
 // again) whenever what it runs or its triggers change, as terraform_data with triggers_replace.
 
-import type { Schema } from "../../protocol/model";
+import type { Schema } from "../../terraform-model";
 import { schemaAttributes, type DeclaredAttribute } from "../planner";
 import { DEFAULT_TIMEOUT, ID_FORMAT, str } from "../schema";
-
-export const WORKFLOW_TYPE = "appmgmt_instance_workflow";
 
 export const WORKFLOW_ATTRIBUTES: DeclaredAttribute[] = [
   str(

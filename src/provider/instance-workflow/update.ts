@@ -1,6 +1,6 @@
 // Update: only what needs no run changes in place (timeouts, manifest): the planned state as it is.
 
-import type { ValueObject } from "../../protocol/model";
+import type { ValueObject } from "../../terraform-model";
 import type { ApplyResult } from "../resource";
 
 export function updateWorkflowRun(planned: ValueObject): Promise<ApplyResult> {

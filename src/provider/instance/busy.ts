@@ -2,8 +2,7 @@
 // sends a request refused as busy (409: another workflow runs) again until the operation's deadline, so a
 // ConflictError here means the instance was still busy when the timeout ran out.
 
-import { errorCode, errorDiagnostic, errorMessage } from "../../protocol/diagnostics";
-import type { Diagnostic } from "../../protocol/model";
+import { type Diagnostic, errorCode, errorDiagnostic, errorMessage } from "../../terraform-model";
 
 export function notAccepted(id: string, what: string, e: unknown): Diagnostic {
   const detail =

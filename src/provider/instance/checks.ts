@@ -2,12 +2,11 @@
 // parameter names and, when the `manifest` attribute is known, the binding rules (src/rules). Unknown
 // values are skipped.
 
-import { Diagnostics } from "../../protocol/diagnostics";
-import { isUnknown, type AttributePath, type Diagnostic } from "../../protocol/model";
+import { type AttributePath, type Diagnostic, Diagnostics, isUnknown } from "../../terraform-model";
 import { setOwn } from "../../own";
 import {
   SCHEMA_NAMES,
-  checkInstanceConfig as checkRules,
+  checkInstanceConfig,
   checkParameterNames,
   formatFinding,
   idProblem,
@@ -23,7 +22,7 @@ import { parseManifestAttribute } from "../manifest-attribute";
 
 export type Operation = "launch" | "reconfigure";
 
-export function checkInstanceConfig(config: InstanceModel, operation: Operation): Diagnostic[] {
+export function checkInstanceAttributes(config: InstanceModel, operation: Operation): Diagnostic[] {
   const out = new Diagnostics();
   checkIds(config, out);
   checkInstanceName(config, out);
@@ -93,7 +92,7 @@ function checkAgainstManifest(
   const manifest = parseManifestAttribute(text, out);
   if (!manifest) return;
   const options = { operation, isUnknown, names: SCHEMA_NAMES };
-  addFindings(checkRules(manifest, rulesConfig(config), options), out);
+  addFindings(checkInstanceConfig(manifest, rulesConfig(config), options), out);
 }
 
 /** Each finding of the rules as an error at its attribute path, with the fix (the workflow resource's too). */

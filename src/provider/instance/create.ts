@@ -1,7 +1,7 @@
 // Create: one launch, never resent once the service may have acted. A failed create still returns the
 // new id, so terraform taints the instance instead of orphaning it.
 
-import { errorCode, failureDiagnostic } from "../../protocol/diagnostics";
+import { errorCode, failureDiagnostic } from "../../terraform-model";
 import type { ProviderContext } from "../context";
 import type { ApplyResult } from "../resource";
 import { findLostLaunch } from "./lost-launch";

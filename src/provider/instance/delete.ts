@@ -2,11 +2,16 @@
 // is gone counts as deleted; one that could not be destroyed stays in the state.
 
 import type { InstanceStatus } from "../../client/types";
-import { errorCode, errorDiagnostic, errorMessage, failureDiagnostic } from "../../protocol/diagnostics";
+import {
+  errorCode,
+  errorDiagnostic,
+  errorMessage,
+  failureDiagnostic,
+  type ValueObject,
+} from "../../terraform-model";
 import type { ProviderContext } from "../context";
 import type { ApplyResult } from "../resource";
 import { notAccepted } from "./busy";
-import type { ValueObject } from "../../protocol/model";
 import { decodeInstance, known } from "./model";
 import { timeoutMs, workflowKind } from "./wait";
 

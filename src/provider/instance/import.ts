@@ -1,33 +1,27 @@
 // Import by instance id, or by ENVIRONMENT_ID/INSTANCE_NAME (looked up among the environment's
 // instances). The next read fills the state with every actual value (private state `imported`).
 
-import { errorDiagnostic, errorMessage } from "../../protocol/diagnostics";
-import type { Diagnosed, ImportedResource, ValueObject } from "../../protocol/model";
+import { errorMessage, type ValueObject } from "../../terraform-model";
+import { importFailed, type ImportResult } from "../resource";
 import { ID_PATTERN } from "../../service-limits";
 import type { ProviderContext } from "../context";
 import { encodePrivate } from "./private";
-import { INSTANCE_TYPE, instanceSchema } from "./schema";
+import { instanceSchema } from "./schema";
+import { INSTANCE_TYPE } from "../../resource-types";
 
 const IMPORT_FORMS =
   "the instance id (a 24-character lowercase hexadecimal string) or ENVIRONMENT_ID/INSTANCE_NAME " +
   '(e.g. "5f0000000000000000000e01/webshop")';
 
-export async function importInstance(
-  ctx: ProviderContext,
-  importId: string,
-): Promise<Diagnosed & { importedResources: ImportedResource[] }> {
+export async function importInstance(ctx: ProviderContext, importId: string): Promise<ImportResult> {
   const given = importId.trim();
-  const failed = (summary: string, detail: string) => ({
-    importedResources: [],
-    diagnostics: [errorDiagnostic(summary, detail)],
-  });
   let id = given;
   if (!ID_PATTERN.test(given)) {
     const slash = given.indexOf("/");
     const envId = given.slice(0, slash);
     const name = given.slice(slash + 1);
     if (slash < 0 || !ID_PATTERN.test(envId) || name === "") {
-      return failed(
+      return importFailed(
         "Invalid import id",
         `Import ${INSTANCE_TYPE} by ${IMPORT_FORMS}; got ${JSON.stringify(importId.slice(0, 80))}.`,
       );
@@ -35,7 +29,7 @@ export async function importInstance(
     try {
       id = await instanceNamed(ctx, envId, name);
     } catch (e) {
-      return failed(
+      return importFailed(
         "Cannot import instance",
         `Looking up instance ${JSON.stringify(name)} in environment ${envId} failed: ${errorMessage(e)}.`,
       );

@@ -8,7 +8,8 @@ import { importInstance } from "./import";
 import { decodeInstance } from "./model";
 import { planInstance, validateInstance } from "./plan";
 import { readInstance } from "./read";
-import { INSTANCE_TYPE, instanceSchema } from "./schema";
+import { instanceSchema } from "./schema";
+import { INSTANCE_TYPE } from "../../resource-types";
 import { updateInstance } from "./update";
 
 export const instanceResource: Resource = {

@@ -5,8 +5,7 @@
 
 import { findLaunchedInstances } from "../../client/launched-instance";
 import type { LaunchRequest } from "../../client/types";
-import { errorDiagnostic, errorMessage } from "../../protocol/diagnostics";
-import type { Diagnostic } from "../../protocol/model";
+import { type Diagnostic, errorDiagnostic, errorMessage } from "../../terraform-model";
 import type { ProviderContext } from "../context";
 import type { ServiceClient } from "../service";
 

@@ -2,7 +2,7 @@
 // `UNKNOWN` (terraform's "known after apply") stays an explicit marker: at plan time any configured value
 // may be unknown; at apply time and in state nothing is.
 
-import { UNKNOWN, isUnknown, type UnknownValue, type Value, type ValueObject } from "../../protocol/model";
+import { isUnknown, UNKNOWN, type UnknownValue, type Value, type ValueObject } from "../../terraform-model";
 import { setOwn } from "../../own";
 import { asObject } from "../values";
 import { TIMEOUT_OPERATIONS, type TimeoutOperation } from "./schema";

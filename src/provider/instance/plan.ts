@@ -3,22 +3,22 @@
 // manifest version, the values a reconfigure resets).
 
 import {
-  UNKNOWN,
   type Diagnostic,
   type PlanResourceChangeRequest,
   type PlanResourceChangeResponse,
+  UNKNOWN,
   type ValueObject,
-} from "../../protocol/model";
+} from "../../terraform-model";
 import { markUpdatedOutputs, plannedCreate, replacementPaths } from "../planner";
 import { asObject, sameValue, stringMap } from "../values";
-import { checkInstanceConfig } from "./checks";
+import { checkInstanceAttributes } from "./checks";
 import { decodeInstance, type InstanceModel } from "./model";
 import { decodePrivate } from "./private";
 import { planResets } from "./resets";
 import { INSTANCE_ATTRIBUTES } from "./schema";
 
 export function validateInstance(config: ValueObject): Diagnostic[] {
-  return checkInstanceConfig(decodeInstance(config), "launch");
+  return checkInstanceAttributes(decodeInstance(config), "launch");
 }
 
 export function planInstance(req: PlanResourceChangeRequest): PlanResourceChangeResponse {
@@ -27,7 +27,7 @@ export function planInstance(req: PlanResourceChangeRequest): PlanResourceChange
   const priorValue = asObject(req.priorState);
   const configValue = asObject(req.config) ?? proposed;
   const config = decodeInstance(configValue);
-  const diagnostics = checkInstanceConfig(config, priorValue ? "reconfigure" : "launch");
+  const diagnostics = checkInstanceAttributes(config, priorValue ? "reconfigure" : "launch");
   if (!priorValue) {
     return {
       plannedState: plannedCreate(INSTANCE_ATTRIBUTES, proposed, configValue),

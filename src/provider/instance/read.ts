@@ -1,8 +1,13 @@
 // Read (refresh): the instance as the service sees it, or removed from the state when it is gone.
 
 import type { InstanceStatus, Parameters } from "../../client/types";
-import { errorCode, failureDiagnostic, warningDiagnostic } from "../../protocol/diagnostics";
-import { isUnknown, type ReadResourceRequest } from "../../protocol/model";
+import {
+  errorCode,
+  failureDiagnostic,
+  isUnknown,
+  type ReadResourceRequest,
+  warningDiagnostic,
+} from "../../terraform-model";
 import { setOwn } from "../../own";
 import type { ProviderContext } from "../context";
 import type { ApplyResult } from "../resource";
@@ -92,15 +97,23 @@ function refreshed(prior: InstanceModel, s: InstanceStatus, imported: boolean): 
  * Bound parameters must stay out (the service refuses them under submodules), but the status does not
  * say which are bound and the manifest is not known at import. The service gives a bound parameter the
  * value of the main parameter that binds it, so a submodule value equal to a main parameter's value is
- * taken as bound. A free value that merely equals one is left out too; the plan of any later reconfigure
+ * taken as bound; below the first level ("db/replica"), one equal to a value of the parent submodule, whose
+ * pins bind it. A free value that merely equals one is left out too; the plan of any later reconfigure
  * then warns that it may be reset (resets.ts), and setting `manifest` makes the plan exact.
  */
 function importedSubmodules(s: InstanceStatus): InstanceModel["submodules"] {
-  const mainValues = new Set(Object.values(s.parameters));
   const out: Record<string, SubmoduleModel> = {};
   for (const [name, sub] of Object.entries(s.submodules)) {
+    const parent = name.includes("/") ? name.slice(0, name.lastIndexOf("/")) : undefined;
+    const binders =
+      parent === undefined
+        ? s.parameters
+        : Object.hasOwn(s.submodules, parent)
+          ? s.submodules[parent].parameters
+          : {};
+    const bindingValues = new Set(Object.values(binders));
     const free: Parameters = {};
-    for (const [k, v] of Object.entries(sub.parameters)) if (!mainValues.has(v)) setOwn(free, k, v);
+    for (const [k, v] of Object.entries(sub.parameters)) if (!bindingValues.has(v)) setOwn(free, k, v);
     setOwn(out, name, {
       revisionId: sub.revision,
       manifestVersion: sub.manifestVersion,

@@ -9,7 +9,7 @@ import type {
   ReconfigureSubmodule,
 } from "../../client/types";
 import { setOwn } from "../../own";
-import { NEVER_DESTROY } from "../../service-wire";
+import { NEVER_DESTROY, nestSubmodules, type NestedSubmodules } from "../../service-wire";
 import { parseDuration } from "../duration";
 import { known, knownEntries, knownMap, type InstanceModel, type SubmoduleModel } from "./model";
 
@@ -64,13 +64,14 @@ function present<T extends object>(fields: T): { [K in keyof T]?: Exclude<T[K], 
   };
 }
 
-function submoduleRequests<T>(
+/** Each submodule's settings, keyed by path in the configuration ("db/replica"), nested as the body carries them. */
+function submoduleRequests<T extends object>(
   config: InstanceModel,
   request: (s: SubmoduleModel | undefined) => T,
-): Record<string, T> | undefined {
+): NestedSubmodules<T> | undefined {
   const entries = knownEntries(config.submodules);
   if (entries.length === 0) return undefined;
-  const out: Record<string, T> = {};
-  for (const [name, s] of entries) setOwn(out, name, request(s));
-  return out;
+  const byPath: Record<string, T> = {};
+  for (const [name, s] of entries) setOwn(byPath, name, request(s));
+  return nestSubmodules(byPath);
 }

@@ -8,8 +8,7 @@
 
 import type { Parameters } from "../../client/types";
 import type { Manifest } from "../../manifest/types";
-import { warningDiagnostic } from "../../protocol/diagnostics";
-import { isUnknown, type Diagnostic } from "../../protocol/model";
+import { type Diagnostic, isUnknown, warningDiagnostic } from "../../terraform-model";
 import { setOwn } from "../../own";
 import {
   leavesEverythingAsIs,
@@ -24,7 +23,7 @@ import { known, knownEntries, knownMap, type InstanceModel } from "./model";
 import type { InstancePrivate } from "./private";
 import { manifestModule } from "./manifest-module";
 
-export interface ResetPlan {
+export interface PlannedResets {
   /** The exact effective_parameters after the reconfigure, when the provider can tell. */
   effectiveParameters?: Parameters;
   warnings: Diagnostic[];
@@ -32,7 +31,11 @@ export interface ResetPlan {
   changesNothing: boolean;
 }
 
-export function planResets(prior: InstanceModel, config: InstanceModel, priv: InstancePrivate): ResetPlan {
+export function planResets(
+  prior: InstanceModel,
+  config: InstanceModel,
+  priv: InstancePrivate,
+): PlannedResets {
   const manifest = typeof config.manifest === "string" ? parsedOrUndefined(config.manifest) : undefined;
   const input = resetInput(prior, config, priv);
   const plan = reconfigureResets(manifest, input);

@@ -1,11 +1,9 @@
 // The `appmgmt_instance` schema, with each attribute's plan behaviour declared beside its description
 // (src/provider/planner.ts applies it and writes the "Changing it replaces the instance." sentence).
 
-import type { Schema, SchemaAttribute } from "../../protocol/model";
+import type { Schema, SchemaAttribute } from "../../terraform-model";
 import { schemaAttributes, type DeclaredAttribute } from "../planner";
 import { DEFAULT_TIMEOUT, ID_FORMAT, str } from "../schema";
-
-export const INSTANCE_TYPE = "appmgmt_instance";
 
 export const TIMEOUT_OPERATIONS = ["create", "update", "delete"] as const;
 export type TimeoutOperation = (typeof TIMEOUT_OPERATIONS)[number];
@@ -27,8 +25,8 @@ const submoduleAttributes: DeclaredAttribute[] = [
     name: "parameters",
     type: ["map", "string"],
     description:
-      "Submodule parameters, keyed `input.<name>`. A parameter that the main manifest binds to one of its " +
-      "own parameters cannot be set here: set the binding main parameter instead.",
+      "Submodule parameters, keyed `input.<name>`. A parameter that the manifest binds (to a main " +
+      "parameter, or to a parameter of the parent submodule) cannot be set here: set the binding one instead.",
     optional: true,
   },
 ];
@@ -87,7 +85,10 @@ export const INSTANCE_ATTRIBUTES: DeclaredAttribute[] = [
   },
   {
     name: "submodules",
-    description: "Per-submodule settings, keyed by the submodule's name in the manifest.",
+    description:
+      "Per-submodule settings, keyed by the submodule's name in the manifest; a submodule of a submodule by " +
+      'its path, the names joined by `/` (`"db/replica"`).',
+
     optional: true,
     nestedType: { nesting: "map", attributes: submoduleAttributes },
   },

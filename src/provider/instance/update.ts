@@ -5,8 +5,9 @@
 import type { InstanceStatus, Parameters, ReconfigureRequest } from "../../client/types";
 import type { ProviderContext } from "../context";
 import type { ApplyResult } from "../resource";
+import { flattenSubmodules } from "../../service-wire";
 import { notAccepted } from "./busy";
-import type { ValueObject } from "../../protocol/model";
+import type { ValueObject } from "../../terraform-model";
 import { decodeInstance, type InstanceModel } from "./model";
 import { needsReconfigure } from "./plan";
 import { decodePrivate } from "./private";
@@ -59,7 +60,7 @@ function listedValuesVisible(s: InstanceStatus, req: ReconfigureRequest): boolea
     Object.entries(want ?? {}).every(([k, v]) => actual?.[k] === v);
   if (req.manifestVersion !== undefined && s.version !== req.manifestVersion) return false;
   if (!same(req.parameters, s.parameters)) return false;
-  return Object.entries(req.submodules ?? {}).every(([name, sub]) => {
+  return Object.entries(flattenSubmodules(req.submodules ?? {})).every(([name, sub]) => {
     const actual = Object.hasOwn(s.submodules, name) ? s.submodules[name] : undefined;
     if (!actual) return false;
     if (sub.manifestVersion !== undefined && actual.manifestVersion !== sub.manifestVersion) return false;

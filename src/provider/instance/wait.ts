@@ -1,8 +1,7 @@
 // Waiting for an instance's workflow, shared by create and update, and the state it leaves behind.
 
 import type { InstanceStatus } from "../../client/types";
-import { errorCode, errorDiagnostic, errorMessage } from "../../protocol/diagnostics";
-import { isUnknown, type ValueObject } from "../../protocol/model";
+import { errorCode, errorDiagnostic, errorMessage, isUnknown, type ValueObject } from "../../terraform-model";
 import type { ProviderContext } from "../context";
 import { timeoutOrDefault } from "../duration";
 import type { ApplyResult } from "../resource";

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createLogger } from "../../../src/protocol/log";
+import { createLogger } from "../../../src/terraform-model";
 import { createGrpcServer, type GrpcServer } from "../../../src/protocol/transport";
 import { ErrorCode, MAX_CONCURRENT_STREAMS } from "../../../src/protocol/http2/frames";
 import { HpackDecoder } from "../../../src/protocol/http2/hpack";

@@ -4,7 +4,7 @@ import { connect as netConnect, createServer } from "node:net";
 import * as grpc from "@grpc/grpc-js";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { createLogger } from "../../../src/protocol/log";
+import { createLogger } from "../../../src/terraform-model";
 import { createGrpcServer, type GrpcServer } from "../../../src/protocol/transport";
 import { Http2Connection } from "../../../src/protocol/http2/connection";
 import { encodeHeaders, HpackDecoder, STATIC_STATUS_200 } from "../../../src/protocol/http2/hpack";

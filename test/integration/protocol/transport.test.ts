@@ -3,7 +3,7 @@ import { connect as netConnect } from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createLogger } from "../../../src/protocol/log";
+import { createLogger } from "../../../src/terraform-model";
 import { createGrpcServer, GrpcStatus, type GrpcServer } from "../../../src/protocol/transport";
 
 // The gRPC framing rules of the provider's HTTP/2 server, seen by a raw HTTP/2 client.

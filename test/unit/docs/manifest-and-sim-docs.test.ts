@@ -7,6 +7,7 @@ import { ManifestError, parseManifest } from "../../../src/manifest";
 import { checkInstanceConfig, formatFinding } from "../../../src/rules";
 import { DEMO, DEMO_MANIFESTS, demoSeed } from "../../../src/simulator/demo-seed";
 import { parseMarkdown, type MarkdownSection } from "../../helpers/markdown";
+import { stackManifest } from "../../helpers/nested-apps";
 
 const ROOT = path.join(__dirname, "..", "..", "..");
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), "utf8");
@@ -22,7 +23,7 @@ describe("docs/manifest.md", () => {
   const yaml = code.filter((c) => c.lang === "yaml");
 
   test("the complete example parses, and is the demo webshop manifest", () => {
-    expect(yaml).toHaveLength(2);
+    expect(yaml).toHaveLength(3);
     expect(parseManifest(yaml[0].content)).toEqual(parseManifest(DEMO_MANIFESTS.webshop[1]));
   });
 
@@ -80,6 +81,31 @@ describe("docs/manifest.md", () => {
     const ts = code.find((c) => c.lang === "ts")!.content;
     expect(ts).toContain('parameters: { "input.db-size": "large" }');
     expect(ts).toContain('submodules: { db: { parameters: { "input.engine": "postgres-16" } } }');
+  });
+});
+
+describe("docs/manifest.md, nested submodules", () => {
+  const section = sections("docs/manifest.md").find((s) => s.heading === "Nested submodules")!;
+  const [example] = section.code.filter((c) => c.lang === "yaml");
+
+  test("the example is the nested test hierarchy, and its rule message is the one shown", () => {
+    const manifest = parseManifest(example.content);
+    expect(manifest).toEqual(
+      parseManifest(stackManifest("5f00000000000000000000c1", "5f00000000000000000000c2")),
+    );
+    const right = {
+      submodules: {
+        db: { parameters: { "input.replica-size": "large" } },
+        "db/replica": { parameters: { "input.lag": "1s" } },
+      },
+    };
+    expect(checkInstanceConfig(manifest, right)).toEqual([]);
+    const wrong = { submodules: { "db/replica": { parameters: { "input.size": "large" } } } };
+    const [message] = checkInstanceConfig(manifest, wrong).map(formatFinding);
+    expect(section.code.map((c) => c.content.trim())).toContain(message);
+    const ts = section.code.find((c) => c.lang === "ts")!.content;
+    expect(ts).toContain('db: { parameters: { "input.replica-size": "large" } }');
+    expect(ts).toContain('"db/replica": { parameters: { "input.lag": "1s" } }');
   });
 });
 

@@ -1,4 +1,4 @@
-import { BigNumberValue, type CtyType, type Value } from "../../../src/protocol/model";
+import { BigNumberValue, type CtyType, type Value } from "../../../src/terraform-model";
 import { decodeJson, parseJsonLossless } from "../../../src/protocol/values/json";
 import { numberFromText } from "../../../src/protocol/values/number";
 

@@ -1,5 +1,5 @@
 import { ExtensionCodec, decode as referenceDecode, encode as referenceEncode } from "@msgpack/msgpack";
-import { BigNumberValue, UNKNOWN, type CtyType } from "../../../src/protocol/model";
+import { BigNumberValue, type CtyType, UNKNOWN } from "../../../src/terraform-model";
 import { ValueError } from "../../../src/protocol/values/errors";
 import { decodeMsgpack, encodeMsgpack } from "../../../src/protocol/values/msgpack";
 

@@ -1,6 +1,6 @@
 import { X509Certificate } from "node:crypto";
 import { createServerCertificate } from "../../../src/protocol/certificate";
-import { createLogger, levelFromEnv } from "../../../src/protocol/log";
+import { createLogger, levelFromEnv } from "../../../src/terraform-model";
 import {
   MAGIC_COOKIE_KEY,
   MAGIC_COOKIE_VALUE,

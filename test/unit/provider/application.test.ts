@@ -1,7 +1,7 @@
 // appmgmt_application against the fake client: the manifest checked at plan with the parser's messages,
 // replacement by organization_id and name, manifest_version unknown when the manifest is uploaded again;
 // create = create + upload, update = upload, delete forgets with a warning, import by id.
-import { UNKNOWN, isUnknown, type ValueObject } from "../../../src/protocol/model";
+import { isUnknown, UNKNOWN, type ValueObject } from "../../../src/terraform-model";
 import { BadRequestError } from "../../../src/client/errors";
 import { providerSchemas } from "../../../src/provider/catalog";
 import { ORG, WEBSHOP_MANIFEST, configuredProvider, obj } from "./fakes";

@@ -1,5 +1,5 @@
 // Create, update, delete, read and import of appmgmt_instance against a scripted fake client.
-import { isUnknown, UNKNOWN, type Value } from "../../../src/protocol/model";
+import { isUnknown, UNKNOWN, type Value } from "../../../src/terraform-model";
 import {
   APP,
   ENV,

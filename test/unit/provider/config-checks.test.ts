@@ -1,6 +1,6 @@
 // Plan-time checks of appmgmt_instance settings (issue 7): instance_name limits on instance_name (item 4),
 // and keys named like built-in object members treated as ordinary keys (item 5).
-import { UNKNOWN, type ValueObject } from "../../../src/protocol/model";
+import { UNKNOWN, type ValueObject } from "../../../src/terraform-model";
 import { createProvider } from "../../../src/provider";
 import { INSTANCE_NAME_LIMITS } from "../../../src/rules";
 import { APP, ID, WEBSHOP_MANIFEST, configuredProvider, instance, status } from "./fakes";

@@ -2,8 +2,7 @@
 // the guarantee that no secret reaches logs or diagnostics.
 import * as os from "node:os";
 import * as path from "node:path";
-import { createLogger } from "../../../src/protocol/log";
-import { UNKNOWN } from "../../../src/protocol/model";
+import { createLogger, UNKNOWN } from "../../../src/terraform-model";
 import { SecretList, redactingLogger } from "../../../src/provider/redact";
 import { createProvider } from "../../../src/provider";
 import type { ProviderSettings } from "../../../src/provider/config";

@@ -15,11 +15,10 @@ import type {
   ReconfigureRequest,
 } from "../../../src/client/types";
 import { waitForInstance, type Clock } from "../../../src/client/waiters";
-import type { Logger } from "../../../src/protocol/log";
+import type { Logger, Value, ValueObject } from "../../../src/terraform-model";
 import { createProvider } from "../../../src/provider";
 import type { ProviderSettings } from "../../../src/provider/config";
-import type { Service, ServiceClient, WaitOptions } from "../../../src/provider/service";
-import type { Value, ValueObject } from "../../../src/protocol/model";
+import type { Service, ServiceClient, ServiceWaitOptions } from "../../../src/provider/service";
 import { providerSchemas } from "../../../src/provider/catalog";
 import { DEMO_MANIFESTS } from "../../../src/simulator";
 
@@ -196,7 +195,7 @@ export interface Harness {
   settings: () => ProviderSettings | undefined;
   logs: string[];
   /** The options of every wait the provider started, in order. */
-  waits: WaitOptions[];
+  waits: ServiceWaitOptions[];
 }
 
 export const err = {
@@ -235,7 +234,7 @@ export async function configuredProvider(script: FakeScript, env: NodeJS.Process
   const client = new FakeClient(script);
   const logs: string[] = [];
   let settings: ProviderSettings | undefined;
-  const waits: WaitOptions[] = [];
+  const waits: ServiceWaitOptions[] = [];
   const log = captureLogger(logs);
   const provider = createProvider({
     env,

@@ -1,6 +1,6 @@
 // Import of appmgmt_instance (issue 7, items 1 and 3): by instance id or ENVIRONMENT_ID/INSTANCE_NAME, and
 // the first read after it takes every actual value, each submodule's settings and free parameters included.
-import type { Value } from "../../../src/protocol/model";
+import type { Value } from "../../../src/terraform-model";
 import { APP, ENV, ID, REV, configuredProvider, obj, status } from "./fakes";
 
 type Harness = Awaited<ReturnType<typeof configuredProvider>>;

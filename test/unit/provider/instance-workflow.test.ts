@@ -1,7 +1,7 @@
 // appmgmt_instance_workflow against the fake client: refused names and manifest checks at plan, replacement
 // (a new run) on parameters/triggers, create runs and waits for the run in the workflow history, a failed
 // run is an error with the service's message and a state (tainted), delete forgets.
-import { UNKNOWN, type ValueObject } from "../../../src/protocol/model";
+import { UNKNOWN, type ValueObject } from "../../../src/terraform-model";
 import { providerSchemas } from "../../../src/provider/catalog";
 import type { WireWorkflowRun } from "../../../src/service-wire";
 import { ID, configuredProvider, obj, status } from "./fakes";

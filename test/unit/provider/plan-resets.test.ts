@@ -4,7 +4,7 @@
 // warning per value it resets for certain, one warning per instance listing the values it may reset, and
 // no reconfigure at all when the manifest proves it changes nothing.
 import type { InstanceStatus } from "../../../src/client/types";
-import { isUnknown, type ValueObject } from "../../../src/protocol/model";
+import { isUnknown, type ValueObject } from "../../../src/terraform-model";
 import { createProvider } from "../../../src/provider";
 import { APP, REV, WEBSHOP_MANIFEST, instance, obj, stateOf, status } from "./fakes";
 

@@ -1,6 +1,6 @@
 // Plan and validation logic of appmgmt_instance: unknowns on create, replacement paths, reset warnings,
 // manifest findings with attribute paths.
-import { UNKNOWN, isUnknown } from "../../../src/protocol/model";
+import { isUnknown, UNKNOWN } from "../../../src/terraform-model";
 import { createProvider } from "../../../src/provider";
 import { APP, ENV, REV, WEBSHOP_MANIFEST, instance, obj, stateOf, status } from "./fakes";
 

@@ -56,7 +56,7 @@ export interface InstanceConfig extends cdktn.TerraformMetaArguments {
   */
   readonly revisionId?: string;
   /**
-  * Per-submodule settings, keyed by the submodule's name in the manifest.
+  * Per-submodule settings, keyed by the submodule's name in the manifest; a submodule of a submodule by its path, the names joined by `/` (`"db/replica"`).
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#submodules Instance#submodules}
   */
@@ -76,7 +76,7 @@ export interface InstanceSubmodules {
   */
   readonly manifestVersion?: number;
   /**
-  * Submodule parameters, keyed `input.<name>`. A parameter that the main manifest binds to one of its own parameters cannot be set here: set the binding main parameter instead.
+  * Submodule parameters, keyed `input.<name>`. A parameter that the manifest binds (to a main parameter, or to a parameter of the parent submodule) cannot be set here: set the binding one instead.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#parameters Instance#parameters}
   */

@@ -1,8 +1,9 @@
 // Data source `appmgmt_revisions`: the named revisions of an application, or the one of a given name.
 
-import { checkIdAttributes, ConfigurationMismatchError, type DataSource } from "./data-source";
-import { attrPath, knownString } from "./values";
-import { revisionsData } from "./data-schemas";
+import { checkIdAttributes } from "../id-attributes";
+import { ConfigurationMismatchError, type DataSource } from "./data-source";
+import { attrPath, knownString } from "../values";
+import { revisionsData } from "./schemas";
 
 export const revisionsDataSource: DataSource = {
   typeName: "appmgmt_revisions",

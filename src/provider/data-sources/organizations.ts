@@ -1,7 +1,7 @@
 // Data source `appmgmt_organizations`: the organizations the credentials can access.
 
 import type { DataSource } from "./data-source";
-import { organizationsData } from "./data-schemas";
+import { organizationsData } from "./schemas";
 
 export const organizationsDataSource: DataSource = {
   typeName: "appmgmt_organizations",

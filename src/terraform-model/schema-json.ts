@@ -11,7 +11,7 @@ import type {
   Schema,
   SchemaAttribute,
   SchemaBlock,
-} from "./model";
+} from "./schema";
 
 export interface AttributeJson {
   type?: CtyType;

@@ -1,5 +1,5 @@
-import type { ProviderSchemas } from "../../../src/protocol/model";
-import { toProviderSchemaJson } from "../../../src/protocol/schema-json";
+import type { ProviderSchemas } from "../../../src/terraform-model";
+import { toProviderSchemaJson } from "../../../src/terraform-model/schema-json";
 
 const schemas: ProviderSchemas = {
   provider: {

@@ -1,7 +1,7 @@
 // Data source `appmgmt_environments`: the environments of an organization.
 
 import { organizationListDataSource } from "./data-source";
-import { environmentsData } from "./data-schemas";
+import { environmentsData } from "./schemas";
 
 export const environmentsDataSource = organizationListDataSource(
   "appmgmt_environments",

@@ -1,11 +1,12 @@
 // Data source `appmgmt_instances`: the instances of an environment or of an application (the service lists
 // both), filtered by the other and by status.
 
-import { checkIdAttributes, type DataSource } from "./data-source";
-import { errorDiagnostic } from "../protocol/diagnostics";
-import { INSTANCE_STATUS_VALUES } from "../service-wire";
-import { attrPath, knownString } from "./values";
-import { instancesData } from "./data-schemas";
+import { checkIdAttributes } from "../id-attributes";
+import type { DataSource } from "./data-source";
+import { errorDiagnostic } from "../../terraform-model";
+import { INSTANCE_STATUS_VALUES } from "../../service-wire";
+import { attrPath, knownString } from "../values";
+import { instancesData } from "./schemas";
 
 const STATUSES: readonly string[] = INSTANCE_STATUS_VALUES;
 

@@ -1,7 +1,7 @@
 // The data sources' schemas; each data source file names its own.
 
-import type { Schema, SchemaAttribute } from "../protocol/model";
-import { ID_FORMAT, str } from "./schema";
+import type { Schema, SchemaAttribute } from "../../terraform-model";
+import { ID_FORMAT, str } from "../schema";
 
 function dataSchema(description: string, attributes: SchemaAttribute[]): Schema {
   return { version: 0, block: { description, attributes } };

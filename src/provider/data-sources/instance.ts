@@ -1,10 +1,11 @@
 // Data source `appmgmt_instance`: the status of one instance.
 
-import type { ValueObject } from "../protocol/model";
-import { setOwn } from "../own";
-import { checkIdAttributes, type DataSource } from "./data-source";
-import { returnValueMap, stringMap } from "./values";
-import { instanceData } from "./data-schemas";
+import type { ValueObject } from "../../terraform-model";
+import { setOwn } from "../../own";
+import { checkIdAttributes } from "../id-attributes";
+import type { DataSource } from "./data-source";
+import { returnValueMap, stringMap } from "../values";
+import { instanceData } from "./schemas";
 
 export const instanceDataSource: DataSource = {
   typeName: "appmgmt_instance",

@@ -1,7 +1,7 @@
 // Data source `appmgmt_applications`: the applications of an organization.
 
 import { organizationListDataSource } from "./data-source";
-import { applicationsData } from "./data-schemas";
+import { applicationsData } from "./schemas";
 
 export const applicationsDataSource = organizationListDataSource(
   "appmgmt_applications",

@@ -1,11 +1,16 @@
-// The shape every data source file implements, and the checks they share.
+// The shape every data source implements, the error for a read the configuration cannot match, and the one
+// read two of them share (an organization's list).
 
-import type { AttributePath, Diagnostic, Schema, Value, ValueObject } from "../protocol/model";
-import type { ServiceClient } from "./service";
-import { idProblem } from "../rules/identifiers";
-import type { ProviderContext } from "./context";
-import { errorDiagnostic } from "../protocol/diagnostics";
-import { attrPath, knownString } from "./values";
+import {
+  type AttributePath,
+  type Diagnostic,
+  type Schema,
+  type Value,
+  type ValueObject,
+} from "../../terraform-model";
+import type { ServiceClient } from "../service";
+import type { ProviderContext } from "../context";
+import { checkIdAttributes } from "../id-attributes";
 
 export interface DataSource {
   typeName: string;
@@ -28,17 +33,6 @@ export class ConfigurationMismatchError extends Error {
     super(detail);
     this.name = "ConfigurationMismatchError";
   }
-}
-
-/** Errors for the named id attributes that are known and not 24-hex ids. */
-export function checkIdAttributes(config: ValueObject, names: string[]): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  for (const name of names) {
-    const v = knownString(config, name);
-    const problem = v === undefined ? undefined : idProblem(name, v);
-    if (problem) out.push(errorDiagnostic(`Invalid ${name}`, `${problem}.`, attrPath(name)));
-  }
-  return out;
 }
 
 /**

@@ -1,0 +1,34 @@
+// Terraform's values as the provider sees them: decoded, with terraform's "known after apply" kept as an
+// explicit marker. The protocol layer's codecs (msgpack, JSON) read and write these; nothing here knows the
+// wire.
+
+/** A value terraform does not know yet (msgpack extension 0, or a refined unknown, extension 12). */
+export class UnknownValue {
+  /** Makes the class nominal, so type guards on it do not also exclude plain objects. */
+  private readonly unknownBrand = true;
+  toString(): string {
+    return "(known after apply)";
+  }
+}
+export const UNKNOWN = new UnknownValue();
+export const isUnknown = (v: unknown): v is UnknownValue => v instanceof UnknownValue;
+
+/**
+ * A number too large or too precise for a JS number is kept as its exact decimal text, so that a
+ * value read from terraform is written back unchanged.
+ */
+export class BigNumberValue {
+  constructor(readonly text: string) {}
+  toString(): string {
+    return this.text;
+  }
+}
+
+/**
+ * A decoded terraform value. Objects and maps are plain objects (objects always carry every
+ * attribute of their type, null when unset); lists, sets and tuples are arrays.
+ */
+export type Value =
+  null | string | number | boolean | BigNumberValue | UnknownValue | Value[] | { [key: string]: Value };
+
+export type ValueObject = { [key: string]: Value };

@@ -1,0 +1,172 @@
+// Reads src/ as the TypeScript compiler sees it, for the architecture test (test/unit/architecture.test.ts):
+// which module each file imports, and which names each file defines and exports. The layer table the
+// imports are checked against mirrors docs/dev/ARCHITECTURE.md §1.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import ts from "typescript";
+
+/** A layer of ARCHITECTURE.md §1: the folders (or files) of src/ it holds and the layers it may import. */
+export interface Layer {
+  name: string;
+  /** Paths relative to src/, without `.ts`: a folder holds everything below it. */
+  paths: string[];
+  /** Names of layers, or single modules (`src/cli/provider-artifact`) where only one is allowed. */
+  mayImport: string[];
+  /** A leaf module imports nothing of the project but other leaf modules, and every layer may import it. */
+  leaf?: boolean;
+}
+
+/** One import of a file of src/, both relative to the repository root. */
+export interface ImportEdge {
+  file: string;
+  /** The module imported, resolved against the importing file, without `.ts` or `/index`. */
+  imported: string;
+}
+
+export interface LayerViolation extends ImportEdge {
+  rule: string;
+}
+
+export function sourceFiles(root: string, dir: string): string[] {
+  return fs
+    .readdirSync(path.join(root, dir), { withFileTypes: true })
+    .flatMap((e) =>
+      e.isDirectory()
+        ? sourceFiles(root, path.posix.join(dir, e.name))
+        : e.name.endsWith(".ts") && !e.name.endsWith(".d.ts")
+          ? [path.posix.join(dir, e.name)]
+          : [],
+    )
+    .sort();
+}
+
+/**
+ * The project modules a file imports (static, `import type`, `export … from`, `import()` and `require`),
+ * as the compiler's pre-processor finds them; packages and node: modules are not the layers' business.
+ */
+export function importsOf(root: string, file: string): ImportEdge[] {
+  return importSpecifiers(fs.readFileSync(path.join(root, file), "utf8")).map((specifier) => ({
+    file,
+    imported: resolveModule(root, file, specifier),
+  }));
+}
+
+/** The relative module specifiers in a file's text, in order. */
+export function importSpecifiers(text: string): string[] {
+  const { importedFiles } = ts.preProcessFile(text, true, true);
+  return importedFiles.map((i) => i.fileName).filter((name) => name.startsWith("."));
+}
+
+/** `../terraform-model` from src/provider/x.ts is src/terraform-model (its index); `./a.ts` is src/…/a. */
+function resolveModule(root: string, file: string, specifier: string): string {
+  const joined = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
+  const bare = joined.replace(/\.(ts|js)$/, "");
+  if (!fs.existsSync(path.join(root, bare + ".ts")) && fs.existsSync(path.join(root, bare, "index.ts")))
+    return bare;
+  return bare.replace(/\/index$/, "");
+}
+
+/** The layer a module of src/ belongs to, or undefined when no row of the table holds it. */
+export function layerOf(layers: Layer[], module: string): Layer | undefined {
+  if (!module.startsWith("src/")) return undefined;
+  const inSrc = module.slice("src/".length).replace(/\.ts$/, "");
+  return layers.find((l) => l.paths.some((p) => inSrc === p || inSrc.startsWith(p + "/")));
+}
+
+/** Every import that the table does not allow, with the rule it breaks. */
+export function layerViolations(layers: Layer[], edges: ImportEdge[]): LayerViolation[] {
+  return edges.flatMap((edge) => {
+    const rule = brokenRule(layers, edge);
+    return rule ? [{ ...edge, rule }] : [];
+  });
+}
+
+function brokenRule(layers: Layer[], edge: ImportEdge): string | undefined {
+  const from = layerOf(layers, edge.file);
+  const to = layerOf(layers, edge.imported);
+  if (!from) return `${edge.file} is in no layer of ARCHITECTURE.md §1: add it to the table`;
+  if (!to) return `${edge.imported} is in no layer of ARCHITECTURE.md §1`;
+  if (from === to) return undefined;
+  if (to.leaf) return undefined;
+  if (from.leaf) return `${from.name} is a leaf module: it imports nothing of the project but leaf modules`;
+  if (from.mayImport.some((m) => m === to.name || m === edge.imported)) return undefined;
+  const allowed = from.mayImport.length ? from.mayImport.join(", ") : "nothing of the project";
+  return `${from.name} may import ${allowed} (and the leaf modules), not ${to.name}`;
+}
+
+/** Names of the table's arrows that go round in a circle (a layer reaching itself through others). */
+export function layerCycles(layers: Layer[]): string[] {
+  const byName = new Map(layers.map((l) => [l.name, l]));
+  const cycles: string[] = [];
+  const visit = (name: string, trail: string[]): void => {
+    if (trail.includes(name)) {
+      cycles.push([...trail.slice(trail.indexOf(name)), name].join(" → "));
+      return;
+    }
+    for (const next of byName.get(name)?.mayImport ?? [])
+      visit(byName.has(next) ? next : (layerOf(layers, next)?.name ?? next), [...trail, name]);
+  };
+  for (const l of layers) visit(l.name, []);
+  return [...new Set(cycles)];
+}
+
+/**
+ * The names a file defines and exports: declarations with `export`, and `export { local as name }` of its
+ * own bindings. Re-exports (`export … from`, or `export { x }` of an imported x) define nothing.
+ */
+export function exportedDefinitions(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const names = new Set<string>();
+  const imported = new Set(
+    source.statements.filter(ts.isImportDeclaration).flatMap((i) => {
+      const clause = i.importClause;
+      const bindings = clause?.namedBindings;
+      return [
+        ...(clause?.name ? [clause.name.text] : []),
+        ...(bindings && ts.isNamedImports(bindings) ? bindings.elements.map((e) => e.name.text) : []),
+        ...(bindings && ts.isNamespaceImport(bindings) ? [bindings.name.text] : []),
+      ];
+    }),
+  );
+  const exported = (node: ts.Node) =>
+    ts.canHaveModifiers(node) &&
+    (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+  for (const statement of source.statements) {
+    if (ts.isExportDeclaration(statement)) {
+      if (statement.moduleSpecifier || !statement.exportClause || !ts.isNamedExports(statement.exportClause))
+        continue;
+      for (const e of statement.exportClause.elements)
+        if (!imported.has((e.propertyName ?? e.name).text)) names.add(e.name.text);
+    } else if (!exported(statement)) {
+      continue;
+    } else if (ts.isVariableStatement(statement)) {
+      for (const d of statement.declarationList.declarations)
+        bindingNames(d.name).forEach((n) => names.add(n));
+    } else if (
+      (ts.isFunctionDeclaration(statement) ||
+        ts.isClassDeclaration(statement) ||
+        ts.isInterfaceDeclaration(statement) ||
+        ts.isTypeAliasDeclaration(statement) ||
+        ts.isEnumDeclaration(statement) ||
+        ts.isModuleDeclaration(statement)) &&
+      statement.name &&
+      ts.isIdentifier(statement.name)
+    ) {
+      names.add(statement.name.text);
+    }
+  }
+  return [...names];
+}
+
+function bindingNames(name: ts.BindingName): string[] {
+  if (ts.isIdentifier(name)) return [name.text];
+  return name.elements.flatMap((e) => (ts.isOmittedExpression(e) ? [] : bindingNames(e.name)));
+}
+
+/** Each exported name defined in more than one file, with the files. */
+export function duplicateExports(definitions: { file: string; names: string[] }[]): Map<string, string[]> {
+  const where = new Map<string, string[]>();
+  for (const { file, names } of definitions)
+    for (const name of names) where.set(name, [...(where.get(name) ?? []), file]);
+  return new Map([...where].filter(([, files]) => files.length > 1));
+}
