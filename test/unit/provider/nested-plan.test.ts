@@ -1,7 +1,7 @@
 // The plan of an instance with nested submodules (issue 19, item 4): a bound nested parameter is an error on
 // submodules["db/replica"] naming the full path and the fix, a malformed key is refused without a
 // manifest too, and the reset warning lists a nested value a reconfigure leaves out.
-import type { ValueObject } from "../../../src/protocol/model";
+import type { ValueObject } from "../../../src/terraform-model";
 import { createProvider } from "../../../src/provider";
 import { stackManifest } from "../../helpers/nested-apps";
 import { APP, instance, stateOf, status } from "./fakes";
