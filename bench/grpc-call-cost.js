@@ -23,9 +23,6 @@ const { parseArgs } = require("node:util");
 
 const METHOD = "/bench.Bench/Call";
 
-if (process.argv[2] === "--serve") serve(process.argv[3]);
-else void main();
-
 /** A logger that writes nothing (where the real one lives differs between builds). */
 const silent = {
   trace() {},
@@ -37,6 +34,9 @@ const silent = {
     return silent;
   },
 };
+
+if (process.argv[2] === "--serve") serve(process.argv[3]);
+else void main();
 
 /**
  * The child: a gRPC server of the build in `lib`, answering every call with the same 200 bytes.
