@@ -53,13 +53,20 @@ const MESSAGE_HEADERS = encodeHeaders(GRPC_HEADERS);
 const OK_TRAILERS = encodeHeaders([["grpc-status", String(GrpcStatus.OK)]]);
 const UNSUPPORTED_MEDIA_TYPE = encodeHeaders([[":status", "415"]]);
 
+/**
+ * The most of an error's message sent in grpc-message: a message may quote the request (a 200 KB service name
+ * in a HealthCheck), and clients refuse header lists above their limit (node's: 64 KiB), dropping the answer.
+ */
+const MAX_STATUS_MESSAGE = 1024;
+
 /** A "trailers-only" answer: the status travels in the only HEADERS frame. */
 function statusResponse(code: number, message: string): Http2Response {
+  const shown = message.length > MAX_STATUS_MESSAGE ? `${message.slice(0, MAX_STATUS_MESSAGE)}…` : message;
   return {
     headers: encodeHeaders([
       ...GRPC_HEADERS,
       ["grpc-status", String(code)],
-      ["grpc-message", encodeURIComponent(message)],
+      ["grpc-message", encodeURIComponent(shown)],
     ]),
   };
 }

@@ -1,5 +1,5 @@
-// HTTP/2 (RFC 9113) frame types, flags, settings, error codes and limits, and the frame writer, for the
-// provider's HTTP/2 server (connection.ts).
+// HTTP/2 (RFC 9113) frame types, flags, settings, error codes and limits, the frame writer and the frame
+// reader, for the provider's HTTP/2 server (connection.ts says what that server is for, and is not).
 
 export const PREFACE = Buffer.from("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", "latin1");
 export const FRAME_HEADER = 9;
@@ -23,6 +23,9 @@ export const PADDED = 0x8;
 export const PRIORITY_FLAG = 0x20;
 
 export enum Setting {
+  HEADER_TABLE_SIZE = 0x1,
+  ENABLE_PUSH = 0x2,
+  MAX_CONCURRENT_STREAMS = 0x3,
   INITIAL_WINDOW_SIZE = 0x4,
   MAX_FRAME_SIZE = 0x5,
 }
@@ -31,8 +34,10 @@ export enum ErrorCode {
   PROTOCOL_ERROR = 0x1,
   INTERNAL_ERROR = 0x2,
   FLOW_CONTROL_ERROR = 0x3,
+  STREAM_CLOSED = 0x5,
   FRAME_SIZE_ERROR = 0x6,
   REFUSED_STREAM = 0x7,
+  CANCEL = 0x8,
   COMPRESSION_ERROR = 0x9,
 }
 
@@ -48,9 +53,27 @@ export const DEFAULT_MAX_FRAME_SIZE = 16_384;
 export const MAX_FRAME_SIZE_LIMIT = 2 ** 24 - 1;
 /** Largest header block accepted (terraform's are a few hundred bytes). */
 export const MAX_HEADER_BLOCK = 64 * 1024;
+/**
+ * SETTINGS_MAX_CONCURRENT_STREAMS advertised and enforced (the RFC's recommended floor is 100). terraform runs at
+ * most -parallelism (default 10) provider calls at once, plus the odd StopProvider; its grpc-go client queues
+ * calls beyond the server's limit rather than failing them, so a larger -parallelism waits, never errs.
+ */
+export const MAX_CONCURRENT_STREAMS = 128;
 
+/** An error that ends the whole connection (RFC 9113 §5.4.1): a GOAWAY with `code`, then the socket closes. */
 export class ConnectionError extends Error {
   constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** An error that ends one stream (RFC 9113 §5.4.2): a RST_STREAM with `code`; the connection carries on. */
+export class StreamError extends Error {
+  constructor(
+    readonly streamId: number,
     readonly code: ErrorCode,
     message: string,
   ) {
@@ -80,8 +103,10 @@ export function u32(value: number): Buffer {
 
 /** A frame's payload without its padding (the PADDED flag's pad length byte and trailing zeros). */
 export function unpad(payload: Buffer): Buffer {
-  if (payload.length < 1 || payload[0] >= payload.length) {
-    throw new ConnectionError(ErrorCode.PROTOCOL_ERROR, "invalid padding");
+  if (payload.length < 1)
+    throw new ConnectionError(ErrorCode.FRAME_SIZE_ERROR, "padded frame without a pad length");
+  if (payload[0] >= payload.length) {
+    throw new ConnectionError(ErrorCode.PROTOCOL_ERROR, "padding as long as the frame");
   }
   return payload.subarray(1, payload.length - payload[0]);
 }
@@ -90,6 +115,11 @@ export function unpad(payload: Buffer): Buffer {
 export class FrameReader {
   private buffered = Buffer.alloc(0);
   private prefaceSeen = false;
+
+  /** Bytes held for the next chunk: at most one frame's header and payload. */
+  get bufferedBytes(): number {
+    return this.buffered.length;
+  }
 
   /** Calls `onFrame` for each whole frame that `chunk` completes; keeps the rest for the next chunk. */
   push(

@@ -1,6 +1,6 @@
 // HPACK (RFC 7541) for the provider's HTTP/2 server: a full decoder (terraform's grpc-go client indexes and
 // Huffman-codes its request headers) and the few fixed encodings the server's answers need (literals, never
-// indexed, so the encoder keeps no table). Hand-written with the server (see server.ts for why).
+// indexed, so the encoder keeps no table). Hand-written with the server (ARCHITECTURE.md §2 says why).
 
 /** The static table (RFC 7541 Appendix A), index 1 first. */
 const STATIC_TABLE: readonly (readonly [string, string])[] = [
@@ -144,6 +144,11 @@ export class HpackDecoder {
   /** `limit`: SETTINGS_HEADER_TABLE_SIZE on this side (the server leaves it at the protocol's 4,096). */
   constructor(private readonly limit = 4096) {
     this.maxSize = limit;
+  }
+
+  /** The dynamic table's size as RFC 7541 §4.1 counts it: never above the size in force. */
+  get tableSize(): number {
+    return this.size;
   }
 
   decode(block: Uint8Array): HeaderList {

@@ -1,115 +1,33 @@
-import { connect, type Socket } from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
+import * as http2 from "node:http2";
+import { connect as netConnect, createServer } from "node:net";
+import * as grpc from "@grpc/grpc-js";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { createLogger } from "../../../src/terraform-model";
 import { createGrpcServer, type GrpcServer } from "../../../src/protocol/grpc-unary";
-import { encodeHeaders, HpackDecoder } from "../../../src/protocol/http2/hpack";
+import { Http2Connection } from "../../../src/protocol/http2/connection";
+import { encodeHeaders, HpackDecoder, STATIC_STATUS_200 } from "../../../src/protocol/http2/hpack";
+import { startProviderServer, type ProviderServer } from "../../../src/protocol/provider-service";
+import { registry } from "../../../src/protocol/generated/descriptors";
+import { encodeMessage } from "../../../src/protocol/wire/protobuf";
+import { createTestHandler } from "./fixtures/test-handler";
+import { call, connect as connectClients } from "./helpers/client";
+import {
+  F,
+  frame,
+  grpcMessage,
+  PREFACE,
+  RawClient,
+  requestHeaders,
+  settings,
+  T,
+  u32,
+} from "./helpers/raw-h2";
 
 // The provider's HTTP/2 server seen frame by frame, for what terraform's client may do and node's client
 // does not show: padding, header blocks split into CONTINUATION frames, PING, a window smaller than the
 // answer, a reset stream, a broken preface.
-
-const PREFACE = Buffer.from("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", "latin1");
-
-interface Frame {
-  type: number;
-  flags: number;
-  stream: number;
-  payload: Buffer;
-}
-
-function frame(type: number, flags: number, stream: number, payload: Buffer = Buffer.alloc(0)): Buffer {
-  const head = Buffer.alloc(9);
-  head.writeUIntBE(payload.length, 0, 3);
-  head[3] = type;
-  head[4] = flags;
-  head.writeUInt32BE(stream, 5);
-  return Buffer.concat([head, payload]);
-}
-const settings = (pairs: [number, number][]) => {
-  const b = Buffer.alloc(6 * pairs.length);
-  pairs.forEach(([id, value], i) => {
-    b.writeUInt16BE(id, 6 * i);
-    b.writeUInt32BE(value, 6 * i + 2);
-  });
-  return frame(0x4, 0, 0, b);
-};
-const u32 = (n: number) => {
-  const b = Buffer.alloc(4);
-  b.writeUInt32BE(n);
-  return b;
-};
-const grpcMessage = (body: Buffer) => Buffer.concat([Buffer.from([0]), u32(body.length), body]);
-const requestHeaders = (path: string) =>
-  encodeHeaders([
-    [":method", "POST"],
-    [":scheme", "http"],
-    [":path", path],
-    [":authority", "localhost"],
-    ["content-type", "application/grpc"],
-    ["te", "trailers"],
-  ]);
-
-/** A raw client: frames in, frames out, waiting on what arrives. */
-class RawClient {
-  private readonly socket: Socket;
-  private buffer = Buffer.alloc(0);
-  readonly frames: Frame[] = [];
-  private waiters: (() => void)[] = [];
-  ended = false;
-
-  constructor(path: string) {
-    this.socket = connect(path);
-    this.socket.on("data", (chunk: Buffer) => {
-      this.buffer = Buffer.concat([this.buffer, chunk]);
-      while (this.buffer.length >= 9 && this.buffer.length >= 9 + this.buffer.readUIntBE(0, 3)) {
-        const length = this.buffer.readUIntBE(0, 3);
-        this.frames.push({
-          type: this.buffer[3],
-          flags: this.buffer[4],
-          stream: this.buffer.readUInt32BE(5) & 0x7fffffff,
-          payload: this.buffer.subarray(9, 9 + length),
-        });
-        this.buffer = this.buffer.subarray(9 + length);
-      }
-      this.wake();
-    });
-    this.socket.on("close", () => {
-      this.ended = true;
-      this.wake();
-    });
-    this.socket.on("error", () => undefined);
-  }
-
-  private wake() {
-    const w = this.waiters;
-    this.waiters = [];
-    for (const f of w) f();
-  }
-
-  send(...bytes: Buffer[]) {
-    this.socket.write(Buffer.concat(bytes));
-  }
-
-  /** Resolves with the first frame (after those already taken) matching `match`. */
-  async next(match: (f: Frame) => boolean): Promise<Frame> {
-    for (;;) {
-      const i = this.frames.findIndex(match);
-      if (i >= 0) return this.frames.splice(i, 1)[0];
-      if (this.ended) throw new Error("connection closed before the frame arrived");
-      await new Promise<void>((resolve) => this.waiters.push(resolve));
-    }
-  }
-
-  async closed(): Promise<void> {
-    while (!this.ended) await new Promise<void>((resolve) => this.waiters.push(resolve));
-  }
-
-  close() {
-    this.socket.destroy();
-  }
-}
 
 describe("provider HTTP/2 server, frame by frame", () => {
   let dir: string;
@@ -228,5 +146,90 @@ describe("provider HTTP/2 server, frame by frame", () => {
     const away = await c.next((f) => f.type === 0x7);
     expect(away.payload.readUInt32BE(4)).toBe(0x1);
     await c.closed();
+  });
+});
+
+describe("provider HTTP/2 server, every request answered", () => {
+  let server: ProviderServer;
+  beforeAll(async () => {
+    server = await startProviderServer(createTestHandler([]), { log: createLogger({ level: "off" }) });
+  });
+  afterAll(() => server.close());
+
+  // The service name comes back in grpc-message: 200 KB of it made a HEADERS frame far above the client's
+  // frame size limit, which both clients refused, so the call got no answer.
+  const longName = "x".repeat(200_000);
+
+  it("answers a gRPC HealthCheck with a 200 KB body (grpc-js client)", async () => {
+    const clients = connectClients(server.socketPath);
+    try {
+      const check = call(clients.health, "Check", { service: longName });
+      await expect(check).rejects.toMatchObject({
+        code: grpc.status.NOT_FOUND,
+        details: expect.stringMatching(/^unknown service "x{1000,1024}…$/),
+      });
+    } finally {
+      clients.close();
+    }
+  });
+
+  it("answers the same HealthCheck to node's HTTP/2 client, its trailers in frames the client accepts", async () => {
+    const session = http2.connect("http://localhost", {
+      createConnection: () => netConnect(server.socketPath),
+    });
+    try {
+      const message = encodeMessage(registry, "grpc.health.v1.HealthCheckRequest", { service: longName });
+      const stream = session.request({
+        ":method": "POST",
+        ":path": "/grpc.health.v1.Health/Check",
+        "content-type": "application/grpc",
+        te: "trailers",
+      });
+      stream.end(grpcMessage(message));
+      const headers = await new Promise<http2.IncomingHttpHeaders>((resolve, reject) => {
+        stream.on("response", resolve);
+        stream.on("error", reject);
+      });
+      expect(headers["grpc-status"]).toBe(String(grpc.status.NOT_FOUND));
+    } finally {
+      session.destroy();
+    }
+  });
+
+  it("splits a header block larger than the client's frame size into HEADERS and CONTINUATION frames", async () => {
+    // Straight on the connection: the gRPC layer bounds its own header blocks far below a frame.
+    const block = encodeHeaders([STATIC_STATUS_200, ["x-large", "a".repeat(40_000)]]);
+    const listener = createServer((socket) => {
+      new Http2Connection(socket, {
+        maxBody: 1024,
+        onRequest: (request) => request.reply({ headers: block }),
+        onError: () => undefined,
+      });
+    });
+    const path = join(mkdtempSync(join(tmpdir(), "proto-h2-")), "s");
+    await new Promise<void>((resolve) => listener.listen(path, resolve));
+    const c = new RawClient(path);
+    try {
+      c.send(
+        PREFACE,
+        settings([]),
+        frame(T.HEADERS, F.END_HEADERS | F.END_STREAM, 1, requestHeaders("/any")),
+      );
+      const first = await c.next((f) => f.stream === 1);
+      expect(first.type).toBe(T.HEADERS);
+      expect(first.flags & F.END_STREAM).toBe(F.END_STREAM);
+      const fragments = [first.payload];
+      for (let last = first; !(last.flags & F.END_HEADERS);) {
+        last = await c.next((f) => f.stream === 1);
+        expect(last.type).toBe(T.CONTINUATION);
+        fragments.push(last.payload);
+      }
+      expect(fragments.map((f) => f.length)).toEqual([16_384, 16_384, block.length - 2 * 16_384]);
+      expect(Buffer.concat(fragments)).toEqual(block);
+    } finally {
+      c.close();
+      listener.close();
+      rmSync(dirname(path), { recursive: true, force: true });
+    }
   });
 });

@@ -15,6 +15,7 @@ test("every runnable bench script is found", () => {
   expect(runnable).toEqual([
     "apply-100.js",
     "faults-apply-50.js",
+    "grpc-call-cost.js",
     "import-root.js",
     "load.js",
     "provider-calls.js",
