@@ -88,10 +88,9 @@ export function checkPlatform(platform: string): string {
 }
 
 /** The implied local mirror install-provider writes by default (terraform's first one on the OS). */
-export function impliedMirrorDir(): string {
-  if (process.platform === "win32" && process.env.APPDATA)
-    return path.join(process.env.APPDATA, "terraform.d", "plugins");
-  return path.join(os.homedir(), ".terraform.d", "plugins");
+export function impliedMirrorDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (process.platform === "win32" && env.APPDATA) return path.join(env.APPDATA, "terraform.d", "plugins");
+  return path.join((process.platform !== "win32" && env.HOME) || os.homedir(), ".terraform.d", "plugins");
 }
 
 export function requiredProvidersSnippet(version: string = PROVIDER_VERSION): string {

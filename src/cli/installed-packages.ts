@@ -18,7 +18,7 @@ import { packageHash } from "./provider-artifact";
 function cliConfigFile(env: NodeJS.ProcessEnv): string | undefined {
   if (env.TF_CLI_CONFIG_FILE) return env.TF_CLI_CONFIG_FILE;
   if (process.platform === "win32") return env.APPDATA && path.join(env.APPDATA, "terraform.rc");
-  return path.join(os.homedir(), ".terraformrc");
+  return path.join(env.HOME || os.homedir(), ".terraformrc");
 }
 
 /**
@@ -43,7 +43,7 @@ export function filesystemMirrorPaths(cliConfig: string): string[] {
 export function mirrorDirs(env: NodeJS.ProcessEnv = process.env): string[] {
   const file = cliConfigFile(env);
   const configured = file && fs.existsSync(file) ? filesystemMirrorPaths(fs.readFileSync(file, "utf8")) : [];
-  return [...new Set([...configured, impliedMirrorDir()].map((d) => path.resolve(d)))];
+  return [...new Set([...configured, impliedMirrorDir(env)].map((d) => path.resolve(d)))];
 }
 
 /** Every file under `dir`, relative with "/" separators (as terraform names them in the hash). */

@@ -1,7 +1,7 @@
 // The provider as a single executable (src/cli/sea.ts): terraform runs it where there is no Node, and
 // `appmgmt package` builds it reproducibly for linux_amd64, linux_arm64 and windows_amd64 (a PE .exe,
 // checked by its headers: there is no Windows machine here). The release is built once for the file
-// (about a minute: three 90-120 MB binaries injected and zipped); `install-provider --executable` builds
+// (about a minute: three 90-120 MB binaries injected and zipped); `install-provider` (its default) builds
 // this machine's executable a second time, which is the reproducibility check.
 import { createHash } from "node:crypto";
 import { spawnSync } from "node:child_process";
@@ -52,7 +52,7 @@ describe("the provider executable (Node single executable application)", () => {
     release = writeRelease(path.join(tmp, "release"), {
       platforms: ["linux_amd64", "linux_arm64", "windows_amd64"],
     });
-    installed = await installProvider({ dir: path.join(tmp, "mirror"), executable: true });
+    installed = await installProvider({ dir: path.join(tmp, "mirror") });
     svc = await startTestSimulator();
   }, 600_000);
 
