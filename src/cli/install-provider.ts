@@ -20,7 +20,7 @@ export interface InstallProviderOptions {
   log?: (message: string) => void;
   /**
    * Install the JavaScript file (run by the `node` on terraform's PATH) even where the platform has a
-   * single executable: 0.1 s and 0.7 MB instead of about 5 s and 126 MB. Not for Windows, where
+   * single executable: 0.1 s and 0.7 MB instead of about 5 s and 120 MB. Not for Windows, where
    * terraform runs only .exe files. Default false: the executable where there is one.
    */
   script?: boolean;
@@ -127,7 +127,7 @@ export function filesystemMirrorCliConfig(dir: string): string {
 /**
  * Writes `code` as the executable `target`, atomically: a running terraform never sees half a file.
  * With `same` (the file already written for the other registry host) it links it instead of a second
- * copy: an executable is 126 MB. A file system without hard links gets a copy.
+ * copy: an executable is 120 MB. A file system without hard links gets a copy.
  */
 function writeExecutable(target: string, code: Buffer, same?: string): void {
   fs.mkdirSync(path.dirname(target), { recursive: true });
@@ -225,7 +225,7 @@ What it installs for a platform:
   linux_amd64, linux_arm64, windows_amd64
       the provider's single executable (Node.js inside: terraform needs no node), built here in about
       5 s from the npm registry's node-<os>-<arch> package (fetched once, about 50 MB, kept in
-      ~/.cache/appmgmt); 126 MB, linked once for both registry hosts
+      ~/.cache/appmgmt); 120 MB, linked once for both registry hosts
   darwin_*, the BSDs, 386, arm
       the JavaScript file (0.7 MB), which terraform runs with the \`node\` on its PATH (Node.js >= 20.18)
 A cdktf stack's lock entry (written by AppMgmtProvider at synth) records the hash of what is installed.
@@ -235,7 +235,7 @@ Options:
   --platform OS_ARCH    install for this platform (repeatable; default: this machine's), e.g. linux_amd64,
                         darwin_arm64, windows_amd64
   --script              install the JavaScript file where the platform has an executable too: 0.1 s and
-                        0.7 MB instead of 5 s and 126 MB, for machines whose terraform has node on its
+                        0.7 MB instead of 5 s and 120 MB, for machines whose terraform has node on its
                         PATH (not windows_amd64: terraform there runs only .exe files)
   -h, --help            show this help`;
 

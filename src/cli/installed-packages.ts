@@ -54,7 +54,7 @@ function filesUnder(dir: string): string[] {
     .map((f) => f.split(path.sep).join("/"));
 }
 
-// An executable is 126 MB: hashed once per process for each (path, size, mtime), however many stacks.
+// An executable is 120 MB: hashed once per process for each (path, size, mtime), however many stacks.
 const hashed = new Map<string, string>();
 
 function hashOfPackage(dir: string): string | undefined {

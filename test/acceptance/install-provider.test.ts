@@ -59,7 +59,7 @@ describe("install-provider", () => {
     expect(bytes.subarray(0, 4)).toEqual(Buffer.from("\x7fELF", "latin1"));
     expect(bytes.includes("NODE_SEA_BLOB")).toBe(true);
     expect(fs.readdirSync(path.dirname(executable))).toEqual([EXECUTABLE]);
-    // OpenTofu's default registry host gets the same file, linked rather than a second 126 MB copy.
+    // OpenTofu's default registry host gets the same file, linked rather than a second 120 MB copy.
     const forTofu = executable.replace(
       `${path.sep}registry.terraform.io${path.sep}`,
       `${path.sep}registry.opentofu.org${path.sep}`,

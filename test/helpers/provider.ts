@@ -1,6 +1,6 @@
 // Installs the provider once per test file into a temp filesystem mirror, exactly as `appmgmt
 // install-provider --script --dir D` does: the JavaScript file `npm run build` bundles (a copy, 0.1 s,
-// where this machine's executable takes about 5 s and 126 MB; provider-executable.test.ts runs terraform
+// where this machine's executable takes about 5 s and 120 MB; provider-executable.test.ts runs terraform
 // on that). jest gives each file its own module registry, so the memoised promise below is per file.
 // Pass the result to TerraformWorkspace.create; call remove() in afterAll. The cdktf e2e tests point
 // TF_CLI_CONFIG_FILE at a file holding `cliConfig`.
