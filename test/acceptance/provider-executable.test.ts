@@ -136,6 +136,17 @@ resource "appmgmt_instance" "web" {
     expect(exe.includes(Buffer.from("NODE_SEA_BLOB", "utf16le"))).toBe(true); // the resource's name
   });
 
+  test("install-provider --platform windows_amd64 installs the .exe the release holds (what it does on Windows)", async () => {
+    const mirror = path.join(tmp, "windows-mirror");
+    const windows = await installProvider({ dir: mirror, platforms: ["windows_amd64"] });
+    expect(windows.paths.map((p) => path.relative(mirror, p).split(path.sep).join("/"))).toEqual(
+      ["registry.terraform.io", "registry.opentofu.org"].map(
+        (host) => `${host}/appmgmt/appmgmt/${installed.version}/windows_amd64/${EXECUTABLE_NAME}.exe`,
+      ),
+    );
+    expect(sha256(fs.readFileSync(windows.path))).toBe(sha256(zipEntry(zipOf("windows_amd64")).bytes));
+  });
+
   test("the linux_arm64 zip holds an ELF executable for AArch64", () => {
     const { name, bytes } = zipEntry(zipOf("linux_arm64"));
     expect(name).toBe(EXECUTABLE_NAME);
