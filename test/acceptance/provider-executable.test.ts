@@ -1,7 +1,7 @@
 // The provider as a single executable (src/cli/sea.ts): terraform runs it where there is no Node, and
 // `appmgmt package` builds it reproducibly for linux_amd64, linux_arm64 and windows_amd64 (a PE .exe,
 // checked by its headers: there is no Windows machine here). The release is built once for the file
-// (about a minute: three 90-120 MB binaries injected and zipped); `install-provider --executable` builds
+// (about a minute: three 90-120 MB binaries injected and zipped); `install-provider` (its default) builds
 // this machine's executable a second time, which is the reproducibility check.
 import { createHash } from "node:crypto";
 import { spawnSync } from "node:child_process";
@@ -52,7 +52,7 @@ describe("the provider executable (Node single executable application)", () => {
     release = writeRelease(path.join(tmp, "release"), {
       platforms: ["linux_amd64", "linux_arm64", "windows_amd64"],
     });
-    installed = await installProvider({ dir: path.join(tmp, "mirror"), executable: true });
+    installed = await installProvider({ dir: path.join(tmp, "mirror") });
     svc = await startTestSimulator();
   }, 600_000);
 
@@ -134,6 +134,17 @@ resource "appmgmt_instance" "web" {
     expect(exe.readUInt16LE(peOffset + 24)).toBe(0x20b); // optional header: PE32+
     expect(exe.readUInt16LE(peOffset + 24 + 68)).toBe(3); // subsystem: Windows console
     expect(exe.includes(Buffer.from("NODE_SEA_BLOB", "utf16le"))).toBe(true); // the resource's name
+  });
+
+  test("install-provider --platform windows_amd64 installs the .exe the release holds (what it does on Windows)", async () => {
+    const mirror = path.join(tmp, "windows-mirror");
+    const windows = await installProvider({ dir: mirror, platforms: ["windows_amd64"] });
+    expect(windows.paths.map((p) => path.relative(mirror, p).split(path.sep).join("/"))).toEqual(
+      ["registry.terraform.io", "registry.opentofu.org"].map(
+        (host) => `${host}/appmgmt/appmgmt/${installed.version}/windows_amd64/${EXECUTABLE_NAME}.exe`,
+      ),
+    );
+    expect(sha256(fs.readFileSync(windows.path))).toBe(sha256(zipEntry(zipOf("windows_amd64")).bytes));
   });
 
   test("the linux_arm64 zip holds an ELF executable for AArch64", () => {

@@ -24,7 +24,15 @@ const LAYERS: Layer[] = [
   {
     name: "constructs",
     paths: ["constructs", "cdktn"],
-    mayImport: ["bindings", "rules", "manifest", "src/provider/schema", "src/cli/provider-artifact"],
+    mayImport: [
+      "bindings",
+      "rules",
+      "manifest",
+      "src/provider/schema",
+      "src/cli/provider-artifact",
+      "src/cli/installed-packages",
+      "src/cli/terraform-platform",
+    ],
   },
   { name: "bindings", paths: ["gen/cdktf", "gen/cdktn"], mayImport: [] },
   { name: "rules", paths: ["rules"], mayImport: ["manifest"] },
@@ -82,7 +90,8 @@ describe("the layer checker", () => {
       ]),
     ).toEqual([
       "src/constructs/provider-lock.ts imports src/cli/package: constructs may import bindings, rules, manifest, " +
-        "src/provider/schema, src/cli/provider-artifact (and the leaf modules), not cli",
+        "src/provider/schema, src/cli/provider-artifact, src/cli/installed-packages, src/cli/terraform-platform " +
+        "(and the leaf modules), not cli",
     ]);
   });
 
