@@ -1,9 +1,9 @@
 // One HTTP exchange through an undici dispatcher: the request sent, the whole body read up to a limit, one
 // deadline for both, and the caller's signal. Written as a dispatch handler rather than on undici's
 // `request`: that one makes an async resource, a Readable body stream and (with a signal) an AbortSignal per
-// exchange, which cost ~100 µs of CPU per status read in a provider process making 1,000 of them (a plan of
-// 1,000 instances) against ~10 µs here. The handler is undici's own kind (onConnect … onComplete), the one
-// its dispatchers and MockAgent call directly.
+// exchange, a cost paid on the status read path, 1,000 times in a plan of 1,000 instances (the figures are in
+// ARCHITECTURE.md §8). The handler is undici's own kind (onConnect … onComplete), the one its dispatchers and
+// MockAgent call directly.
 
 import type { Dispatcher } from "undici";
 import { setOwn } from "../own";
