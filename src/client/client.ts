@@ -164,7 +164,7 @@ export class AppMgmtClient {
     return this.api("listRevisions", "GET", path, undefined, o, normalise.revisions);
   }
 
-  /** A new application of the organization, without a manifest. Not idempotent: never sent twice. */
+  /** A new application of the organization, without a manifest. Not idempotent: see RetryPolicy's launch rule. */
   async createApplication(
     orgId: string,
     req: CreateApplicationRequest,
@@ -178,7 +178,7 @@ export class AppMgmtClient {
 
   /**
    * Uploads the manifest's YAML text as the application's next version (`application/x-yaml`); answers the
-   * new version. Not idempotent (each upload is a version), so never sent twice once it may have arrived.
+   * new version. Not idempotent (each upload is a version): see RetryPolicy's launch rule.
    */
   async uploadManifest(appId: string, yamlText: string, o?: CallOptions): Promise<ManifestUploaded> {
     const path = `/applications/${checkId("applicationId", appId)}/manifest`;
@@ -192,7 +192,7 @@ export class AppMgmtClient {
     return this.api("listRevisionInstances", "GET", path, undefined, o, normalise.instanceSummaries);
   }
 
-  /** Resent only as RetryPolicy's launch rule allows (retry-policy.ts); a lost answer is OutcomeUnknownError. */
+  /** Resent only as RetryPolicy's launch rule allows; a lost answer is OutcomeUnknownError. */
   async launch(appId: string, req: LaunchRequest, o?: CallOptions): Promise<OperationAccepted> {
     const path = `/applications/${checkId("applicationId", appId)}/launch`;
     checkLaunchRequest(req);
