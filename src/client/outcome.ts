@@ -44,7 +44,7 @@ export function answerOutcome(answer: Answer, method: string, path: string, cred
 export function failedOutcome(err: unknown, aborted: boolean, waitedMs: number): Failed {
   if (err instanceof ResponseTooLargeError) return { kind: "too-large", code: err.code, error: err };
   const timedOut = err instanceof ExchangeTimeout;
-  const code = timedOut ? "TIMEOUT" : transportErrorCode(err);
+  const code = timedOut ? "TIMEOUT" : fromCauses(err, "code");
   if (aborted) return { kind: "aborted", code, cause: err };
   return {
     kind: "failure",
@@ -58,11 +58,14 @@ export function failedOutcome(err: unknown, aborted: boolean, waitedMs: number):
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT"]);
 const TIMEOUT_CODES = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "ETIMEDOUT"]);
 
-/** The system/undici code of a transport error, looking through `cause` chains. */
-function transportErrorCode(err: unknown): string | undefined {
+/**
+ * The first string `field` along `err`'s cause chain (err, err.cause, … at most 5 deep): where undici and Node
+ * put a transport error's system code, or a TLS failure's reason.
+ */
+export function fromCauses(err: unknown, field: "code" | "reason"): string | undefined {
   for (let e = err, depth = 0; e && typeof e === "object" && depth < 5; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string") return code;
+    const value = (e as Record<string, unknown>)[field];
+    if (typeof value === "string") return value;
     e = (e as { cause?: unknown }).cause;
   }
   return undefined;

@@ -13,6 +13,9 @@ import { transportError } from "./failures";
 import type { Outcome } from "./outcome";
 import { busyDelayMs, parseRetryAfter, retryDelayMs, type CallName, type RetryPolicy } from "./retry-policy";
 
+type Answered = Extract<Outcome, { kind: "answer" }>;
+type Failure = Extract<Outcome, { kind: "failure" }>;
+
 /** The request being decided about; one per call, whatever its attempts. */
 export interface RetryCall {
   name: CallName;
@@ -58,79 +61,43 @@ export function decide(
   now: number,
   random: () => number,
 ): Decision {
-  switch (outcome.kind) {
-    case "aborted":
-      return fail(new AbortedError(`${call.method} ${call.path}`, { cause: outcome.cause }));
-    case "too-large":
-      return fail(lost(policy, call, outcome.error));
-    case "failure":
-      return afterFailure(policy, call, outcome, counters, deadline, now, random);
-    case "answer":
-      return afterAnswer(policy, call, outcome, counters, deadline, now, random);
+  if (outcome.kind === "aborted") {
+    return fail(new AbortedError(`${call.method} ${call.path}`, { cause: outcome.cause }));
   }
-}
-
-function afterFailure(
-  policy: RetryPolicy,
-  call: RetryCall,
-  f: Extract<Outcome, { kind: "failure" }>,
-  counters: RetryCounters,
-  deadline: number | undefined,
-  now: number,
-  random: () => number,
-): Decision {
-  // The launch rule (RetryPolicy): only a failure before sending lets a call that is not idempotent be resent.
-  const mayResend =
-    policy.alwaysRetryFailures.includes(f.failure) ||
-    (isIdempotent(policy, call.name) && policy.retryFailures.includes(f.failure));
-  if (mayResend && counters.retries < maxRetries(policy, call.name)) {
-    const delay = retryDelayMs(policy, counters.retries + 1, undefined, random);
-    if (fits(delay, deadline, now)) return { action: "resend", afterMs: delay, busy: false };
-  }
-  const error = transportError(
-    f.failure,
-    f.code,
-    call.method,
-    call.path,
-    f.waitedMs,
-    call.timeoutMs,
-    f.cause,
-    `${call.baseUrl}${call.path}`,
-  );
-  return fail(f.failure === "reset" || f.failure === "timeout" ? lost(policy, call, error) : error);
-}
-
-function afterAnswer(
-  policy: RetryPolicy,
-  call: RetryCall,
-  a: Extract<Outcome, { kind: "answer" }>,
-  counters: RetryCounters,
-  deadline: number | undefined,
-  now: number,
-  random: () => number,
-): Decision {
-  const status = a.details.status;
+  if (outcome.kind === "too-large") return fail(lost(policy, call, outcome.error));
+  const answered = outcome.kind === "answer";
+  const status = answered ? outcome.details.status : 0;
   // A 401 means the service did nothing with the request, so even a launch is sent again with a new token.
-  if (status === 401 && a.credential === "supplied") {
-    return call.ownCredential ? RENEW_TOKEN : fail(new AuthError(a.details, SESSION_TOKEN_REJECTED));
+  if (answered && status === 401 && outcome.credential === "supplied") {
+    return call.ownCredential ? RENEW_TOKEN : fail(new AuthError(outcome.details, SESSION_TOKEN_REJECTED));
   }
   // Expired on its way, or the service restarted with a new signing key: one new token, one resend.
-  if (status === 401 && a.credential === "session" && counters.tokenRenewals === 0) return RENEW_TOKEN;
+  if (answered && status === 401 && outcome.credential === "session" && counters.tokenRenewals === 0) {
+    return RENEW_TOKEN;
+  }
 
-  const retryAfterMs = parseRetryAfter(a.retryAfter, now);
-  // The launch rule (RetryPolicy): a call that is not idempotent is resent only when refused before acting.
-  // A refusal the token call gets (429, 5xx) issued no token, so it may be asked again too.
-  const mayResend =
-    isIdempotent(policy, call.name) || call.name === "token" || policy.refusedStatuses.includes(status);
-  if (
-    mayResend &&
-    counters.retries < maxRetries(policy, call.name) &&
-    policy.retryStatuses.includes(status)
-  ) {
+  const retryAfterMs = answered ? parseRetryAfter(outcome.retryAfter, now) : undefined;
+  if (mayResend(policy, call.name, outcome) && counters.retries < maxRetries(policy, call.name)) {
     const delay = retryDelayMs(policy, counters.retries + 1, retryAfterMs, random);
-    if (delay <= policy.maxRetryAfterMs && fits(delay, deadline, now)) {
+    // An answer's wait is bounded by maxRetryAfterMs; a failure's backoff by maxDelayMs alone.
+    if ((!answered || delay <= policy.maxRetryAfterMs) && fits(delay, deadline, now)) {
       return { action: "resend", afterMs: delay, busy: false };
     }
+  }
+  if (!answered) {
+    const error = transportError(
+      outcome.failure,
+      outcome.code,
+      call.method,
+      call.path,
+      outcome.waitedMs,
+      call.timeoutMs,
+      outcome.cause,
+      `${call.baseUrl}${call.path}`,
+    );
+    return fail(
+      outcome.failure === "reset" || outcome.failure === "timeout" ? lost(policy, call, error) : error,
+    );
   }
   // Refused as busy, having done nothing: worth resending only for a caller who said how long it may wait.
   if (
@@ -141,9 +108,27 @@ function afterAnswer(
     const delay = busyDelayMs(policy, counters.busyRetries + 1);
     if (fits(delay, deadline, now)) return { action: "resend", afterMs: delay, busy: true };
   }
-  const error = errorForStatus(a.details, retryAfterMs);
+  const error = errorForStatus(outcome.details, retryAfterMs);
   // A gateway or server error says nothing about whether the service acted.
   return fail(status >= 500 ? lost(policy, call, error) : error);
+}
+
+/**
+ * Whether the policy lets `name` be sent again after `outcome`: the launch rule (RetryPolicy) applied. A call
+ * that is not idempotent only after a failure before sending or a refusal before acting; the token call also
+ * after any retryStatuses answer, since a refused token call issued no token.
+ */
+function mayResend(policy: RetryPolicy, name: CallName, outcome: Answered | Failure): boolean {
+  const idempotent = policy.idempotentCalls.includes(name);
+  if (outcome.kind === "failure") {
+    const kind = outcome.failure;
+    return policy.alwaysRetryFailures.includes(kind) || (idempotent && policy.retryFailures.includes(kind));
+  }
+  const status = outcome.details.status;
+  return (
+    policy.retryStatuses.includes(status) &&
+    (idempotent || name === "token" || policy.refusedStatuses.includes(status))
+  );
 }
 
 /** The error of a call whose request may have reached the service and whose answer was lost. */
@@ -151,10 +136,6 @@ function lost(policy: RetryPolicy, call: RetryCall, error: Error): Error {
   return policy.unknownOutcomeCalls.includes(call.name)
     ? new OutcomeUnknownError(call.method, call.path, { cause: error })
     : error;
-}
-
-function isIdempotent(policy: RetryPolicy, name: CallName): boolean {
-  return policy.idempotentCalls.includes(name);
 }
 
 function maxRetries(policy: RetryPolicy, name: CallName): number {
