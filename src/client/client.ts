@@ -67,6 +67,12 @@ function isRaw(body: unknown): body is RawBody {
   return typeof body === "object" && body !== null && typeof (body as RawBody).raw === "string";
 }
 
+/** A call being retried: what `decide` knows of it, and what its retries have spent. */
+interface Retrying {
+  call: RetryCall;
+  counters: RetryCounters;
+}
+
 export class AppMgmtClient {
   readonly baseUrl: string;
   readonly apiVersion: string;
@@ -342,15 +348,7 @@ export class AppMgmtClient {
     o: CallOptions | undefined,
   ): Promise<unknown> {
     const signal = o?.signal;
-    const call: RetryCall = {
-      name,
-      method,
-      path,
-      baseUrl: this.baseUrl,
-      timeoutMs: this.timeoutMs,
-      ownCredential: this.sessions !== undefined || this.basic !== undefined,
-    };
-    const counters: RetryCounters = { retries: 0, busyRetries: 0, tokenRenewals: 0 };
+    let retry: Retrying | undefined;
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) throw new AbortedError(`${method} ${path}`, { cause: signal.reason });
       let cred: Credential;
@@ -367,13 +365,18 @@ export class AppMgmtClient {
       } catch (err) {
         const failed = failedOutcome(err, signal?.aborted === true, this.now() - started);
         this.logCall(method, path, { error: failed.code ?? "unknown" }, started, attempt);
-        await this.followUp(call, failed, counters, cred, o);
+        await this.followUp((retry ??= this.retrying(name, method, path)), failed, cred, o);
         continue;
       }
       const status = answer.statusCode;
       this.logCall(method, path, { status }, started, attempt);
       if (status >= 200 && status < 300) return parseBody(method, path, answer.text);
-      await this.followUp(call, answerOutcome(answer, method, path, cred), counters, cred, o);
+      await this.followUp(
+        (retry ??= this.retrying(name, method, path)),
+        answerOutcome(answer, method, path, cred),
+        cred,
+        o,
+      );
     }
   }
 
@@ -404,14 +407,22 @@ export class AppMgmtClient {
     };
   }
 
+  /** What a call's retries need, made at its first failure: a call answered at once (nearly all) needs none. */
+  private retrying(name: CallName, method: string, path: string): Retrying {
+    const ownCredential = this.sessions !== undefined || this.basic !== undefined;
+    return {
+      call: { name, method, path, baseUrl: this.baseUrl, timeoutMs: this.timeoutMs, ownCredential },
+      counters: { retries: 0, busyRetries: 0, tokenRenewals: 0 },
+    };
+  }
+
   /**
    * Asks `decide` what follows `outcome` of a request sent with `cred`, and does it short of sending again:
    * throws its error, renews the token, or pauses (ended by the caller's signal, else by o.pauseSignal).
    */
   private async followUp(
-    call: RetryCall,
+    { call, counters }: Retrying,
     outcome: Outcome,
-    counters: RetryCounters,
     cred: Credential,
     o: CallOptions | undefined,
   ): Promise<void> {
