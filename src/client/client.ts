@@ -4,19 +4,12 @@ import type { Dispatcher } from "undici";
 import type { Agent } from "./undici";
 import {
   AbortedError,
-  AuthError,
   BadResponseError,
   ConfigError,
   NotFoundError,
-  OutcomeUnknownError,
   ResponseTooLargeError,
-  SESSION_TOKEN_REJECTED,
   TOKEN_PATH,
-  errorForStatus,
-  type ApiError,
-  type ApiErrorDetails,
 } from "./errors";
-import { mayRetryFailure, transportError } from "./failures";
 import * as normalise from "./normalise";
 import {
   DEFAULT_TIMEOUT_MS,
@@ -25,19 +18,12 @@ import {
   type ClientOptions,
   type LogHook,
 } from "./options";
-import {
-  DEFAULT_RETRY_POLICY,
-  busyDelayMs,
-  classifyFailure,
-  parseRetryAfter,
-  retryDelayMs,
-  transportErrorCode,
-  type CallName,
-  type RetryPolicy,
-} from "./retry-policy";
-import { DEFAULT_MAX_RESPONSE_BYTES, errorMessages, header, parseBody } from "./response-body";
+import { DEFAULT_RETRY_POLICY, type CallName, type RetryPolicy } from "./retry-policy";
+import { decide, type RetryCall, type RetryCounters } from "./retry-decision";
+import { answerOutcome, failedOutcome, type Outcome } from "./outcome";
+import { DEFAULT_MAX_RESPONSE_BYTES, parseBody } from "./response-body";
 import { SessionTokens, tokenAnswer, type Credential, type TokenAnswer } from "./session";
-import { exchange, ExchangeTimeout, type Answer } from "./exchange";
+import { exchange, type Answer, type ExchangeRequest } from "./exchange";
 import { setOwn } from "../own";
 import { WORKFLOW_NAME } from "../service-limits";
 import { abortableSleep } from "./sleep";
@@ -79,6 +65,12 @@ interface RawBody {
 
 function isRaw(body: unknown): body is RawBody {
   return typeof body === "object" && body !== null && typeof (body as RawBody).raw === "string";
+}
+
+/** A call being retried: what `decide` knows of it, and what its retries have spent. */
+interface Retrying {
+  call: RetryCall;
+  counters: RetryCounters;
 }
 
 export class AppMgmtClient {
@@ -178,7 +170,7 @@ export class AppMgmtClient {
     return this.api("listRevisions", "GET", path, undefined, o, normalise.revisions);
   }
 
-  /** A new application of the organization, without a manifest. Not idempotent: never sent twice. */
+  /** A new application of the organization, without a manifest. Not idempotent: see RetryPolicy's launch rule. */
   async createApplication(
     orgId: string,
     req: CreateApplicationRequest,
@@ -192,7 +184,7 @@ export class AppMgmtClient {
 
   /**
    * Uploads the manifest's YAML text as the application's next version (`application/x-yaml`); answers the
-   * new version. Not idempotent (each upload is a version), so never sent twice once it may have arrived.
+   * new version. Not idempotent (each upload is a version): see RetryPolicy's launch rule.
    */
   async uploadManifest(appId: string, yamlText: string, o?: CallOptions): Promise<ManifestUploaded> {
     const path = `/applications/${checkId("applicationId", appId)}/manifest`;
@@ -206,7 +198,7 @@ export class AppMgmtClient {
     return this.api("listRevisionInstances", "GET", path, undefined, o, normalise.instanceSummaries);
   }
 
-  /** Never resent once the request may have reached the service: see OutcomeUnknownError. */
+  /** Resent only as RetryPolicy's launch rule allows; a lost answer is OutcomeUnknownError. */
   async launch(appId: string, req: LaunchRequest, o?: CallOptions): Promise<OperationAccepted> {
     const path = `/applications/${checkId("applicationId", appId)}/launch`;
     checkLaunchRequest(req);
@@ -354,9 +346,12 @@ export class AppMgmtClient {
     return { header: this.basic };
   }
 
-  /** One call: send, retry as the policy allows, map failures to typed errors, return the parsed JSON body. */
+  /**
+   * One call: send it, and after anything but a 2xx answer do what `decide` says (retry-decision.ts): pause and
+   * resend, renew the session token, or throw its error. Returns the parsed JSON body.
+   */
   private async exchange(
-    call: CallName,
+    name: CallName,
     method: string,
     path: string,
     body: unknown,
@@ -364,147 +359,118 @@ export class AppMgmtClient {
     o: CallOptions | undefined,
   ): Promise<unknown> {
     const signal = o?.signal;
-    const what = `${method} ${path}`;
-    const policy = this.retryPolicy;
-    const idempotent = policy.idempotentCalls.includes(call);
-    const maxRetries =
-      call === "token" ? Math.min(policy.tokenMaxRetries, policy.maxRetries) : policy.maxRetries;
-    // A refusal the service answered (429, 5xx) issued no token, so the token call may be asked again.
-    const retryOnStatus = idempotent || call === "token";
-    const pauseSignal = signal ?? o?.pauseSignal;
-    let retries = 0;
-    let busyRetries = 0;
-    let resentAfter401 = false;
+    let retry: Retrying | undefined;
     for (let attempt = 1; ; attempt++) {
-      if (signal?.aborted) throw new AbortedError(what, { cause: signal.reason });
+      if (signal?.aborted) throw new AbortedError(`${method} ${path}`, { cause: signal.reason });
       let cred: Credential;
       try {
         cred = await this.credential(authenticated, signal);
       } catch (err) {
-        if (signal?.aborted) throw new AbortedError(what, { cause: err });
+        if (signal?.aborted) throw new AbortedError(`${method} ${path}`, { cause: err });
         throw err;
       }
       const started = this.now();
       let answer: Answer;
       try {
-        // One deadline for the whole exchange (headers and body); undici's own timers are only ~1 s precise.
-        answer = await exchange(this.dispatcher, {
-          origin: this.origin,
-          path: `${this.basePath}${path}`,
-          method: method as Dispatcher.HttpMethod,
-          headers: {
-            accept: "application/json",
-            ...(body !== undefined
-              ? { "content-type": isRaw(body) ? body.contentType : "application/json" }
-              : {}),
-            ...(cred.header ? { authorization: cred.header } : {}),
-          },
-          body: body === undefined ? undefined : isRaw(body) ? body.raw : JSON.stringify(body),
-          timeoutMs: this.timeoutMs,
-          maxBytes: this.maxResponseBytes,
-          tooLarge: () => new ResponseTooLargeError(method, path, this.maxResponseBytes),
-          signal,
-        });
+        answer = await exchange(this.dispatcher, this.request(method, path, body, cred, signal));
       } catch (err) {
-        if (err instanceof ResponseTooLargeError) {
-          this.logCall(method, path, { error: err.code }, started, attempt);
-          // The launch was answered, but its answer (the instance id) is lost.
-          if (call === "launch") throw new OutcomeUnknownError(method, path, { cause: err });
-          throw err;
-        }
-        const timedOut = err instanceof ExchangeTimeout;
-        const code = timedOut ? "TIMEOUT" : transportErrorCode(err);
-        this.logCall(method, path, { error: code ?? "unknown" }, started, attempt);
-        if (signal?.aborted) throw new AbortedError(what, { cause: err });
-        const kind = timedOut ? "timeout" : classifyFailure(code);
-        if (retries < maxRetries && mayRetryFailure(policy, kind, idempotent)) {
-          const delay = retryDelayMs(policy, retries + 1, undefined, this.random);
-          if (this.fitsDeadline(delay, o)) {
-            retries++;
-            await this.pause(delay, pauseSignal, what);
-            continue;
-          }
-        }
-        throw transportError(
-          call,
-          kind,
-          code,
-          method,
-          path,
-          this.now() - started,
-          this.timeoutMs,
-          err,
-          `${this.baseUrl}${path}`,
-        );
+        const failed = failedOutcome(err, signal?.aborted === true, this.now() - started);
+        this.logCall(method, path, { error: failed.code ?? "unknown" }, started, attempt);
+        await this.followUp((retry ??= this.retrying(name, method, path)), failed, cred, o);
+        continue;
       }
-      const { statusCode: status, headers, text } = answer;
+      const status = answer.statusCode;
       this.logCall(method, path, { status }, started, attempt);
-
-      if (status >= 200 && status < 300) return parseBody(method, path, text);
-
-      const requestId = header(headers, "x-request-id");
-      const details: ApiErrorDetails = { status, errors: errorMessages(text), method, path, requestId };
-      // A 401 means the service did nothing with the request, so even a launch is sent again.
-      if (status === 401 && cred.supplied) {
-        if (!this.sessions && !this.basic) throw new AuthError(details, SESSION_TOKEN_REJECTED);
-        this.suppliedToken = undefined;
-        this.log?.({
-          level: "warn",
-          message:
-            "the service rejected session_token (expired or invalid); using refresh_token or email/password instead",
-        });
-        continue;
-      }
-      if (status === 401 && cred.session && this.sessions && !resentAfter401) {
-        // Expired on its way, or the service restarted with a new signing key: one new token, one resend.
-        resentAfter401 = true;
-        await this.sessions.reject(cred.session);
-        continue;
-      }
-      const retryAfterMs = parseRetryAfter(header(headers, "retry-after"), this.now());
-      const refused = policy.refusedStatuses.includes(status);
-      if ((retryOnStatus || refused) && retries < maxRetries && policy.retryStatuses.includes(status)) {
-        const delay = retryDelayMs(policy, retries + 1, retryAfterMs, this.random);
-        if (delay <= policy.maxRetryAfterMs && this.fitsDeadline(delay, o)) {
-          retries++;
-          await this.pause(delay, pauseSignal, what);
-          continue;
-        }
-      }
-      if (
-        o?.deadline !== undefined &&
-        policy.busyCalls.includes(call) &&
-        policy.busyStatuses.includes(status)
-      ) {
-        const delay = busyDelayMs(policy, busyRetries + 1);
-        if (this.fitsDeadline(delay, o)) {
-          busyRetries++;
-          this.log?.({
-            level: "info",
-            message: `${what}: the instance is busy with another workflow; sending it again`,
-            fields: { retry_in_ms: delay },
-          });
-          await this.pause(delay, pauseSignal, what);
-          continue;
-        }
-      }
-      const error: ApiError = errorForStatus(details, retryAfterMs);
-      // A gateway or server error on launch says nothing about whether the instance was created.
-      if (call === "launch" && status >= 500) throw new OutcomeUnknownError(method, path, { cause: error });
-      throw error;
+      if (status >= 200 && status < 300) return parseBody(method, path, answer.text);
+      await this.followUp(
+        (retry ??= this.retrying(name, method, path)),
+        answerOutcome(answer, method, path, cred),
+        cred,
+        o,
+      );
     }
   }
 
-  /** Whether a pause of `delayMs` ends before the call's deadline (always, without one). */
-  private fitsDeadline(delayMs: number, o: CallOptions | undefined): boolean {
-    return o?.deadline === undefined || this.now() + delayMs < o.deadline;
+  private request(
+    method: string,
+    path: string,
+    body: unknown,
+    cred: Credential,
+    signal: AbortSignal | undefined,
+  ): ExchangeRequest {
+    return {
+      origin: this.origin,
+      path: `${this.basePath}${path}`,
+      method: method as Dispatcher.HttpMethod,
+      headers: {
+        accept: "application/json",
+        ...(body !== undefined
+          ? { "content-type": isRaw(body) ? body.contentType : "application/json" }
+          : {}),
+        ...(cred.header ? { authorization: cred.header } : {}),
+      },
+      body: body === undefined ? undefined : isRaw(body) ? body.raw : JSON.stringify(body),
+      // One deadline for the whole exchange (headers and body); undici's own timers are only ~1 s precise.
+      timeoutMs: this.timeoutMs,
+      maxBytes: this.maxResponseBytes,
+      tooLarge: () => new ResponseTooLargeError(method, path, this.maxResponseBytes),
+      signal,
+    };
   }
 
-  private async pause(ms: number, signal: AbortSignal | undefined, what: string): Promise<void> {
-    try {
-      await this.sleep(ms, signal);
-    } catch (err) {
-      throw new AbortedError(what, { cause: err });
+  /** What a call's retries need, made at its first failure: a call answered at once (nearly all) needs none. */
+  private retrying(name: CallName, method: string, path: string): Retrying {
+    const ownCredential = this.sessions !== undefined || this.basic !== undefined;
+    return {
+      call: { name, method, path, baseUrl: this.baseUrl, timeoutMs: this.timeoutMs, ownCredential },
+      counters: { retries: 0, busyRetries: 0, tokenRenewals: 0 },
+    };
+  }
+
+  /**
+   * Asks `decide` what follows `outcome` of a request sent with `cred`, and does it short of sending again:
+   * throws its error, renews the token, or pauses (ended by the caller's signal, else by o.pauseSignal).
+   */
+  private async followUp(
+    { call, counters }: Retrying,
+    outcome: Outcome,
+    cred: Credential,
+    o: CallOptions | undefined,
+  ): Promise<void> {
+    const decision = decide(this.retryPolicy, call, outcome, counters, o?.deadline, this.now(), this.random);
+    const what = `${call.method} ${call.path}`;
+    switch (decision.action) {
+      case "fail":
+        throw decision.error;
+      case "renew-token":
+        if (cred.session) {
+          counters.tokenRenewals++;
+          await this.sessions?.reject(cred.session);
+        } else {
+          this.suppliedToken = undefined;
+          this.log?.({
+            level: "warn",
+            message:
+              "the service rejected session_token (expired or invalid); using refresh_token or email/password instead",
+          });
+        }
+        return;
+      case "resend":
+        if (decision.busy) {
+          counters.busyRetries++;
+          this.log?.({
+            level: "info",
+            message: `${what}: the instance is busy with another workflow; sending it again`,
+            fields: { retry_in_ms: decision.afterMs },
+          });
+        } else {
+          counters.retries++;
+        }
+        try {
+          await this.sleep(decision.afterMs, o?.signal ?? o?.pauseSignal);
+        } catch (err) {
+          throw new AbortedError(what, { cause: err });
+        }
     }
   }
 

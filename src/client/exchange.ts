@@ -2,8 +2,8 @@
 // deadline for both, and the caller's signal. Written as a dispatch handler rather than on undici's
 // `request`: that one makes an async resource, a Readable body stream and (with a signal) an AbortSignal per
 // exchange, which cost ten times the CPU of this handler per status read, and a plan of N instances makes N
-// of them (ARCHITECTURE.md §8, "Measured costs behind the code"). The handler is undici's own kind (onConnect … onComplete), the one
-// its dispatchers and MockAgent call directly.
+// of them (ARCHITECTURE.md §8, "Measured costs behind the code"). The handler is undici's own kind
+// (onConnect … onComplete), the one its dispatchers and MockAgent call directly.
 
 import type { Dispatcher } from "undici";
 import { setOwn } from "../own";

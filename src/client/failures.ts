@@ -1,20 +1,13 @@
-// Transport failures (no usable answer): whether the policy lets a call be sent again, and the typed error
-// once it does not. A launch that may have reached the service is never an ordinary error: its outcome is
-// unknown.
-import { NetworkError, OutcomeUnknownError, TimeoutError, TlsError } from "./errors";
-import type { CallName, FailureKind, RetryPolicy } from "./retry-policy";
+// The typed error of a transport failure (no usable answer) that is not, or no longer, retried.
+import { NetworkError, TimeoutError, TlsError } from "./errors";
+import type { FailureKind } from "./retry-policy";
 import { tlsFailureHint } from "./tls-failure";
 
-export function mayRetryFailure(policy: RetryPolicy, kind: FailureKind, idempotent: boolean): boolean {
-  return policy.alwaysRetryFailures.includes(kind) || (idempotent && policy.retryFailures.includes(kind));
-}
-
 /**
- * The error for a transport failure that is not (or no longer) retried. `url` is the whole address the
- * client tried (base_url and the call's path), so a wrong host, port or path shows in the message.
+ * The error for a transport failure of kind `kind`. `url` is the whole address the client tried (base_url and
+ * the call's path), so a wrong host, port or path shows in the message.
  */
 export function transportError(
-  call: CallName,
   kind: FailureKind,
   code: string | undefined,
   method: string,
@@ -24,8 +17,6 @@ export function transportError(
   cause: unknown,
   url: string,
 ): Error {
-  const mayHaveArrived = kind === "reset" || kind === "timeout";
-  if (call === "launch" && mayHaveArrived) return new OutcomeUnknownError(method, path, { cause });
   if (kind === "timeout") {
     return new TimeoutError(
       `${method} ${path}: no answer within ${timeoutMs} ms; raise request_timeout if the service is slow`,

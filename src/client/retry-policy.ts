@@ -30,9 +30,21 @@ export type FailureKind =
   /** The TLS handshake failed (untrusted or invalid certificate): nothing was sent, and retrying won't help. */
   | "tls";
 
+/**
+ * What the client does after a failed exchange; src/client/retry-decision.ts reads it.
+ *
+ * The launch rule, said here once: a call that is not idempotent (a launch above all: a second one creates a
+ * second instance) is never sent again once its request may have reached the service. Only an outcome proving
+ * the service did nothing lets it be resent: a failure before sending (`alwaysRetryFailures`), a refusal
+ * before acting (`refusedStatuses`, and a 401: the request is resent with a new token). For the
+ * `unknownOutcomeCalls` an answer lost after that point (reset, timeout, 5xx, an answer too long to read) is
+ * no ordinary error but OutcomeUnknownError: the caller looks the instance up instead of sending again.
+ */
 export interface RetryPolicy {
   /** Calls that are safe to repeat: repeating them has the same effect as sending them once. */
   idempotentCalls: readonly CallName[];
+  /** Calls whose lost answer fails with OutcomeUnknownError (the launch rule above). */
+  unknownOutcomeCalls: readonly CallName[];
   /** Statuses after which an idempotent call is repeated. */
   retryStatuses: readonly number[];
   /** Failures after which an idempotent call is repeated. */
@@ -88,6 +100,8 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
     "destroy",
     "forceDelete",
   ],
+  // The launch's answer carries the new instance's id: without it, the caller must look the instance up.
+  unknownOutcomeCalls: ["launch"],
   // 500 too: the service answers it for passing trouble (ARCHITECTURE.md §3 "5xx server trouble"), and at a fifth of
   // calls failing, an unretried 500 on one of 50 status reads fails nearly every refresh.
   retryStatuses: [429, 500, 502, 503, 504],
@@ -139,26 +153,4 @@ export function parseRetryAfter(value: string | undefined, nowMs: number): numbe
   if (!Number.isNaN(seconds)) return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
-}
-
-const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT"]);
-const TIMEOUT_CODES = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "ETIMEDOUT"]);
-
-/** The system/undici code of a transport error, looking through `cause` chains. */
-export function transportErrorCode(err: unknown): string | undefined {
-  for (let e = err, depth = 0; e && typeof e === "object" && depth < 5; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string") return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
-const TLS_CODE = /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ERR_SSL|ERR_TLS/;
-
-export function classifyFailure(code: string | undefined): FailureKind {
-  if (code !== undefined && NOT_SENT_CODES.has(code)) return "not-sent";
-  if (code !== undefined && TLS_CODE.test(code)) return "tls";
-  if (code !== undefined && TIMEOUT_CODES.has(code)) return "timeout";
-  return "reset";
 }

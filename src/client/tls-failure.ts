@@ -1,5 +1,6 @@
 // What a failed TLS handshake means for the user: which certificate problem, and the fix. The codes are
 // OpenSSL's verify results and Node's host name check, as Node reports them.
+import { fromCauses } from "./outcome";
 
 const UNTRUSTED_FIX =
   "set ca_cert_pem to the PEM of the CA that signed the service's certificate (or of the certificate itself " +
@@ -16,7 +17,8 @@ export function tlsFailureHint(code: string | undefined, cause: unknown): string
     case "UNABLE_TO_GET_ISSUER_CERT_LOCALLY":
       return `the service's certificate is signed by an unknown CA: ${UNTRUSTED_FIX}`;
     case "ERR_TLS_CERT_ALTNAME_INVALID": {
-      const reason = reasonOf(cause);
+      // Node's reason, e.g. "Host: localhost. is not in the cert's altnames: IP Address:127.0.0.1".
+      const reason = fromCauses(cause, "reason");
       return (
         `the service's certificate is for another host name${reason ? ` (${reason})` : ""}: ` +
         "use a base_url host name that the certificate names, or have a certificate issued for this one"
@@ -28,14 +30,4 @@ export function tlsFailureHint(code: string | undefined, cause: unknown): string
     default:
       return `the TLS handshake failed: check base_url's scheme and port, and ca_cert_pem (${UNTRUSTED_FIX})`;
   }
-}
-
-/** Node's reason for a host name mismatch, e.g. "Host: localhost. is not in the cert's altnames: IP Address:127.0.0.1". */
-function reasonOf(cause: unknown): string | undefined {
-  for (let e = cause, depth = 0; e && typeof e === "object" && depth < 5; depth++) {
-    const reason = (e as { reason?: unknown }).reason;
-    if (typeof reason === "string") return reason;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
