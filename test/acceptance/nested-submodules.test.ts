@@ -4,18 +4,11 @@
 // the key and the fix, destroy destroys the whole.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { waitForInstance, type AppMgmtClient } from "../../src/client";
+import { waitForInstance } from "../../src/client";
 import { DEMO } from "../../src/simulator";
 import { useTerraformAgainstSimulator } from "../helpers/acceptance";
-import { createNestedApps, type NestedApps } from "../helpers/nested-apps";
+import { createNestedApps, grandchild, type NestedApps } from "../helpers/nested-apps";
 import { PROVIDER_HCL } from "../helpers/terraform";
-
-/** The grandchild instance itself: the top-level status lists db, db's own status lists replica. */
-async function grandchild(client: AppMgmtClient, id: string) {
-  const top = await client.getInstance(id);
-  const db = await client.getInstance(top.components.find((c) => c.name === "db")!.id);
-  return client.getInstance(db.components.find((c) => c.name === "replica")!.id);
-}
 
 describe("nested submodules", () => {
   const ctx = useTerraformAgainstSimulator();

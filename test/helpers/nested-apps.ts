@@ -5,7 +5,7 @@
 //   db/replica input.lag   free: set under submodules["db/replica"]
 //   db/replica input.size  bound by db's pin replica-size: set submodules["db"].parameters["input.replica-size"]
 //   db input.engine        bound by the main pin db-engine: set parameters["input.db-engine"]
-import type { AppMgmtClient } from "../../src/client";
+import type { AppMgmtClient, InstanceStatus } from "../../src/client";
 
 export const REPLICA_MANIFEST = `application:
   configuration:
@@ -88,4 +88,11 @@ export async function createNestedApps(client: AppMgmtClient, orgId: string): Pr
   const stack = stackManifest(clusterId, replicaId);
   const stackId = await create("stack", () => stack);
   return { stackId, clusterId, replicaId, stackManifest: stack };
+}
+
+/** The grandchild instance itself: the top-level status lists db, db's own status lists replica. */
+export async function grandchild(client: AppMgmtClient, id: string): Promise<InstanceStatus> {
+  const top = await client.getInstance(id);
+  const db = await client.getInstance(top.components.find((c) => c.name === "db")!.id);
+  return client.getInstance(db.components.find((c) => c.name === "replica")!.id);
 }
