@@ -1,6 +1,7 @@
 import * as net from "node:net";
 import type { Logger } from "../terraform-model";
-import { Http2Connection, type Http2Request, type Http2Response } from "./http2/connection";
+import { Http2Connection } from "./http2/connection";
+import type { Http2Request, Http2Response } from "./http2/types";
 import { encodeHeaders, STATIC_CONTENT_TYPE, STATIC_STATUS_200, type HeaderFields } from "./http2/hpack";
 import { pinnedTlsListener, type PinnedTls } from "./pinned-tls-listener";
 

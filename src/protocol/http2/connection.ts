@@ -6,29 +6,30 @@ import {
   END_HEADERS,
   END_STREAM,
   ErrorCode,
-  DEFAULT_MAX_FRAME_SIZE,
   FrameReader,
   frame,
-  frameParts,
-  MAX_FRAME_SIZE_LIMIT,
   MAX_CONCURRENT_STREAMS,
   MAX_HEADER_BLOCK,
   MAX_WINDOW,
   PADDED,
   PRIORITY_FLAG,
   RECEIVE_WINDOW,
-  Setting,
+  readSettings,
+  serverSettings,
   StreamError,
   Type,
   u32,
   unpad,
 } from "./frames";
+import { AnswerWriter } from "./answer-writer";
 import { HpackDecoder, HpackError, type HeaderList } from "./hpack";
+import type { ConnectionOptions, HeaderBlock, Http2Response, Stream } from "./types";
 
 // One HTTP/2 connection (RFC 9113), server side, written for one job: unary gRPC calls from one trusted peer,
 // terraform's grpc-go client, over a unix socket with mutual TLS pinned to terraform's certificate
-// (../transport.ts). A request is a HEADERS block and DATA up to END_STREAM; the answer is written in one piece
-// (HEADERS, DATA, trailing HEADERS) whenever the peer's flow-control windows allow.
+// (../pinned-tls-listener.ts). This file is the receive side: frames checked and read into requests, a
+// request being a HEADERS block and DATA up to END_STREAM. The answer is written in one piece (HEADERS, DATA,
+// trailing HEADERS) whenever the peer's flow-control windows allow, by answer-writer.ts.
 //
 // It is NOT a general HTTP/2 server: no server push, no priority scheduling (PRIORITY is checked, then
 // ignored), no server-initiated streams, no streaming bodies (a request reaches the handler whole), no
@@ -36,62 +37,11 @@ import { HpackDecoder, HpackError, type HeaderList } from "./hpack";
 // reads. What it meets of RFC 9113 and RFC 7541, and where it is lenient and why, is one table:
 // docs/dev/HTTP2-CONFORMANCE.md, each row a test (test/integration/protocol/http2-conformance.test.ts).
 
-/** A finished request: its headers and body (empty when `tooLarge`). `reply` answers it (once). */
-export interface Http2Request {
-  headers: Map<string, string>;
-  body: Buffer;
-  tooLarge: boolean;
-  reply(response: Http2Response): void;
-}
-
-/** An answer: header blocks encoded with `encodeHeaders`; without a body, the headers end the stream. */
-export interface Http2Response {
-  headers: Buffer;
-  body?: Buffer;
-  trailers?: Buffer;
-}
-
-interface Stream {
-  id: number;
-  headers: Map<string, string>;
-  chunks: Buffer[];
-  size: number;
-  /** DATA payload received, padding included: what the peer has spent of this stream's receive window. */
-  windowUsed: number;
-  /** More than `maxBody` arrived: the body is dropped, the request still answered. */
-  tooLarge: boolean;
-  /** The client's END_STREAM arrived: the request is complete (the stream is half-closed, remote). */
-  ended: boolean;
-  sendWindow: number;
-  /** Answer frames waiting for window: DATA payload still to send, then the trailers block. */
-  pending?: { data: Buffer; trailers: Buffer | undefined };
-}
-
-/** A header block being received, until END_HEADERS. */
-interface HeaderBlock {
-  streamId: number;
-  endStream: boolean;
-  /** The block opens a new stream (else: trailers, or a block on a stream this side reset). */
-  opens: boolean;
-  /** Its priority fields made the stream depend on itself (a stream error once the block is decoded). */
-  selfDependent: boolean;
-  fragments: Buffer[];
-  size: number;
-}
-
 /**
  * How many ids of streams this side reset are remembered: the peer may have sent frames on them before it saw
  * the RST_STREAM, which the RFC says to ignore (§5.1), while a frame on any other closed stream is an error.
  */
 const RESET_IDS_KEPT = 1024;
-
-export interface ConnectionOptions {
-  /** Called when a request's body has ended; its stream stays open until `reply`. */
-  onRequest(request: Http2Request): void;
-  onError(e: Error): void;
-  /** Bodies above this many bytes are not kept (the request is still answered, with `tooLarge` set). */
-  maxBody: number;
-}
 
 /** Serves HTTP/2 on `socket` (already TLS-authenticated when TLS is on). */
 export class Http2Connection {
@@ -103,8 +53,7 @@ export class Http2Connection {
   private lastStreamId = 0;
   private continuing?: HeaderBlock;
   private peerInitialWindow = DEFAULT_WINDOW;
-  private peerMaxFrame = DEFAULT_MAX_FRAME_SIZE;
-  private sendWindow = DEFAULT_WINDOW;
+  private readonly answers: AnswerWriter;
   /** DATA received since this side last opened the connection's receive window again. */
   private received = 0;
   private goingAway = false;
@@ -117,16 +66,14 @@ export class Http2Connection {
     socket.on("data", (chunk: Buffer) => this.onData(chunk));
     socket.on("error", (e) => this.opts.onError(e));
     socket.on("close", () => (this.closed = true));
-    // Our settings (the rest stay at the protocol's defaults), then the whole-connection window opened as
-    // wide as the per-stream one.
-    const settings = Buffer.alloc(12);
-    settings.writeUInt16BE(Setting.INITIAL_WINDOW_SIZE, 0);
-    settings.writeUInt32BE(RECEIVE_WINDOW, 2);
-    settings.writeUInt16BE(Setting.MAX_CONCURRENT_STREAMS, 6);
-    settings.writeUInt32BE(MAX_CONCURRENT_STREAMS, 8);
+    this.answers = new AnswerWriter(
+      (bytes) => this.write(bytes),
+      (stream) => this.finish(stream),
+    );
+    // Our settings, then the whole-connection window opened as wide as the per-stream one.
     this.write(
       Buffer.concat([
-        frame(Type.SETTINGS, 0, 0, settings),
+        serverSettings(),
         frame(Type.WINDOW_UPDATE, 0, 0, u32(RECEIVE_WINDOW - DEFAULT_WINDOW)),
       ]),
     );
@@ -239,45 +186,24 @@ export class Http2Connection {
   }
 
   private onSettings(flags: number, streamId: number, payload: Buffer): void {
-    if (streamId !== 0) throw new ConnectionError(ErrorCode.PROTOCOL_ERROR, "SETTINGS on a stream");
-    if (flags & ACK) {
-      if (payload.length !== 0) {
-        throw new ConnectionError(ErrorCode.FRAME_SIZE_ERROR, "SETTINGS ACK with a payload");
-      }
-      return;
-    }
-    if (payload.length % 6 !== 0) {
-      throw new ConnectionError(ErrorCode.FRAME_SIZE_ERROR, "SETTINGS length not a multiple of 6");
-    }
-    for (let i = 0; i < payload.length; i += 6) {
-      const id = payload.readUInt16BE(i);
-      const value = payload.readUInt32BE(i + 2);
-      if (id === Setting.INITIAL_WINDOW_SIZE) {
-        if (value > MAX_WINDOW) throw new ConnectionError(ErrorCode.FLOW_CONTROL_ERROR, "window too large");
-        const delta = value - this.peerInitialWindow;
-        this.peerInitialWindow = value;
-        for (const s of this.streams.values()) {
-          s.sendWindow += delta;
-          if (s.sendWindow > MAX_WINDOW) {
-            throw new ConnectionError(
-              ErrorCode.FLOW_CONTROL_ERROR,
-              "INITIAL_WINDOW_SIZE overflows a stream window",
-            );
-          }
+    const settings = readSettings(flags, streamId, payload);
+    if (!settings) return; // our SETTINGS acknowledged
+    if (settings.initialWindow !== undefined) {
+      const delta = settings.initialWindow - this.peerInitialWindow;
+      this.peerInitialWindow = settings.initialWindow;
+      for (const s of this.streams.values()) {
+        s.sendWindow += delta;
+        if (s.sendWindow > MAX_WINDOW) {
+          throw new ConnectionError(
+            ErrorCode.FLOW_CONTROL_ERROR,
+            "INITIAL_WINDOW_SIZE overflows a stream window",
+          );
         }
-      } else if (id === Setting.MAX_FRAME_SIZE) {
-        if (value < DEFAULT_MAX_FRAME_SIZE || value > MAX_FRAME_SIZE_LIMIT) {
-          throw new ConnectionError(ErrorCode.PROTOCOL_ERROR, "invalid MAX_FRAME_SIZE");
-        }
-        this.peerMaxFrame = value;
-      } else if (id === Setting.ENABLE_PUSH && value > 1) {
-        throw new ConnectionError(ErrorCode.PROTOCOL_ERROR, "ENABLE_PUSH neither 0 nor 1");
       }
-      // HEADER_TABLE_SIZE concerns an encoder's table, and ours keeps none; this side never pushes nor opens
-      // streams, so ENABLE_PUSH and MAX_CONCURRENT_STREAMS ask nothing of it; unknown settings are ignored.
     }
+    if (settings.maxFrame !== undefined) this.answers.peerMaxFrame = settings.maxFrame;
     this.write(frame(Type.SETTINGS, ACK, 0, Buffer.alloc(0)));
-    this.flushPending();
+    this.answers.flush(this.streams.values());
   }
 
   private onHeaders(flags: number, streamId: number, payload: Buffer): void {
@@ -407,10 +333,7 @@ export class Http2Connection {
     const increment = payload.readUInt32BE(0) & 0x7fffffff;
     if (streamId === 0) {
       if (increment === 0) throw new ConnectionError(ErrorCode.PROTOCOL_ERROR, "WINDOW_UPDATE of 0");
-      this.sendWindow += increment;
-      if (this.sendWindow > MAX_WINDOW) {
-        throw new ConnectionError(ErrorCode.FLOW_CONTROL_ERROR, "connection window above 2^31-1");
-      }
+      this.answers.openConnectionWindow(increment);
     } else {
       if (this.isIdle(streamId)) {
         throw new ConnectionError(ErrorCode.PROTOCOL_ERROR, "WINDOW_UPDATE on a stream never opened");
@@ -423,7 +346,7 @@ export class Http2Connection {
         throw new StreamError(streamId, ErrorCode.FLOW_CONTROL_ERROR, "stream window above 2^31-1");
       }
     }
-    this.flushPending();
+    this.answers.flush(this.streams.values());
   }
 
   private onRstStream(streamId: number, payload: Buffer): void {
@@ -465,65 +388,7 @@ export class Http2Connection {
 
   private reply(stream: Stream, response: Http2Response): void {
     if (this.closed || this.streams.get(stream.id) !== stream) return;
-    if (!response.body) {
-      this.write(Buffer.concat(this.headerFrames(stream.id, END_STREAM, response.headers)));
-      this.finish(stream);
-      return;
-    }
-    stream.pending = { data: response.body, trailers: response.trailers };
-    this.sendPending(stream, this.headerFrames(stream.id, 0, response.headers));
-  }
-
-  /**
-   * A header block as frame parts: one HEADERS frame, or (above the peer's frame size limit, §4.2) HEADERS
-   * then CONTINUATION frames. `flags`: END_STREAM or 0.
-   */
-  private headerFrames(streamId: number, flags: number, block: Buffer): Buffer[] {
-    if (block.length <= this.peerMaxFrame)
-      return frameParts(Type.HEADERS, flags | END_HEADERS, streamId, block);
-    const parts: Buffer[] = [];
-    for (let at = 0; at < block.length; at += this.peerMaxFrame) {
-      const last = at + this.peerMaxFrame >= block.length;
-      parts.push(
-        ...frameParts(
-          at === 0 ? Type.HEADERS : Type.CONTINUATION,
-          (at === 0 ? flags : 0) | (last ? END_HEADERS : 0),
-          streamId,
-          block.subarray(at, at + this.peerMaxFrame),
-        ),
-      );
-    }
-    return parts;
-  }
-
-  /** Sends what the windows allow of a stream's answer, in one write after the frame parts in `before`. */
-  private sendPending(stream: Stream, before: Buffer[] = []): void {
-    const pending = stream.pending!;
-    const out = before;
-    while (pending.data.length > 0) {
-      const size = Math.min(pending.data.length, this.peerMaxFrame, stream.sendWindow, this.sendWindow);
-      if (size <= 0) break;
-      out.push(...frameParts(Type.DATA, 0, stream.id, pending.data.subarray(0, size)));
-      pending.data = pending.data.subarray(size);
-      stream.sendWindow -= size;
-      this.sendWindow -= size;
-    }
-    const done = pending.data.length === 0;
-    if (done) {
-      out.push(
-        ...(pending.trailers
-          ? this.headerFrames(stream.id, END_STREAM, pending.trailers)
-          : frameParts(Type.DATA, END_STREAM, stream.id, Buffer.alloc(0))),
-      );
-    }
-    if (out.length) this.write(Buffer.concat(out));
-    if (done) this.finish(stream);
-  }
-
-  private flushPending(): void {
-    for (const stream of this.streams.values()) {
-      if (stream.pending && this.sendWindow > 0) this.sendPending(stream);
-    }
+    this.answers.reply(stream, response);
   }
 
   private finish(stream: Stream): void {

@@ -111,6 +111,55 @@ export function unpad(payload: Buffer): Buffer {
   return payload.subarray(1, payload.length - payload[0]);
 }
 
+/** This server's SETTINGS (the rest stay at the protocol's defaults): its stream window and stream limit. */
+export function serverSettings(): Buffer {
+  const payload = Buffer.alloc(12);
+  payload.writeUInt16BE(Setting.INITIAL_WINDOW_SIZE, 0);
+  payload.writeUInt32BE(RECEIVE_WINDOW, 2);
+  payload.writeUInt16BE(Setting.MAX_CONCURRENT_STREAMS, 6);
+  payload.writeUInt32BE(MAX_CONCURRENT_STREAMS, 8);
+  return frame(Type.SETTINGS, 0, 0, payload);
+}
+
+/**
+ * A peer's SETTINGS frame checked on its own (§6.5, §6.5.2): undefined for an ACK, else the values this server
+ * acts on. HEADER_TABLE_SIZE concerns an encoder's table, and ours keeps none; this side never pushes nor
+ * opens streams, so ENABLE_PUSH (once checked) and MAX_CONCURRENT_STREAMS ask nothing of it; unknown settings
+ * are ignored.
+ */
+export function readSettings(
+  flags: number,
+  streamId: number,
+  payload: Buffer,
+): { initialWindow?: number; maxFrame?: number } | undefined {
+  if (streamId !== 0) throw new ConnectionError(ErrorCode.PROTOCOL_ERROR, "SETTINGS on a stream");
+  if (flags & ACK) {
+    if (payload.length !== 0)
+      throw new ConnectionError(ErrorCode.FRAME_SIZE_ERROR, "SETTINGS ACK with a payload");
+    return undefined;
+  }
+  if (payload.length % 6 !== 0) {
+    throw new ConnectionError(ErrorCode.FRAME_SIZE_ERROR, "SETTINGS length not a multiple of 6");
+  }
+  const values: { initialWindow?: number; maxFrame?: number } = {};
+  for (let i = 0; i < payload.length; i += 6) {
+    const id = payload.readUInt16BE(i);
+    const value = payload.readUInt32BE(i + 2);
+    if (id === Setting.INITIAL_WINDOW_SIZE) {
+      if (value > MAX_WINDOW) throw new ConnectionError(ErrorCode.FLOW_CONTROL_ERROR, "window too large");
+      values.initialWindow = value;
+    } else if (id === Setting.MAX_FRAME_SIZE) {
+      if (value < DEFAULT_MAX_FRAME_SIZE || value > MAX_FRAME_SIZE_LIMIT) {
+        throw new ConnectionError(ErrorCode.PROTOCOL_ERROR, "invalid MAX_FRAME_SIZE");
+      }
+      values.maxFrame = value;
+    } else if (id === Setting.ENABLE_PUSH && value > 1) {
+      throw new ConnectionError(ErrorCode.PROTOCOL_ERROR, "ENABLE_PUSH neither 0 nor 1");
+    }
+  }
+  return values;
+}
+
 /** Splits what a client sends into frames, after checking its connection preface. */
 export class FrameReader {
   private buffered = Buffer.alloc(0);
