@@ -82,6 +82,7 @@ export class Simulator {
         jwtLifetimeSeconds: settings.jwtLifetimeSeconds,
         flood: settings.flood,
         floodState: state.flood,
+        foreignObjects: state.seed.foreignObjects ?? 404,
       },
       () => this.changed(),
     );
