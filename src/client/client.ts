@@ -26,6 +26,7 @@ import { SessionTokens, tokenAnswer, type Credential, type TokenAnswer } from ".
 import { exchange, type Answer, type ExchangeRequest } from "./exchange";
 import { setOwn } from "../own";
 import { WORKFLOW_NAME } from "../service-limits";
+import { NEVER_DESTROY, type WireSchedule } from "../service-wire";
 import { abortableSleep } from "./sleep";
 import { MemoryTokenStore, tokenKey } from "./token-store";
 import type {
@@ -267,6 +268,23 @@ export class AppMgmtClient {
   ): Promise<OperationAccepted> {
     const path = `/instances/${checkId("instanceId", id)}/destroy`;
     return this.api("destroy", "POST", path, parameters, o, normalise.operationAccepted);
+  }
+
+  /**
+   * Moves the instance's scheduled destroy to `timestamp` (epoch ms; NEVER_DESTROY, -1, cancels it) in place
+   * (`POST /instances/{id}/destroy/reschedule`, docs/service-api.md "Lifetime").
+   */
+  async rescheduleDestroy(id: string, timestamp: number, o?: CallOptions): Promise<void> {
+    if (!Number.isSafeInteger(timestamp) || (timestamp <= 0 && timestamp !== NEVER_DESTROY))
+      throw new ConfigError("timestamp", "give the destroy's time in epoch milliseconds, or -1 for never");
+    const path = `/instances/${checkId("instanceId", id)}/destroy/reschedule`;
+    await this.api("rescheduleDestroy", "POST", path, { timestamp }, o, () => undefined);
+  }
+
+  /** The instance's scheduled workflows (`[{workflow, timestamp}]`, timestamp in epoch ms). */
+  async listSchedules(id: string, o?: CallOptions): Promise<WireSchedule[]> {
+    const path = `/instances/${checkId("instanceId", id)}/schedules`;
+    return this.api("listSchedules", "GET", path, undefined, o, normalise.schedules);
   }
 
   /**

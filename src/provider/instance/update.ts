@@ -1,5 +1,5 @@
-// Update: ONE reconfigure carrying the complete desired configuration, then wait until the service shows
-// the listed values. Changes that stay local (timeouts, manifest text), and changes the manifest proves
+// Update: a changed auto_destroy_after rescheduled in place (lifetime.ts), then ONE reconfigure carrying the
+// complete desired configuration, and a wait until the service shows the listed values. Changes that stay local (timeouts, manifest text), and changes the manifest proves
 // leave every value on the service as it is (resets.ts), send nothing.
 
 import type { InstanceStatus, Parameters, ReconfigureRequest } from "../../client/types";
@@ -8,6 +8,7 @@ import type { ApplyResult } from "../resource";
 import { flattenSubmodules } from "../../service-wire";
 import { notAccepted } from "./busy";
 import type { ValueObject } from "../../terraform-model";
+import { rescheduleIfChanged } from "./lifetime";
 import { decodeInstance, type InstanceModel } from "./model";
 import { needsReconfigure } from "./plan";
 import { decodePrivate } from "./private";
@@ -24,6 +25,8 @@ export async function updateInstance(
 ): Promise<ApplyResult> {
   const prior = decodeInstance(priorState);
   const id = prior.id as string;
+  const rescheduleFailed = await rescheduleIfChanged(ctx, id, prior, config);
+  if (rescheduleFailed) return { newState: priorState, diagnostics: [rescheduleFailed] };
   if (!needsReconfigure(prior, config) || !reachesService(prior, config, decodePrivate(plannedPrivate))) {
     // nothing reaches the service (a local change, or one the manifest proves changes no value): keep
     // what the last read learnt (the plan passed it on)
