@@ -15,7 +15,14 @@ export type ServiceClient = Pick<AppMgmtClient, Exclude<CallName, "token" | "for
 /** The waiter's options the provider sets; poll timing is learnt per `durationKey` within the process. */
 export type ServiceWaitOptions = Pick<
   WaitOptions,
-  "until" | "timeoutMs" | "signal" | "onProgress" | "durationKey" | "onPollFailure" | "onUnknownStatus"
+  | "until"
+  | "timeoutMs"
+  | "signal"
+  | "onProgress"
+  | "durationKey"
+  | "onPollFailure"
+  | "onUnknownStatus"
+  | "startedAfter"
 >;
 
 export interface Service {

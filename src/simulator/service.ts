@@ -21,6 +21,7 @@ import { Catalog, type CatalogApplication } from "./catalog";
 import { resolveConfiguration } from "./configuration";
 import { FaultInjector, type FaultOptions } from "./faults";
 import { ServiceStats } from "./request-log";
+import { StatusLag } from "./status-lag";
 import { RequestReader } from "./request-reader";
 import {
   configurationRequest,
@@ -57,6 +58,8 @@ export interface SimulatorSettings {
 export class Simulator {
   readonly stats = new ServiceStats();
   readonly faults = new FaultInjector();
+  /** Status reads that lag a new workflow (test control). */
+  readonly statusLag = new StatusLag();
   /** Session tokens and the caller of each request (server.ts asks it before any body is read). */
   readonly accounts: Accounts;
   private readonly catalog: Catalog;
@@ -210,7 +213,8 @@ export class Simulator {
       const subApp = declared?.applicationId ?? parent.application;
       return componentStatus(parent, name, subApp, now);
     }
-    return this.view(this.instance(caller, id), now);
+    const rec = this.instance(caller, id);
+    return this.statusLag.read(rec.id) ?? this.view(rec, now);
   }
 
   // ---- applications and manifests -----------------------------------------------------------------
@@ -305,6 +309,7 @@ export class Simulator {
     const version = versionOf(app, b.manifestVersion, "manifestVersion", reader);
     const request = configurationRequest(this.catalog, app, b, revision, version, "reconfigure", reader, rec);
     if (reader.errors.length > 0) throw new ServiceError(400, reader.errors);
+    this.statusLag.workflowStarting(rec, now);
     startWorkflow(rec, "reconfigure", this.state.timing, now, caller.id);
     rec.workflow!.target = resolveConfiguration(this.catalog, app, request, rec.configuration);
     this.addComponents(rec, rec.workflow!.target);
@@ -320,6 +325,7 @@ export class Simulator {
     this.advance(rec, now);
     this.refuseBusy(rec);
     if (rec.status === "Destroyed") return { id: rec.id };
+    this.statusLag.workflowStarting(rec, now);
     startWorkflow(rec, "destroy", this.state.timing, now, caller.id);
     this.changed();
     return { id: rec.id };
@@ -355,6 +361,7 @@ export class Simulator {
             `${formatFinding(f)} (manifest version ${rec.configuration.version} of application ${app.id})`,
         ),
       );
+    this.statusLag.workflowStarting(rec, now);
     startWorkflow(rec, workflow, this.state.timing, now, caller.id);
     rec.workflow!.parameters = { ...(parameters as Record<string, string>) };
     this.changed();

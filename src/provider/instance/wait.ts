@@ -36,6 +36,8 @@ export async function awaitWorkflow(
   planned: InstanceModel,
   operation: "create" | "update",
   until: (s: InstanceStatus) => boolean,
+  /** For an update: the history's length before its call (WaitOptions.startedAfter). */
+  startedAfter?: number,
 ): Promise<ApplyResult> {
   let last: InstanceStatus | undefined;
   let lastWarningMs: number | undefined;
@@ -46,6 +48,7 @@ export async function awaitWorkflow(
   try {
     last = await ctx.service().wait(id, {
       until,
+      startedAfter,
       timeoutMs: timeout,
       signal: ctx.signal,
       durationKey: workflowKind(operation, known(planned.applicationId)),

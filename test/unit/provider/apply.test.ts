@@ -368,7 +368,7 @@ describe("update", () => {
   });
 
   it("reports a 409 that outlasted the update timeout, keeping the prior state", async () => {
-    const h = await configuredProvider({ reconfigure: [err.conflict()] });
+    const h = await configuredProvider({ reconfigure: [err.conflict()], statuses: [status()] });
     const quick = { ...config, timeouts: { create: null, update: "50ms", delete: null } };
     const res = await apply(h, prior, { ...planned, timeouts: quick.timeouts }, quick);
     expect(res.newState).toEqual(prior);
