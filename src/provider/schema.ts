@@ -76,7 +76,7 @@ export const providerSchema: Schema = {
         name: "max_retries",
         type: "number",
         description:
-          "How many times an idempotent request is retried after a `429`, a `5xx` or a connection reset " +
+          "How many times an idempotent request is retried after a `408`, a `429`, a `5xx` or a connection reset " +
           "(launch is never retried). Environment variable: `APPMGMT_MAX_RETRIES`. Default: the client's default.",
         optional: true,
       },

@@ -60,6 +60,8 @@ export class Simulator {
   readonly faults = new FaultInjector();
   /** Status reads that lag a new workflow (test control). */
   readonly statusLag = new StatusLag();
+  /** Test control: the `warnings` and `errors` the launch answers of an application carry, by its id. */
+  readonly launchNotes = new Map<string, { warnings?: string[]; errors?: string[] }>();
   /** Session tokens and the caller of each request (server.ts asks it before any body is read). */
   readonly accounts: Accounts;
   private readonly catalog: Catalog;
@@ -236,7 +238,12 @@ export class Simulator {
 
   // ---- workflows -----------------------------------------------------------------------------------
 
-  launch(caller: Caller, appId: string, body: unknown, now: number): { id: string } {
+  launch(
+    caller: Caller,
+    appId: string,
+    body: unknown,
+    now: number,
+  ): { id: string; warnings?: string[]; errors?: string[] } {
     const app = this.application(caller, appId);
     if (app.latestVersion === 0)
       throw new ServiceError(400, [
@@ -290,7 +297,7 @@ export class Simulator {
     this.instanceById.set(rec.id, rec);
     this.addComponents(rec);
     this.changed();
-    return { id: rec.id };
+    return { id: rec.id, ...this.launchNotes.get(app.id) };
   }
 
   reconfigure(caller: Caller, id: string, body: unknown, now: number): { id: string } {

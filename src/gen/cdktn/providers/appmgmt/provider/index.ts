@@ -38,7 +38,7 @@ export interface AppmgmtProviderConfig {
   */
   readonly insecure?: boolean | cdktn.IResolvable;
   /**
-  * How many times an idempotent request is retried after a `429`, a `5xx` or a connection reset (launch is never retried). Environment variable: `APPMGMT_MAX_RETRIES`. Default: the client's default.
+  * How many times an idempotent request is retried after a `408`, a `429`, a `5xx` or a connection reset (launch is never retried). Environment variable: `APPMGMT_MAX_RETRIES`. Default: the client's default.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs#max_retries AppmgmtProvider#max_retries}
   */
