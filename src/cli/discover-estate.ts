@@ -84,9 +84,16 @@ export async function discoverInstances(
   const statuses = opts.withSettings ? await readAll(client, ordered) : undefined;
   // A service that lists submodule instances beside their parents: a child is adopted through its parent.
   const children = new Set(statuses?.flatMap((s) => s.components.map((c) => c.id)) ?? []);
-  return ordered
+  const adopted = ordered
     .map((summary, i) => ({ summary, settings: statuses && settingsOf(statuses[i]) }))
     .filter((d) => !children.has(d.summary.id));
+  if (adopted.length < ordered.length) {
+    opts.progress(
+      `${ordered.length - adopted.length} submodule instances listed beside their parents left out ` +
+        "(their parents' imports hold their settings)",
+    );
+  }
+  return adopted;
 }
 
 /** A 404 for what the command line named, as an error saying what to check. */

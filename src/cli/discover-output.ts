@@ -29,7 +29,8 @@ function baseName(instanceName: string): string {
 /** A header saying where the output came from, as comment lines (`#` or `//`). */
 function header(marker: string, instances: DiscoveredInstance[], scope: string): string {
   return [
-    `${marker} Written by appmgmt discover (${scope}): ${instances.length} live top-level instances.`,
+    `${marker} Written by appmgmt discover (${scope}): ${instances.length} live top-level ` +
+      (instances.length === 1 ? "instance." : "instances."),
     ...(instances.length === 0 ? [`${marker} Nothing to adopt.`] : []),
   ].join("\n");
 }
@@ -102,16 +103,16 @@ function stringMap(values: Record<string, string>, indent: string): string {
 }
 
 function submoduleMap(submodules: Record<string, DiscoveredSubmodule>): string {
-  const lines = Object.keys(submodules)
+  const entries = Object.keys(submodules)
     .sort()
     .map((key) => {
       const s = submodules[key];
       const fields = [
         ...(s.revisionId ? [`revisionId: ${q(s.revisionId)}`] : []),
         ...(s.manifestVersion !== undefined ? [`manifestVersion: ${s.manifestVersion}`] : []),
-        ...(s.parameters ? [`parameters: ${stringMap(s.parameters, "      ")}`] : []),
+        ...(s.parameters ? [`parameters: ${stringMap(s.parameters, "        ")}`] : []),
       ];
-      return `      ${q(key)}: { ${fields.join(", ")} },`;
+      return `      ${q(key)}: {\n${fields.map((f) => `        ${f},`).join("\n")}\n      },`;
     });
-  return `{\n${lines.join("\n")}\n    }`;
+  return `{\n${entries.join("\n")}\n    }`;
 }

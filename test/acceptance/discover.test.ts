@@ -3,41 +3,21 @@
 // instance and change nothing on the service; the next plan has no changes. The estate: instances with a
 // free submodule value, a name terraform cannot use as is, two instances of one name, one in staging and
 // one destroyed.
-import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { waitForInstance } from "../../src/client";
 import type { LaunchRequest } from "../../src/client/types";
 import { DEMO } from "../../src/simulator";
 import { useTerraformAgainstSimulator } from "../helpers/acceptance";
-import { APPMGMT_CLI } from "../helpers/review";
+import { runDiscover } from "../helpers/discover";
 import { describeRun, PROVIDER_HCL } from "../helpers/terraform";
-
-interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 describe("appmgmt discover", () => {
   const ctx = useTerraformAgainstSimulator();
   const ids: Record<string, string> = {};
   let requestsBeforeAdoption = 0;
 
-  /** The CLI as a user runs it, with the demo user's credentials from APPMGMT_* variables. */
-  function discover(...args: string[]): Promise<CliRun> {
-    const env = {
-      PATH: process.env.PATH,
-      APPMGMT_BASE_URL: ctx.svc.url,
-      APPMGMT_EMAIL: DEMO.email,
-      APPMGMT_PASSWORD: DEMO.password,
-    };
-    return new Promise((resolve) => {
-      execFile(process.execPath, [APPMGMT_CLI, "discover", ...args], { env }, (error, stdout, stderr) =>
-        resolve({ code: error ? (error.code as number) : 0, stdout, stderr }),
-      );
-    });
-  }
+  const discover = (...args: string[]) => runDiscover(ctx.svc.url, args);
 
   async function launch(key: string, request: LaunchRequest): Promise<void> {
     const { id } = await ctx.svc.client.launch(DEMO.webshopApplicationId, request);
