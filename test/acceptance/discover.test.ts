@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { waitForInstance } from "../../src/client";
 import type { LaunchRequest } from "../../src/client/types";
-import { DEMO } from "../../src/simulator";
+import { DEMO, DEMO_MANIFESTS } from "../../src/simulator";
 import { useTerraformAgainstSimulator } from "../helpers/acceptance";
 import { runDiscover } from "../helpers/discover";
 import { describeRun, PROVIDER_HCL } from "../helpers/terraform";
@@ -93,6 +93,30 @@ describe("appmgmt discover", () => {
       .requestsSince(requestsBeforeAdoption)
       .filter((r) => r.method !== "GET" && !r.path.startsWith("/refreshToken"));
     expect(writes).toEqual([]);
+
+    // A manifest for one adopted instance later: the binding rules now check it, and since its values are
+    // what the instance runs, the apply records the manifest and sends nothing.
+    ws.writeFile("webshop.yaml", DEMO_MANIFESTS.webshop[2]);
+    const withManifest = generated.replace(
+      /(resource "appmgmt_instance" "shop" \{[^]*?manifest\s*=\s*)null/,
+      '$1file("webshop.yaml")',
+    );
+    expect(withManifest).not.toBe(generated);
+    ws.writeFile("generated.tf", withManifest);
+    const manifestPlan = await ws.plan();
+    expect(manifestPlan.stdout).toContain("Plan: 0 to add, 1 to change, 0 to destroy.");
+    expect(manifestPlan.stdout + manifestPlan.stderr).not.toContain("Warning");
+    await ws.apply();
+    expect((await ws.plan()).code).toBe(0);
+    const bound = withManifest.replace(/("input\.engine"\s*=\s*"postgres-16")/, '$1\n"input.size" = "large"');
+    ws.writeFile("generated.tf", bound);
+    const refused = await ws.plan({ check: false });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.replace(/\s+/g, " ")).toContain(
+      "submodules.db.parameters['input.size']: input.size of submodule db is bound to parameters['input.db-size']",
+    );
+    ws.writeFile("generated.tf", withManifest);
+
     const state = await ws.state();
     expect(state.map((r) => r.values.id).sort()).toEqual([ids.shop, ids.legacy, ids.twinA, ids.twinB].sort());
   });
