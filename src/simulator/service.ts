@@ -12,6 +12,7 @@ import {
   type WireInstanceStatus,
   type WireInstanceSummary,
   type WireRevision,
+  type WireSchedule,
 } from "../service-wire";
 import { Accounts } from "./accounts";
 import { newApplication, newManifestVersion } from "./applications";
@@ -30,6 +31,7 @@ import {
   revisionOf,
   versionOf,
 } from "./request-pieces";
+import { rescheduleDestroy, schedulesOf } from "./schedules";
 import type { Timing } from "./seed";
 import {
   completeDueWorkflow,
@@ -82,6 +84,7 @@ export class Simulator {
         jwtLifetimeSeconds: settings.jwtLifetimeSeconds,
         flood: settings.flood,
         floodState: state.flood,
+        foreignObjects: state.seed.foreignObjects ?? 404,
       },
       () => this.changed(),
     );
@@ -356,6 +359,21 @@ export class Simulator {
     rec.workflow!.parameters = { ...(parameters as Record<string, string>) };
     this.changed();
     return { id: rec.id };
+  }
+
+  /** Moves (or with -1 cancels) the instance's scheduled destroy: schedules.ts. */
+  rescheduleDestroy(caller: Caller, id: string, body: unknown, now: number): { id: string } {
+    const rec = this.topLevel(caller, id, "reschedule the destroy of");
+    this.advance(rec, now);
+    rescheduleDestroy(rec, body);
+    this.changed();
+    return { id: rec.id };
+  }
+
+  listSchedules(caller: Caller, id: string, now: number): WireSchedule[] {
+    const rec = this.topLevel(caller, id, "list the schedules of");
+    this.advance(rec, now);
+    return schedulesOf(rec);
   }
 
   forceDelete(caller: Caller, id: string, force: boolean, now: number): { id: string } {
