@@ -1,2 +1,4 @@
 export type * from "./types";
 export { ManifestError, manifestDefaults, parseManifest, RESERVED_WORKFLOWS } from "./parse";
+export { withSubmoduleHierarchies } from "./hierarchy";
+export { describeEncoding, encodeValue } from "./typed-values";

@@ -40,6 +40,8 @@ export interface ManifestSubmodule {
    * parameter, or one of submodule `boundIn`'s parameters for a nested submodule).
    */
   parameters: Record<string, { name: string; boundBy?: string; boundIn?: string }>;
+  /** Set when its children were taken from its application's own manifest (withSubmoduleHierarchies). */
+  resolved?: boolean;
 }
 
 /**

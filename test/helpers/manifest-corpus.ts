@@ -1,6 +1,7 @@
 // The corpus of manifests in the service's form (test/fixtures/manifests), for the tests of every tier.
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
+import { demoSeed, type SeedData } from "../../src/simulator";
 
 export const CORPUS_DIR = path.join(__dirname, "..", "fixtures", "manifests");
 
@@ -24,4 +25,22 @@ export const CORPUS_CHILD_APPS = {
 
 export function corpusManifest(name: CorpusName): string {
   return readFileSync(path.join(CORPUS_DIR, `${name}.yml`), "utf8");
+}
+
+/** The demo seed plus the hierarchy's children (db-cluster, db-replica) under the ids the corpus names. */
+export function corpusSeed(): SeedData {
+  const seed = demoSeed();
+  seed.organizations[0].applications.push(
+    {
+      id: CORPUS_CHILD_APPS["db-replica"],
+      name: "db-replica",
+      manifests: { "1": corpusManifest("db-replica") },
+    },
+    {
+      id: CORPUS_CHILD_APPS["db-cluster"],
+      name: "db-cluster",
+      manifests: { "1": corpusManifest("db-cluster") },
+    },
+  );
+  return seed;
 }
