@@ -16,6 +16,7 @@ import {
 } from "../service-wire";
 import { Accounts } from "./accounts";
 import { newApplication, newManifestVersion } from "./applications";
+import { launchReturnValues } from "./return-values";
 import type { FloodLimits } from "./auth";
 import { Catalog, type CatalogApplication } from "./catalog";
 import { resolveConfiguration } from "./configuration";
@@ -204,7 +205,7 @@ export class Simulator {
       accessible(caller, "instance", id, parent, parent.organization);
       this.advance(parent, now);
       const app = this.catalog.applications.get(parent.application)!;
-      const manifest = app.parsed.get(parent.configuration.version);
+      const manifest = this.catalog.manifestOf(app, parent.configuration.version);
       const declared =
         manifest && Object.hasOwn(manifest.submodules, name) ? manifest.submodules[name] : undefined;
       const subApp = declared?.applicationId ?? parent.application;
@@ -282,6 +283,7 @@ export class Simulator {
     const lifetime = destroyInterval ?? this.state.seed.defaultDestroyIntervalMs ?? DOCUMENTED_LIFETIME_MS;
     if (lifetime !== NEVER_DESTROY) rec.destroyAt = now + lifetime;
     startWorkflow(rec, "launch", this.state.timing, now, caller.id);
+    rec.workflow!.returns = launchReturnValues(this.catalog.manifestOf(app, rec.configuration.version)!);
     this.state.instances.push(rec);
     this.instanceById.set(rec.id, rec);
     this.addComponents(rec);
@@ -307,6 +309,7 @@ export class Simulator {
     if (reader.errors.length > 0) throw new ServiceError(400, reader.errors);
     startWorkflow(rec, "reconfigure", this.state.timing, now, caller.id);
     rec.workflow!.target = resolveConfiguration(this.catalog, app, request, rec.configuration);
+    rec.workflow!.returns = launchReturnValues(this.catalog.manifestOf(app, rec.workflow!.target.version)!);
     this.addComponents(rec, rec.workflow!.target);
     this.changed();
     return { id: rec.id };
