@@ -24,6 +24,7 @@ import { answerOutcome, failedOutcome, type Outcome } from "./outcome";
 import { DEFAULT_MAX_RESPONSE_BYTES, parseBody } from "./response-body";
 import { SessionTokens, tokenAnswer, type Credential, type TokenAnswer } from "./session";
 import { exchange, type Answer, type ExchangeRequest } from "./exchange";
+import { EnvironmentCalls, type Send } from "./environments";
 import { setOwn } from "../own";
 import { WORKFLOW_NAME } from "../service-limits";
 import { abortableSleep } from "./sleep";
@@ -77,6 +78,8 @@ export class AppMgmtClient {
   readonly baseUrl: string;
   readonly apiVersion: string;
   readonly retryPolicy: RetryPolicy;
+  /** Environments' policies, properties, markers and clones (environments.ts). */
+  readonly environments: EnvironmentCalls;
   private readonly prefix: string;
   /** baseUrl split once, for undici's origin and path. */
   private readonly origin: string;
@@ -131,6 +134,7 @@ export class AppMgmtClient {
     }
     if (opts.sessionToken !== undefined) this.suppliedToken = nonEmpty("session_token", opts.sessionToken);
     if (opts.caCertPem !== undefined) throwIf(caCertProblem(opts.caCertPem));
+    this.environments = new EnvironmentCalls(this.send);
 
     if (internals.dispatcher) {
       this.dispatcher = internals.dispatcher;
@@ -285,6 +289,12 @@ export class AppMgmtClient {
     return this.api("runWorkflow", "POST", path, parameters, o, normalise.operationAccepted);
   }
 
+  /** Sets the instance's user data (`PUT /instances/{id}/userData`); its status shows it as `userData`. */
+  async putUserData(id: string, userData: string, o?: CallOptions): Promise<void> {
+    const path = `/instances/${checkId("instanceId", id)}/userData`;
+    await this.api("putUserData", "PUT", path, { userData }, o, () => undefined);
+  }
+
   /** Removes the instance record whatever its status (`DELETE ...?force=true`). */
   async forceDelete(id: string, o?: CallOptions): Promise<void> {
     const path = `/instances/${checkId("instanceId", id)}?force=true`;
@@ -332,6 +342,23 @@ export class AppMgmtClient {
     }
   }
 
+  /** One call of an endpoint file (environments.ts): a raw body when it names its content type. */
+  private readonly send: Send = async (c) => {
+    const body =
+      c.contentType !== undefined && typeof c.body === "string"
+        ? { raw: c.body, contentType: c.contentType }
+        : c.body;
+    const fullPath = `${this.prefix}${c.path}`;
+    const accept = c.answer === "text" ? c.contentType : undefined;
+    const answer = await this.exchange(c.name, c.method, fullPath, body, true, c.o, accept);
+    try {
+      return c.read(answer);
+    } catch (err) {
+      if (err instanceof normalise.ShapeError) throw new BadResponseError(c.method, fullPath, err.message);
+      throw err;
+    }
+  };
+
   private async requestToken(refreshToken: string): Promise<TokenAnswer> {
     return tokenAnswer(await this.exchange("token", "POST", TOKEN_PATH, { refreshToken }, false, undefined));
   }
@@ -348,7 +375,8 @@ export class AppMgmtClient {
 
   /**
    * One call: send it, and after anything but a 2xx answer do what `decide` says (retry-decision.ts): pause and
-   * resend, renew the session token, or throw its error. Returns the parsed JSON body.
+   * resend, renew the session token, or throw its error. Returns the parsed JSON body (with `accept`, the
+   * body's text: an answer of that media type).
    */
   private async exchange(
     name: CallName,
@@ -357,6 +385,7 @@ export class AppMgmtClient {
     body: unknown,
     authenticated: boolean,
     o: CallOptions | undefined,
+    accept?: string,
   ): Promise<unknown> {
     const signal = o?.signal;
     let retry: Retrying | undefined;
@@ -372,7 +401,7 @@ export class AppMgmtClient {
       const started = this.now();
       let answer: Answer;
       try {
-        answer = await exchange(this.dispatcher, this.request(method, path, body, cred, signal));
+        answer = await exchange(this.dispatcher, this.request(method, path, body, cred, signal, accept));
       } catch (err) {
         const failed = failedOutcome(err, signal?.aborted === true, this.now() - started);
         this.logCall(method, path, { error: failed.code ?? "unknown" }, started, attempt);
@@ -381,7 +410,8 @@ export class AppMgmtClient {
       }
       const status = answer.statusCode;
       this.logCall(method, path, { status }, started, attempt);
-      if (status >= 200 && status < 300) return parseBody(method, path, answer.text);
+      if (status >= 200 && status < 300)
+        return accept !== undefined ? answer.text : parseBody(method, path, answer.text);
       await this.followUp(
         (retry ??= this.retrying(name, method, path)),
         answerOutcome(answer, method, path, cred),
@@ -397,13 +427,14 @@ export class AppMgmtClient {
     body: unknown,
     cred: Credential,
     signal: AbortSignal | undefined,
+    accept = "application/json",
   ): ExchangeRequest {
     return {
       origin: this.origin,
       path: `${this.basePath}${path}`,
       method: method as Dispatcher.HttpMethod,
       headers: {
-        accept: "application/json",
+        accept,
         ...(body !== undefined
           ? { "content-type": isRaw(body) ? body.contentType : "application/json" }
           : {}),

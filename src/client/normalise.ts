@@ -74,12 +74,13 @@ function idNames(body: unknown, what: string, item: string): { id: string; name:
 export function environments(body: unknown): Environment[] {
   return list(body, "environments").map((o) => {
     // `isDefault` (the service's spelling) folds into `default` like the `<name>Id` spellings above.
-    const { isDefault, ...r } = record(o, "environment");
+    const { isDefault, isOnline, ...r } = record(o, "environment");
     return {
       ...r,
       id: str(r, "id", "environment"),
       name: str(r, "name", "environment"),
       default: isDefault === true || r.default === true,
+      online: isOnline !== false && r.online !== false,
     };
   });
 }
