@@ -16,12 +16,13 @@ import {
   decodeInstance,
   encodeInstance,
   known,
+  submoduleValues,
   type InstanceModel,
   type Maybe,
   type StringMapModel,
   type SubmoduleModel,
 } from "./model";
-import { decodePrivate, privateFromStatus } from "./private";
+import { decodePrivate } from "./private";
 
 export async function readInstance(ctx: ProviderContext, req: ReadResourceRequest): Promise<ApplyResult> {
   const current = asObject(req.currentState);
@@ -42,7 +43,8 @@ export async function readInstance(ctx: ProviderContext, req: ReadResourceReques
   if (s.status === "Destroyed") return removed(ctx, prior, id, "it is Destroyed");
   const imported = decodePrivate(req.private).imported === true;
   const newState = encodeInstance(refreshed(prior, s, imported));
-  return { newState, private: privateFromStatus(s), diagnostics: [] };
+  // the import mark served its read: an empty private state
+  return { newState, diagnostics: [] };
 }
 
 /**
@@ -86,6 +88,7 @@ function refreshed(prior: InstanceModel, s: InstanceStatus, imported: boolean): 
     submodules: imported ? importedSubmodules(s) : refreshedSubmodules(prior.submodules, s),
     status: s.status,
     effectiveParameters: { ...s.parameters },
+    effectiveSubmodules: submoduleValues(s),
     returnValues: returnValueMap(s.returnValues) as StringMapModel,
   };
 }

@@ -15,7 +15,7 @@ import type {
   ReconfigureRequest,
 } from "../../../src/client/types";
 import { waitForInstance, type Clock } from "../../../src/client/waiters";
-import { EnvironmentCalls } from "../../../src/client/environments";
+import { EnvironmentCalls } from "../../../src/client/endpoints/environments";
 import type { Logger, Value, ValueObject } from "../../../src/terraform-model";
 import { createProvider } from "../../../src/provider";
 import type { ProviderSettings } from "../../../src/provider/config";
@@ -81,9 +81,11 @@ export interface FakeScript {
 export class FakeClient implements ServiceClient {
   readonly calls: { method: string; args: unknown[] }[] = [];
   /** The real environment calls over a send that records each call and has no answer scripted. */
-  readonly environments = new EnvironmentCalls((c) => {
-    this.calls.push({ method: c.name, args: [c.path, c.body] });
-    return Promise.reject(new Error(`fake: no scripted answer for ${c.name}`));
+  readonly environments = new EnvironmentCalls({
+    api: (name, _method, path, body) => {
+      this.calls.push({ method: name, args: [path, body] });
+      return Promise.reject(new Error(`fake: no scripted answer for ${name}`));
+    },
   });
   constructor(private readonly script: FakeScript) {}
 
@@ -313,6 +315,9 @@ export function stateOf(config: ValueObject, s: InstanceStatus = status()): Valu
     manifest_version: s.version,
     status: s.status,
     effective_parameters: s.parameters,
+    effective_submodules: Object.fromEntries(
+      Object.entries(s.submodules).map(([key, sub]) => [key, { parameters: { ...sub.parameters } }]),
+    ),
     return_values: {},
   };
 }

@@ -1,97 +1,90 @@
-// The environment calls (docs/service-api.md, "Environments"): policies exported and imported as YAML,
-// properties, markers, and clones. One file for the service area; each call goes through the client's one
-// exchange (retries, session tokens, answer limits) by the `send` it is given.
-import type { CallName } from "./retry-policy";
-import type { CallOptions, EnvironmentProperty, OperationAccepted } from "./types";
-import { operationAccepted, ShapeError } from "./normalise";
-import { checkId } from "./validate";
+// Endpoints of environments: an organization's list, and each environment's policies (YAML both ways),
+// properties, markers and clones (docs/service-api.md, "Environments").
+import * as normalise from "../normalise";
+import { operationAccepted, ShapeError } from "../normalise";
+import type { ServiceCalls } from "../service-calls";
+import type { CallOptions, Environment, EnvironmentProperty, OperationAccepted } from "../types";
+import { checkId } from "../validate";
 
-/** How an endpoint file sends one call; `answer: "text"` reads the body as text instead of JSON. */
-export type Send = <T>(call: {
-  name: CallName;
-  method: string;
-  path: string;
-  body?: unknown;
-  contentType?: string;
-  answer?: "json" | "text";
-  o?: CallOptions;
-  read: (answer: unknown) => T;
-}) => Promise<T>;
+async function listEnvironments(calls: ServiceCalls, orgId: string, o?: CallOptions): Promise<Environment[]> {
+  const path = `/organizations/${checkId("organizationId", orgId)}/environments`;
+  return calls.api("listEnvironments", "GET", path, undefined, o, normalise.environments);
+}
+
+/** The endpoints of this service area, each sent through `calls`. */
+export const environmentEndpoints = { listEnvironments };
 
 const YAML = "application/x-yaml";
 
+/** What these calls need of the exchange loop: ServiceCalls (a recording fake in the provider's tests). */
+export type ApiCalls = Pick<ServiceCalls, "api">;
+
 export class EnvironmentCalls {
-  constructor(private readonly send: Send) {}
+  constructor(private readonly calls: ApiCalls) {}
 
   /** The environment's policies as the service exports them (YAML text). */
   getPolicies(envId: string, o?: CallOptions): Promise<string> {
-    return this.send({
-      name: "getEnvironmentPolicies",
-      method: "GET",
-      path: path(envId),
-      answer: "text",
-      contentType: YAML,
+    return this.calls.api(
+      "getEnvironmentPolicies",
+      "GET",
+      path(envId),
+      undefined,
       o,
-      read: (text) => text as string,
-    });
+      (text) => text as string,
+      YAML,
+    );
   }
 
   /** Imports `yamlText` as the environment's policies (replacing them). */
   async putPolicies(envId: string, yamlText: string, o?: CallOptions): Promise<void> {
-    await this.send({
-      name: "putEnvironmentPolicies",
-      method: "PUT",
-      path: path(envId),
-      body: yamlText,
-      contentType: YAML,
+    await this.calls.api(
+      "putEnvironmentPolicies",
+      "PUT",
+      path(envId),
+      { raw: yamlText, contentType: YAML },
       o,
-      read: () => undefined,
-    });
+      () => undefined,
+    );
   }
 
   getProperties(envId: string, o?: CallOptions): Promise<EnvironmentProperty[]> {
-    return this.send({
-      name: "getEnvironmentProperties",
-      method: "GET",
-      path: `${path(envId)}/properties`,
+    return this.calls.api(
+      "getEnvironmentProperties",
+      "GET",
+      `${path(envId)}/properties`,
+      undefined,
       o,
-      read: properties,
-    });
+      properties,
+    );
   }
 
   /** Replaces the environment's properties with `list`. */
   async putProperties(envId: string, list: EnvironmentProperty[], o?: CallOptions): Promise<void> {
-    await this.send({
-      name: "putEnvironmentProperties",
-      method: "PUT",
-      path: `${path(envId)}/properties`,
-      body: list.map((p) => ({ name: p.name, type: p.type, value: p.value })),
+    await this.calls.api(
+      "putEnvironmentProperties",
+      "PUT",
+      `${path(envId)}/properties`,
+      list.map((p) => ({ name: p.name, type: p.type, value: p.value })),
       o,
-      read: () => undefined,
-    });
+      () => undefined,
+    );
   }
 
   /** The environment's marker names (the service lists `{name}` objects; bare names are read too). */
   getMarkers(envId: string, o?: CallOptions): Promise<string[]> {
-    return this.send({
-      name: "getEnvironmentMarkers",
-      method: "GET",
-      path: `${path(envId)}/markers`,
-      o,
-      read: markers,
-    });
+    return this.calls.api("getEnvironmentMarkers", "GET", `${path(envId)}/markers`, undefined, o, markers);
   }
 
   /** Replaces the environment's markers with `names`. */
   async putMarkers(envId: string, names: string[], o?: CallOptions): Promise<void> {
-    await this.send({
-      name: "putEnvironmentMarkers",
-      method: "PUT",
-      path: `${path(envId)}/markers`,
-      body: names.map((name) => ({ name })),
+    await this.calls.api(
+      "putEnvironmentMarkers",
+      "PUT",
+      `${path(envId)}/markers`,
+      names.map((name) => ({ name })),
       o,
-      read: () => undefined,
-    });
+      () => undefined,
+    );
   }
 
   /**
@@ -100,14 +93,14 @@ export class EnvironmentCalls {
    * have arrived (a lost answer is OutcomeUnknownError): the caller looks the clone up by name.
    */
   clone(envId: string, name?: string, o?: CallOptions): Promise<OperationAccepted> {
-    return this.send({
-      name: "cloneEnvironment",
-      method: "POST",
-      path: `${path(envId)}/clone`,
-      body: name === undefined ? {} : { name },
+    return this.calls.api(
+      "cloneEnvironment",
+      "POST",
+      `${path(envId)}/clone`,
+      name === undefined ? {} : { name },
       o,
-      read: operationAccepted,
-    });
+      operationAccepted,
+    );
   }
 }
 
