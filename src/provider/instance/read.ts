@@ -17,13 +17,14 @@ import {
   decodeInstance,
   encodeInstance,
   known,
+  submoduleValues,
   type InstanceModel,
   type Maybe,
   type StringMapModel,
   type SubmoduleModel,
 } from "./model";
 import { confirmGone } from "./gone";
-import { decodePrivate, privateFromStatus } from "./private";
+import { decodePrivate } from "./private";
 
 export async function readInstance(ctx: ProviderContext, req: ReadResourceRequest): Promise<ApplyResult> {
   const current = asObject(req.currentState);
@@ -47,7 +48,8 @@ export async function readInstance(ctx: ProviderContext, req: ReadResourceReques
   if (s.status === "Destroyed") return removed(ctx, prior, id, "it is Destroyed");
   const imported = decodePrivate(req.private).imported === true;
   const newState = encodeInstance(refreshed(prior, s, imported));
-  return { newState, private: privateFromStatus(s), diagnostics: [] };
+  // the import mark served its read: an empty private state
+  return { newState, diagnostics: [] };
 }
 
 /**
@@ -91,6 +93,7 @@ function refreshed(prior: InstanceModel, s: InstanceStatus, imported: boolean): 
     submodules: imported ? importedSubmodules(s) : refreshedSubmodules(prior.submodules, s),
     status: s.status,
     effectiveParameters: { ...s.parameters },
+    effectiveSubmodules: submoduleValues(s),
     returnValues: returnValueMap(s.returnValues) as StringMapModel,
   };
 }
@@ -106,7 +109,7 @@ function refreshed(prior: InstanceModel, s: InstanceStatus, imported: boolean): 
  * pins bind it. A free value that merely equals one is left out too; the plan of any later reconfigure
  * then warns that it may be reset (resets.ts), and setting `manifest` makes the plan exact.
  */
-function importedSubmodules(s: InstanceStatus): InstanceModel["submodules"] {
+export function importedSubmodules(s: InstanceStatus): InstanceModel["submodules"] {
   const out: Record<string, SubmoduleModel> = {};
   for (const [name, sub] of Object.entries(s.submodules)) {
     const parent = name.includes("/") ? name.slice(0, name.lastIndexOf("/")) : undefined;
