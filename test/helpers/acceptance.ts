@@ -6,6 +6,7 @@
 // beforeAll starts the simulator (demo seed, short timings), installs the provider (once per file) and
 // creates one workspace `tf` (the test writes main.tf and runs init); `workspace()` makes more.
 // afterAll removes them all and stops the simulator.
+import type { SeedData } from "../../src/simulator";
 import { installTestProvider, TestProvider } from "./provider";
 import { startTestSimulator, TEST_TIMING, TestSimulator } from "./simulator";
 import { TerraformWorkspace } from "./terraform";
@@ -19,7 +20,7 @@ export interface AcceptanceContext {
 }
 
 export function useTerraformAgainstSimulator(
-  opts: { timing?: Partial<typeof TEST_TIMING> } = {},
+  opts: { timing?: Partial<typeof TEST_TIMING>; seed?: SeedData } = {},
 ): AcceptanceContext {
   const workspaces: TerraformWorkspace[] = [];
   const ctx = {

@@ -12,6 +12,7 @@ import {
 import { markUpdatedOutputs, plannedCreate, replacementPaths } from "../planner";
 import { asObject, sameValue, stringMap } from "../values";
 import { checkInstanceAttributes } from "./checks";
+import { manifestNotices } from "./manifest-notices";
 import { decodeInstance, type InstanceModel } from "./model";
 import { decodePrivate } from "./private";
 import { planResets } from "./resets";
@@ -28,6 +29,8 @@ export function planInstance(req: PlanResourceChangeRequest): PlanResourceChange
   const configValue = asObject(req.config) ?? proposed;
   const config = decodeInstance(configValue);
   const diagnostics = checkInstanceAttributes(config, priorValue ? "reconfigure" : "launch");
+  if (!diagnostics.some((d) => d.severity === "error"))
+    diagnostics.push(...manifestNotices(config, !priorValue));
   if (!priorValue) {
     return {
       plannedState: plannedCreate(INSTANCE_ATTRIBUTES, proposed, configValue),
