@@ -6,9 +6,8 @@
 // beforeAll starts the simulator (demo seed, short timings), installs the provider (once per file) and
 // creates one workspace `tf` (the test writes main.tf and runs init); `workspace()` makes more.
 // afterAll removes them all and stops the simulator.
-import type { SeedData } from "../../src/simulator";
 import { installTestProvider, TestProvider } from "./provider";
-import { startTestSimulator, TEST_TIMING, TestSimulator } from "./simulator";
+import { startTestSimulator, TestSimulator, type TestSimulatorOptions } from "./simulator";
 import { TerraformWorkspace } from "./terraform";
 
 export interface AcceptanceContext {
@@ -19,9 +18,7 @@ export interface AcceptanceContext {
   workspace(): TerraformWorkspace;
 }
 
-export function useTerraformAgainstSimulator(
-  opts: { timing?: Partial<typeof TEST_TIMING>; seed?: SeedData } = {},
-): AcceptanceContext {
+export function useTerraformAgainstSimulator(opts: TestSimulatorOptions = {}): AcceptanceContext {
   const workspaces: TerraformWorkspace[] = [];
   const ctx = {
     workspace() {

@@ -20,9 +20,13 @@ export interface TestSimulator {
   close(): Promise<void>;
 }
 
-export async function startTestSimulator(
-  opts: { timing?: Partial<typeof TEST_TIMING>; seed?: SeedData } = {},
-): Promise<TestSimulator> {
+export interface TestSimulatorOptions {
+  timing?: Partial<typeof TEST_TIMING>;
+  /** Instead of the demo seed (e.g. test/helpers/two-orgs.ts). */
+  seed?: SeedData;
+}
+
+export async function startTestSimulator(opts: TestSimulatorOptions = {}): Promise<TestSimulator> {
   const server = await startSimulator({
     seed: opts.seed ?? demoSeed(),
     host: "127.0.0.1",

@@ -2,22 +2,20 @@
 // a nested submodule key below a submodule whose components only its application's own manifest declares is sent
 // unchecked, and a typed default (a number, a list, ...) is sent as a string. Warnings, on the attribute each concerns.
 
-import { type Diagnostic, Diagnostics, isUnknown } from "../../terraform-model";
-import { uncheckedSubmodules } from "../../rules";
-import { parseManifestAttribute } from "../manifest-attribute";
+import { type Diagnostic, Diagnostics } from "../../terraform-model";
+import { isKnownAfterApply, rulesConfig, uncheckedSubmodules, type DesiredInstance } from "../../rules";
 import { attrPath } from "../values";
-import { rulesConfig } from "./checks";
 import { manifestModule } from "./manifest-module";
-import type { InstanceModel } from "./model";
 
-/** The plan's warnings for `config` (`launching`: whether the plan launches, when defaults are first sent). */
-export function manifestNotices(config: InstanceModel, launching: boolean): Diagnostic[] {
-  if (typeof config.manifest !== "string") return [];
+/** The plan's warnings for `desired` (`launching`: whether the plan launches, when defaults are first sent). */
+export function manifestNotices(desired: DesiredInstance, launching: boolean): Diagnostic[] {
+  const parse = desired.manifest;
+  if (parse === undefined || isKnownAfterApply(parse) || !("manifest" in parse)) return [];
+  const { manifest } = parse;
   const out = new Diagnostics();
-  const manifest = parseManifestAttribute(config.manifest, new Diagnostics());
-  if (!manifest) return [];
-  const rules = rulesConfig(config);
-  for (const { key, under, applicationId } of uncheckedSubmodules(manifest, rules)) {
+  const rules = rulesConfig(desired);
+  const unchecked = isKnownAfterApply(desired.submodules) ? [] : uncheckedSubmodules(manifest, rules);
+  for (const { key, under, applicationId } of unchecked) {
     const app = applicationId ? `application ${applicationId}` : "its application";
     out.addWarning(
       attrPath("submodules", { key }),
@@ -28,7 +26,7 @@ export function manifestNotices(config: InstanceModel, launching: boolean): Diag
         `${under}'s components under its entry in application.components.`,
     );
   }
-  if (!launching || isUnknown(config.parameters)) return out.list;
+  if (!launching || isKnownAfterApply(desired.parameters)) return out.list;
   const { describeEncoding } = manifestModule();
   const encoded = Object.values(manifest.parameters)
     .filter(
