@@ -7,6 +7,7 @@ import { dataSourcesReadAtPlan, type PlanJson, type ResourceChange } from "./pla
 import { APPLICATION_TYPE, INSTANCE_TYPE, WORKFLOW_TYPE } from "../resource-types";
 import { reviewApplication, reviewWorkflowRun } from "./services";
 import { changeOf, findingsOf, resetsOf } from "./instance-model";
+import { reviewDrift } from "./drift";
 import { asObj, attributeName, diffValues } from "./plan-values";
 import {
   KINDS,
@@ -44,6 +45,12 @@ export function buildReview(plan: PlanJson): Review {
     else if ([INSTANCE_TYPE, APPLICATION_TYPE, WORKFLOW_TYPE].includes(rc.type) || isNoop(rc)) unchanged++;
     else otherChanges.push(`${rc.address}: ${rc.change.actions.join(", then ")}`);
   }
+  const drift = reviewDrift(plan);
+  for (const i of instances) {
+    const d = drift.find((x) => x.address === i.address);
+    if (d?.revertedByPlan)
+      i.action += `, reverting ${d.gone ? "its destroy" : "changes made"} outside terraform`;
+  }
   instances.sort((a, b) => KINDS.indexOf(a.kind) - KINDS.indexOf(b.kind) || compare(a.address, b.address));
   const count = (k: Kind) => instances.filter((i) => i.kind === k).length;
   return {
@@ -65,11 +72,13 @@ export function buildReview(plan: PlanJson): Review {
       otherChanges: otherChanges.length,
       applications: applications.length,
       workflowRuns: workflowRuns.length,
+      drift: drift.length,
     },
     instances,
     otherChanges: otherChanges.sort(compare),
     applications: applications.sort((a, b) => compare(a.address, b.address)),
     workflowRuns: workflowRuns.sort((a, b) => compare(a.address, b.address)),
+    drift: drift.sort((a, b) => compare(a.address, b.address)),
   };
 }
 
