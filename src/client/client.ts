@@ -4,13 +4,15 @@
 import type { Agent } from "./undici";
 import { CallCredentials } from "./credentials";
 import { applicationEndpoints as applications } from "./endpoints/applications";
-import { environmentEndpoints as environments } from "./endpoints/environments";
+import { EnvironmentCalls, environmentEndpoints as environments } from "./endpoints/environments";
 import { instanceEndpoints as instances } from "./endpoints/instances";
 import { organizationEndpoints as organizations } from "./endpoints/organizations";
+import { scheduleEndpoints as schedules } from "./endpoints/schedules";
 import { sessionEndpoints as sessions } from "./endpoints/sessions";
 import { DEFAULT_TIMEOUT_MS, keepAliveAgent, type ClientInternals, type ClientOptions } from "./options";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "./response-body";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy";
+import type { WireSchedule } from "../service-wire";
 import { ServiceCalls } from "./service-calls";
 import { SessionTokens } from "./session";
 import { abortableSleep } from "./sleep";
@@ -45,6 +47,8 @@ export class AppMgmtClient {
   readonly baseUrl: string;
   readonly apiVersion: string;
   readonly retryPolicy: RetryPolicy;
+  /** Each environment's policies, properties and markers, and clones (endpoints/environments.ts). */
+  readonly environments: EnvironmentCalls;
   private readonly refreshToken?: string;
   private readonly calls: ServiceCalls;
   private readonly ownAgent?: Agent;
@@ -102,6 +106,7 @@ export class AppMgmtClient {
       },
       credentials,
     );
+    this.environments = new EnvironmentCalls(this.calls);
   }
 
   async listOrganizations(o?: CallOptions): Promise<Organization[]> {
@@ -168,6 +173,15 @@ export class AppMgmtClient {
     return instances.destroy(this.calls, id, o, parameters);
   }
 
+  /** Moves the scheduled destroy to `timestamp` (epoch ms; -1 cancels it) in place. */
+  async rescheduleDestroy(id: string, timestamp: number, o?: CallOptions): Promise<void> {
+    return schedules.rescheduleDestroy(this.calls, id, timestamp, o);
+  }
+
+  async listSchedules(id: string, o?: CallOptions): Promise<WireSchedule[]> {
+    return schedules.listSchedules(this.calls, id, o);
+  }
+
   async runWorkflow(
     id: string,
     workflow: string,
@@ -175,6 +189,10 @@ export class AppMgmtClient {
     o?: CallOptions,
   ): Promise<OperationAccepted> {
     return instances.runWorkflow(this.calls, id, workflow, parameters, o);
+  }
+
+  async putUserData(id: string, userData: string, o?: CallOptions): Promise<void> {
+    return instances.putUserData(this.calls, id, userData, o);
   }
 
   async forceDelete(id: string, o?: CallOptions): Promise<void> {

@@ -17,7 +17,17 @@ export type CallName =
   | "reconfigure"
   | "getInstance"
   | "destroy"
-  | "forceDelete";
+  | "rescheduleDestroy"
+  | "listSchedules"
+  | "forceDelete"
+  | "putUserData"
+  | "getEnvironmentPolicies"
+  | "putEnvironmentPolicies"
+  | "getEnvironmentProperties"
+  | "putEnvironmentProperties"
+  | "getEnvironmentMarkers"
+  | "putEnvironmentMarkers"
+  | "cloneEnvironment";
 
 /** How a failed exchange ended, as far as retrying is concerned. */
 export type FailureKind =
@@ -92,10 +102,21 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
     "getInstance",
     "reconfigure",
     "destroy",
+    // the same timestamp twice schedules one destroy
+    "rescheduleDestroy",
+    "listSchedules",
     "forceDelete",
+    "putUserData",
+    "getEnvironmentPolicies",
+    "putEnvironmentPolicies",
+    "getEnvironmentProperties",
+    "putEnvironmentProperties",
+    "getEnvironmentMarkers",
+    "putEnvironmentMarkers",
   ],
-  // The launch's answer carries the new instance's id: without it, the caller must look the instance up.
-  unknownOutcomeCalls: ["launch"],
+  // The launch's answer carries the new instance's id: without it, the caller must look the instance up. So
+  // does a clone's (cloneEnvironment: a second clone is a second environment, which the API cannot delete).
+  unknownOutcomeCalls: ["launch", "cloneEnvironment"],
   // 500 too: the service answers it for passing trouble (ARCHITECTURE.md §3 "5xx server trouble"), and at a fifth of
   // calls failing, an unretried 500 on one of 50 status reads fails nearly every refresh.
   retryStatuses: [429, 500, 502, 503, 504],
