@@ -6,7 +6,8 @@ import { naturalCompare } from "../rules";
 import { dataSourcesReadAtPlan, type PlanJson, type ResourceChange } from "./plan-json";
 import { APPLICATION_TYPE, INSTANCE_TYPE, WORKFLOW_TYPE } from "../resource-types";
 import { reviewApplication, reviewWorkflowRun } from "./services";
-import { changeOf, findingsOf, resetsOf } from "./instance-model";
+import { desiredFromPlan, findingsOf, nowFromPlan, resetsOf } from "./instance-model";
+import { serviceChange } from "../rules";
 import { reviewDrift } from "./drift";
 import { asObj, attributeName, diffValues } from "./plan-values";
 import {
@@ -149,6 +150,8 @@ export function reviewInstance(rc: ResourceChange): InstanceReview | undefined {
   const moved = rc.previous_address !== undefined && rc.previous_address !== rc.address;
   const before = asObj(rc.change.before);
   const after = asObj(rc.change.after);
+  // the model of what the configuration asks, built once for the rule and the findings
+  const desired = after && desiredFromPlan(after, rc.change.after_unknown);
 
   const replacedBecause = (rc.change.replace_paths ?? []).map(attributeName).sort(compare);
   const planned = kindOf(has, importing !== undefined, moved);
@@ -161,8 +164,8 @@ export function reviewInstance(rc: ResourceChange): InstanceReview | undefined {
   let possibleResets: PossibleResetReview[] = [];
   if (kind === "reconfigure") {
     // the provider's own rule: whether the change reaches the service, and what it resets
-    const change = changeOf(rc, before!, after!);
-    const serviceChange = change.reachesService;
+    const change = serviceChange(nowFromPlan(before!), desired!);
+    const reaches = change.reachesService;
     if (change.reachesService) {
       workflow = "reconfigure (Executing → Running): one request carrying the complete configuration";
       ({ resets, possibleResets } = resetsOf(rc, change));
@@ -176,8 +179,8 @@ export function reviewInstance(rc: ResourceChange): InstanceReview | undefined {
       workflow = "none: these settings stay in terraform";
     }
     if (importing) {
-      words = serviceChange ? "import, then reconfigure in place" : `import, with ${words}`;
-      if (!serviceChange) workflow = DESCRIPTIONS.import.workflow;
+      words = reaches ? "import, then reconfigure in place" : `import, with ${words}`;
+      if (!reaches) workflow = DESCRIPTIONS.import.workflow;
       kind = "import";
     }
   }
@@ -200,7 +203,9 @@ export function reviewInstance(rc: ResourceChange): InstanceReview | undefined {
     changes: valueChanges,
     resets,
     possibleResets,
-    findings: findingsOf(rc, after, kind === "launch" || kind === "replace" ? "launch" : "reconfigure"),
+    findings: desired
+      ? findingsOf(desired, kind === "launch" || kind === "replace" ? "launch" : "reconfigure")
+      : [],
     workflow,
   };
 }
