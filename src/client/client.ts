@@ -310,6 +310,14 @@ export class AppMgmtClient {
     };
   }
 
+  /**
+   * Makes sure the refresh token gives a session token (a token call unless one is cached, as for any call), so a
+   * wrong one fails when the caller starts rather than at its first change. A supplied session token is not checked.
+   */
+  async checkCredentials(o?: CallOptions): Promise<void> {
+    if (this.suppliedToken === undefined) await this.sessions?.current(o?.signal);
+  }
+
   async close(): Promise<void> {
     await this.ownAgent?.close();
   }

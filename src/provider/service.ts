@@ -6,6 +6,7 @@ import type { CallName } from "../client/retry-policy";
 import type { InstanceStatus } from "../client/types";
 import type { WaitOptions } from "../client/waiters";
 import type { ProviderSettings } from "./config";
+import { verifyCredentials } from "./credentials";
 import type { Logger } from "../terraform-model";
 
 /** The client calls the provider makes (the fakes of the provider's unit tests implement these). */
@@ -50,5 +51,11 @@ export const connectService: ServiceFactory = async (settings, log) => {
     insecure: settings.insecure,
     log: (e) => log[e.level](e.message, e.fields),
   });
+  try {
+    await verifyCredentials(client, log);
+  } catch (e) {
+    await client.close();
+    throw e;
+  }
   return { client, wait: (id, opts) => waitForInstance(client, id, opts) };
 };
