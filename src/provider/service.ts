@@ -22,6 +22,8 @@ export interface Service {
   client: ServiceClient;
   /** Polls the instance until `until` holds; throws the client's TimeoutError / AbortedError. */
   wait(id: string, opts: ServiceWaitOptions): Promise<InstanceStatus>;
+  /** unreachable_timeout: a wait whose polls get no answer for this long stops (default 5 minutes). */
+  unreachableTimeoutMs?: number;
 }
 
 export type ServiceFactory = (settings: ProviderSettings, log: Logger) => Promise<Service>;
@@ -57,5 +59,9 @@ export const connectService: ServiceFactory = async (settings, log) => {
     await client.close();
     throw e;
   }
-  return { client, wait: (id, opts) => waitForInstance(client, id, opts) };
+  return {
+    client,
+    wait: (id, opts) => waitForInstance(client, id, opts),
+    unreachableTimeoutMs: settings.unreachableTimeoutMs,
+  };
 };

@@ -74,6 +74,12 @@ export interface AppmgmtProviderConfig {
   */
   readonly tokenCacheDir?: string;
   /**
+  * How long a wait for an instance's workflow goes on while every status poll gets no answer at all (connection refused or reset, request timeouts), as a duration such as `"5m"`; then the wait stops with an error naming the URL (the instance may be fine: the wait failed, not the workflow), and only a create leaves the instance tainted. Environment variable: `APPMGMT_UNREACHABLE_TIMEOUT`. Default: `5m`.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs#unreachable_timeout AppmgmtProvider#unreachable_timeout}
+  */
+  readonly unreachableTimeout?: string;
+  /**
   * Alias name
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs#alias AppmgmtProvider#alias}
@@ -136,6 +142,7 @@ export class AppmgmtProvider extends cdktn.TerraformProvider {
     this._requestTimeout = config.requestTimeout;
     this._sessionToken = config.sessionToken;
     this._tokenCacheDir = config.tokenCacheDir;
+    this._unreachableTimeout = config.unreachableTimeout;
     this._alias = config.alias;
   }
 
@@ -319,6 +326,22 @@ export class AppmgmtProvider extends cdktn.TerraformProvider {
     return this._tokenCacheDir;
   }
 
+  // unreachable_timeout - computed: false, optional: true, required: false
+  private _unreachableTimeout?: string; 
+  public get unreachableTimeout() {
+    return this._unreachableTimeout;
+  }
+  public set unreachableTimeout(value: string | undefined) {
+    this._unreachableTimeout = value;
+  }
+  public resetUnreachableTimeout() {
+    this._unreachableTimeout = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get unreachableTimeoutInput() {
+    return this._unreachableTimeout;
+  }
+
   // alias - computed: false, optional: true, required: false
   private _alias?: string; 
   public get alias() {
@@ -352,6 +375,7 @@ export class AppmgmtProvider extends cdktn.TerraformProvider {
       request_timeout: cdktn.stringToTerraform(this._requestTimeout),
       session_token: cdktn.stringToTerraform(this._sessionToken),
       token_cache_dir: cdktn.stringToTerraform(this._tokenCacheDir),
+      unreachable_timeout: cdktn.stringToTerraform(this._unreachableTimeout),
       alias: cdktn.stringToTerraform(this._alias),
     };
   }
@@ -420,6 +444,12 @@ export class AppmgmtProvider extends cdktn.TerraformProvider {
       },
       token_cache_dir: {
         value: cdktn.stringToHclTerraform(this._tokenCacheDir),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      unreachable_timeout: {
+        value: cdktn.stringToHclTerraform(this._unreachableTimeout),
         isBlock: false,
         type: "simple",
         storageClassType: "string",
