@@ -71,10 +71,29 @@ export function flattenSubmodules<T extends object>(
 /** `destroyInterval` of a launch that means "never destroy on a schedule". */
 export const NEVER_DESTROY = -1;
 
+/**
+ * One scheduled workflow of an instance (`GET /api/1/instances/{id}/schedules`; ours: the shape is not shown
+ * by any source) and the body of `POST /api/1/instances/{id}/destroy/reschedule`: `timestamp` in epoch
+ * milliseconds, NEVER_DESTROY (-1) for never (docs/service-api.md, "Lifetime").
+ */
+export interface WireSchedule {
+  workflow: string;
+  timestamp: number;
+}
+
 export interface WireEnvironment {
   id: string;
   name: string;
   isDefault: boolean;
+  /** False while a new (cloned) environment is not taking launches yet. */
+  isOnline: boolean;
+}
+
+/** One property of an environment (GET/PUT /api/1/environments/{env}/properties). */
+export interface WireEnvironmentProperty {
+  name: string;
+  type: string;
+  value: string;
 }
 
 /** A named revision of an application (GET /api/1/applications/{app}/revisions). */
@@ -123,4 +142,6 @@ export interface WireInstanceStatus {
   workflow?: { name: string; status: WorkflowStatusValue };
   errorMessage: string | null;
   returnValues: Record<string, unknown>;
+  /** What PUT /api/1/instances/{id}/userData set (absent until then). */
+  userData?: string;
 }

@@ -12,6 +12,7 @@ import type {
   SubmoduleStatus,
   ComponentRef,
 } from "./types";
+import type { WireSchedule } from "../service-wire";
 
 type Raw = Record<string, unknown>;
 
@@ -71,15 +72,26 @@ function idNames(body: unknown, what: string, item: string): { id: string; name:
   });
 }
 
+/** `[{workflow, timestamp}]` (epoch ms), extra fields kept. */
+export function schedules(body: unknown): WireSchedule[] {
+  return list(body, "schedules").map((o) => {
+    const r = record(o, "schedule");
+    if (!Number.isSafeInteger(r.timestamp))
+      throw new ShapeError("schedule.timestamp is missing or not a whole number of milliseconds");
+    return { ...r, workflow: str(r, "workflow", "schedule"), timestamp: r.timestamp as number };
+  });
+}
+
 export function environments(body: unknown): Environment[] {
   return list(body, "environments").map((o) => {
     // `isDefault` (the service's spelling) folds into `default` like the `<name>Id` spellings above.
-    const { isDefault, ...r } = record(o, "environment");
+    const { isDefault, isOnline, ...r } = record(o, "environment");
     return {
       ...r,
       id: str(r, "id", "environment"),
       name: str(r, "name", "environment"),
       default: isDefault === true || r.default === true,
+      online: isOnline !== false && r.online !== false,
     };
   });
 }

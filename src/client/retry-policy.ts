@@ -17,7 +17,17 @@ export type CallName =
   | "reconfigure"
   | "getInstance"
   | "destroy"
-  | "forceDelete";
+  | "rescheduleDestroy"
+  | "listSchedules"
+  | "forceDelete"
+  | "putUserData"
+  | "getEnvironmentPolicies"
+  | "putEnvironmentPolicies"
+  | "getEnvironmentProperties"
+  | "putEnvironmentProperties"
+  | "getEnvironmentMarkers"
+  | "putEnvironmentMarkers"
+  | "cloneEnvironment";
 
 /** How a failed exchange ended, as far as retrying is concerned. */
 export type FailureKind =
@@ -31,19 +41,13 @@ export type FailureKind =
   | "tls";
 
 /**
- * What the client does after a failed exchange; src/client/retry-decision.ts reads it.
- *
- * The launch rule, said here once: a call that is not idempotent (a launch above all: a second one creates a
- * second instance) is never sent again once its request may have reached the service. Only an outcome proving
- * the service did nothing lets it be resent: a failure before sending (`alwaysRetryFailures`), a refusal
- * before acting (`refusedStatuses`, and a 401: the request is resent with a new token). For the
- * `unknownOutcomeCalls` an answer lost after that point (reset, timeout, 5xx, an answer too long to read) is
- * no ordinary error but OutcomeUnknownError: the caller looks the instance up instead of sending again.
+ * What the client does after a failed exchange; src/client/retry-decision.ts reads it. Which calls may be
+ * sent again once their request may have reached the service is the launch-once rule (launch-once.ts).
  */
 export interface RetryPolicy {
   /** Calls that are safe to repeat: repeating them has the same effect as sending them once. */
   idempotentCalls: readonly CallName[];
-  /** Calls whose lost answer fails with OutcomeUnknownError (the launch rule above). */
+  /** Calls whose lost answer fails with OutcomeUnknownError (the launch-once rule). */
   unknownOutcomeCalls: readonly CallName[];
   /** Statuses after which an idempotent call is repeated. */
   retryStatuses: readonly number[];
@@ -98,10 +102,21 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
     "getInstance",
     "reconfigure",
     "destroy",
+    // the same timestamp twice schedules one destroy
+    "rescheduleDestroy",
+    "listSchedules",
     "forceDelete",
+    "putUserData",
+    "getEnvironmentPolicies",
+    "putEnvironmentPolicies",
+    "getEnvironmentProperties",
+    "putEnvironmentProperties",
+    "getEnvironmentMarkers",
+    "putEnvironmentMarkers",
   ],
-  // The launch's answer carries the new instance's id: without it, the caller must look the instance up.
-  unknownOutcomeCalls: ["launch"],
+  // The launch's answer carries the new instance's id: without it, the caller must look the instance up. So
+  // does a clone's (cloneEnvironment: a second clone is a second environment, which the API cannot delete).
+  unknownOutcomeCalls: ["launch", "cloneEnvironment"],
   // 500 too: the service answers it for passing trouble (ARCHITECTURE.md §3 "5xx server trouble"), and at a fifth of
   // calls failing, an unretried 500 on one of 50 status reads fails nearly every refresh.
   retryStatuses: [429, 500, 502, 503, 504],

@@ -1,41 +1,48 @@
-// The credentials checked when the provider is configured: a refresh token the service refuses fails
-// `terraform plan` at once, under its own heading, instead of the first launch of an apply.
+// Which credentials the provider is using, named for errors without any secret: the kind (and the user of
+// email/password), so that a run with another organization's credentials says so.
 
-import { errorCode, errorMessage, type Logger } from "../terraform-model";
+import { errorCode, errorDiagnostic, type Diagnostic } from "../terraform-model";
+import type { ProviderSettings } from "./config";
+import type { ProviderContext } from "./context";
 
-/** Codes of a token call the service refused for the credentials themselves. */
-const REFUSED = new Set(["E_AUTH", "E_FORBIDDEN"]);
-
-export class AuthenticationFailedError extends Error {
-  readonly code = "E_AUTHENTICATION_FAILED";
-
-  constructor(cause: unknown) {
-    super(
-      `authentication failed: the service refused the refresh token (${errorMessage(cause)}). Generate a new ` +
-        'refresh token for the user and set it as refresh_token in the provider "appmgmt" block or as ' +
-        "APPMGMT_REFRESH_TOKEN; or give a session_token from `appmgmt session create`.",
-      { cause },
-    );
-  }
+/** The credential the client sends, in the client's own order of preference (client.ts, credential()). */
+export function describeCredentials(
+  s: Pick<ProviderSettings, "email" | "refreshToken" | "sessionToken">,
+): string {
+  if (s.sessionToken !== undefined) return "a session token (session_token / APPMGMT_SESSION_TOKEN)";
+  if (s.refreshToken !== undefined) return "a refresh token (refresh_token / APPMGMT_REFRESH_TOKEN)";
+  if (s.email !== undefined) return `user ${s.email} (email and password)`;
+  return "no credentials";
 }
 
 /**
- * Gets the session token now (one token call, cached as for any call). A refusal throws
- * AuthenticationFailedError; other failures (service unreachable) are only logged: the calls that need the
- * service report them, and a plan of new objects does not need it.
+ * The error for an object that these credentials cannot see where it lived either (the service answers 404
+ * for another organization's objects, as for deleted ones): it names the credentials and the organizations
+ * they do see, and says that the state is kept.
  */
-export async function verifyCredentials(
-  client: { checkCredentials(): Promise<void> },
-  log: Logger,
-): Promise<void> {
+export async function notVisibleDiagnostic(
+  ctx: ProviderContext,
+  kind: "instance" | "application",
+  id: string,
+  looked: string,
+): Promise<Diagnostic> {
+  const service = ctx.service();
+  let organizations: string;
   try {
-    await client.checkCredentials();
+    const orgs = await service.client.listOrganizations({ signal: ctx.signal });
+    organizations =
+      orgs.length === 0
+        ? "no organization at all"
+        : `organization${orgs.length > 1 ? "s" : ""} ${orgs.map((o) => `"${o.name}" (${o.id})`).join(", ")}`;
   } catch (e) {
-    const code = errorCode(e);
-    if (code !== undefined && REFUSED.has(code)) throw new AuthenticationFailedError(e);
-    if (code === "E_TOKEN_FLOOD") throw e;
-    log.warn("the credentials could not be checked when configuring the provider", {
-      error: errorMessage(e),
-    });
+    organizations = `organizations that could not be listed (${errorCode(e) ?? "error"})`;
   }
+  return errorDiagnostic(
+    `${kind === "instance" ? "Instance" : "Application"} ${id} is not visible to these credentials`,
+    `The service answers 404 for ${looked}. The provider uses ${service.credentials ?? "its credentials"}, ` +
+      `which can see ${organizations}: the ${kind} most likely belongs to another organization. Use the ` +
+      "credentials of the organization that owns it (check the provider block and the APPMGMT_* variables " +
+      "of this run). The state keeps it as it was: nothing is removed, launched or destroyed. If it really " +
+      "was deleted, remove it from the state with `terraform state rm ADDRESS`.",
+  );
 }

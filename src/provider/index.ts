@@ -2,7 +2,7 @@
 // decodes each call, this routes it to the resource or data source, and every failure comes back as a
 // diagnostic, with secrets redacted.
 
-import { DEFAULT_LAUNCHED_LOOKUP, type LaunchedLookup } from "../client/launched-instance";
+import { DEFAULT_LAUNCHED_LOOKUP, type LaunchedLookup } from "../client/launch-once";
 import {
   createLogger,
   type Diagnosed,
@@ -16,7 +16,7 @@ import {
 import { DATA_SOURCES, RESOURCES, providerSchemas } from "./catalog";
 import { resolveProviderConfig } from "./config";
 import { NotConfiguredError, type ProviderContext } from "./context";
-import { AuthenticationFailedError } from "./credentials";
+import { AuthenticationFailedError } from "./credentials-check";
 import { ConfigurationMismatchError } from "./data-sources/data-source";
 import { LaunchLedger } from "./instance/lost-launch";
 import { redactingLogger, SecretList } from "./redact";

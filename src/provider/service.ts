@@ -6,11 +6,18 @@ import type { CallName } from "../client/retry-policy";
 import type { InstanceStatus } from "../client/types";
 import type { WaitOptions } from "../client/waiters";
 import type { ProviderSettings } from "./config";
-import { verifyCredentials } from "./credentials";
+import { describeCredentials } from "./credentials";
+import { verifyCredentials } from "./credentials-check";
 import type { Logger } from "../terraform-model";
 
+/** Calls that are members of `client.environments` (src/client/environments.ts), not of the client itself. */
+type EnvironmentCall = `${"get" | "put"}Environment${string}` | "cloneEnvironment";
+
 /** The client calls the provider makes (the fakes of the provider's unit tests implement these). */
-export type ServiceClient = Pick<AppMgmtClient, Exclude<CallName, "token" | "forceDelete"> | "close">;
+export type ServiceClient = Pick<
+  AppMgmtClient,
+  Exclude<CallName, "token" | "forceDelete" | EnvironmentCall> | "close" | "environments"
+>;
 
 /** The waiter's options the provider sets; poll timing is learnt per `durationKey` within the process. */
 export type ServiceWaitOptions = Pick<
@@ -20,6 +27,8 @@ export type ServiceWaitOptions = Pick<
 
 export interface Service {
   client: ServiceClient;
+  /** The credentials in use, without secrets (credentials.ts), for errors that must name them. */
+  credentials?: string;
   /** Polls the instance until `until` holds; throws the client's TimeoutError / AbortedError. */
   wait(id: string, opts: ServiceWaitOptions): Promise<InstanceStatus>;
   /** unreachable_timeout: a wait whose polls get no answer for this long stops (default 5 minutes). */
@@ -61,6 +70,7 @@ export const connectService: ServiceFactory = async (settings, log) => {
   }
   return {
     client,
+    credentials: describeCredentials(settings),
     wait: (id, opts) => waitForInstance(client, id, opts),
     unreachableTimeoutMs: settings.unreachableTimeoutMs,
   };

@@ -12,13 +12,14 @@ import {
 import { markUpdatedOutputs, plannedCreate, replacementPaths } from "../planner";
 import { asObject, sameValue, stringMap } from "../values";
 import { checkInstanceAttributes } from "./checks";
-import { decodeInstance, type InstanceModel } from "./model";
-import { decodePrivate } from "./private";
+import { decodeInstance } from "./model";
+import { desiredInstance, instanceNow } from "./desired";
 import { planResets } from "./resets";
 import { INSTANCE_ATTRIBUTES } from "./schema";
 
 export function validateInstance(config: ValueObject): Diagnostic[] {
-  return checkInstanceAttributes(decodeInstance(config), "launch");
+  const model = decodeInstance(config);
+  return checkInstanceAttributes(model, desiredInstance(model), "launch");
 }
 
 export function planInstance(req: PlanResourceChangeRequest): PlanResourceChangeResponse {
@@ -27,7 +28,8 @@ export function planInstance(req: PlanResourceChangeRequest): PlanResourceChange
   const priorValue = asObject(req.priorState);
   const configValue = asObject(req.config) ?? proposed;
   const config = decodeInstance(configValue);
-  const diagnostics = checkInstanceAttributes(config, priorValue ? "reconfigure" : "launch");
+  const desired = desiredInstance(config);
+  const diagnostics = checkInstanceAttributes(config, desired, priorValue ? "reconfigure" : "launch");
   if (!priorValue) {
     return {
       plannedState: plannedCreate(INSTANCE_ATTRIBUTES, proposed, configValue),
@@ -38,30 +40,19 @@ export function planInstance(req: PlanResourceChangeRequest): PlanResourceChange
   const planned: ValueObject = { ...proposed };
   const requiresReplace = replacementPaths(INSTANCE_ATTRIBUTES, priorValue, planned, configValue);
   const prior = decodeInstance(priorValue);
-  if (requiresReplace.length === 0 && needsReconfigure(prior, config)) {
-    const resets = planResets(prior, config, decodePrivate(req.priorPrivate));
-    // After an import the state lists every value, so a configuration relying on defaults differs from it
-    // without changing anything on the service: when the manifest proves that, the update sends nothing
-    // (update.ts asks reachesService, the same question) and the service-set outputs stay as they are.
-    if (!resets.changesNothing) {
-      markUpdatedOutputs(INSTANCE_ATTRIBUTES, planned);
-      // a new revision brings its own manifest version unless one is configured
-      if (config.manifestVersion === null && !sameValue(prior.revisionId, config.revisionId)) {
-        planned.manifest_version = UNKNOWN;
-      }
-      if (resets.effectiveParameters) planned.effective_parameters = stringMap(resets.effectiveParameters);
-      diagnostics.push(...resets.warnings);
+  // The rules decide whether the change reaches the service: not when only terraform-side settings
+  // change, nor when the manifest proves it changes no value (after an import the state lists every value,
+  // so a configuration relying on defaults differs from it). Then the service-set outputs stay as they are
+  // and the update sends nothing (update.ts asks the same rule).
+  const resets = requiresReplace.length === 0 ? planResets(instanceNow(prior), desired) : undefined;
+  if (resets) {
+    markUpdatedOutputs(INSTANCE_ATTRIBUTES, planned);
+    // a new revision brings its own manifest version unless one is configured
+    if (config.manifestVersion === null && !sameValue(prior.revisionId, config.revisionId)) {
+      planned.manifest_version = UNKNOWN;
     }
+    if (resets.effectiveParameters) planned.effective_parameters = stringMap(resets.effectiveParameters);
+    diagnostics.push(...resets.warnings);
   }
   return { plannedState: planned, requiresReplace, diagnostics, plannedPrivate: req.priorPrivate };
-}
-
-/** Whether the change reaches the service (timeouts and manifest text are local only). */
-export function needsReconfigure(prior: InstanceModel, config: InstanceModel): boolean {
-  return (
-    !sameValue(prior.parameters ?? {}, config.parameters ?? {}) ||
-    !sameValue(prior.submodules ?? {}, config.submodules ?? {}) ||
-    !sameValue(prior.revisionId, config.revisionId) ||
-    (config.manifestVersion !== null && !sameValue(prior.manifestVersion, config.manifestVersion))
-  );
 }

@@ -4,7 +4,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { ConfigError, TokenFloodError } from "../../../src/client/errors";
 import { normaliseBaseUrl } from "../../../src/client/validate";
-import { AuthenticationFailedError } from "../../../src/provider/credentials";
+import { AuthenticationFailedError } from "../../../src/provider/credentials-check";
 import { parseMarkdown, type MarkdownSection } from "../../helpers/markdown";
 
 const { NO_NODE_MESSAGE }: { NO_NODE_MESSAGE: string } = require("../../../scripts/bundle-provider.js");
