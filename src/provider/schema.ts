@@ -72,6 +72,15 @@ export const providerSchema: Schema = {
           "`APPMGMT_REQUEST_TIMEOUT`. Default: the client's default (30s).",
         { optional: true },
       ),
+      str(
+        "unreachable_timeout",
+        "How long a wait for an instance's workflow goes on while every status poll gets no answer at all " +
+          '(connection refused or reset, request timeouts), as a duration such as `"5m"`; then the wait ' +
+          "stops with an error naming the URL (the instance may be fine: the wait failed, not the workflow), " +
+          "and only a create leaves the instance tainted. Environment variable: `APPMGMT_UNREACHABLE_TIMEOUT`. " +
+          "Default: `5m`.",
+        { optional: true },
+      ),
       {
         name: "max_retries",
         type: "number",
