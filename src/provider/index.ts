@@ -12,8 +12,9 @@ import {
   type ProviderHandler,
   type Value,
   warningDiagnostic,
+  writeOnlyNotAllowed,
 } from "../terraform-model";
-import { DATA_SOURCES, RESOURCES, providerSchemas } from "./catalog";
+import { DATA_SOURCES, EPHEMERAL_RESOURCES, RESOURCES, providerSchemas } from "./catalog";
 import { resolveProviderConfig } from "./config";
 import { NotConfiguredError, type ProviderContext } from "./context";
 import { ConfigurationMismatchError } from "./data-sources/data-source";
@@ -56,6 +57,7 @@ export function createProvider(opts: ProviderOptions = {}): ProviderHandler {
   // The protocol layer refuses type names the schemas do not have, and both come from catalog.ts.
   const resource = byTypeName(RESOURCES, "resource");
   const dataSource = byTypeName(DATA_SOURCES, "data source");
+  const ephemeral = byTypeName(EPHEMERAL_RESOURCES, "ephemeral resource");
 
   /** Redacts every diagnostic on its way out and points it where terraform can show it. */
   const done = <T extends Diagnosed>(result: T): T => ({
@@ -105,9 +107,12 @@ export function createProvider(opts: ProviderOptions = {}): ProviderHandler {
       return done({ diagnostics });
     },
 
-    async validateResourceConfig({ typeName, config }) {
+    async validateResourceConfig({ typeName, config, clientCapabilities }) {
+      const r = resource(typeName);
+      const tooOld = writeOnlyNotAllowed(config, r.schema.block, clientCapabilities);
+      if (tooOld.length) return done({ diagnostics: tooOld });
       const c = asObject(config);
-      return done({ diagnostics: c ? resource(typeName).validate(c) : [] });
+      return done({ diagnostics: c ? r.validate(c) : [] });
     },
 
     async validateDataResourceConfig({ typeName, config }) {
@@ -171,6 +176,33 @@ export function createProvider(opts: ProviderOptions = {}): ProviderHandler {
             : failureDiagnostic(`Reading data source ${typeName} failed`, e);
         return done({ state: config, diagnostics: [diagnostic] });
       }
+    },
+
+    async validateEphemeralResourceConfig({ typeName, config }) {
+      const c = asObject(config);
+      return done({ diagnostics: c ? ephemeral(typeName).validate(c) : [] });
+    },
+
+    async openEphemeralResource({ typeName, config }) {
+      const c = asObject(config);
+      if (!c) return done({ result: config, diagnostics: [] });
+      try {
+        const opened = await ephemeral(typeName).open(ctx, c);
+        // An ephemeral value is meant for secrets: from here on no log line or diagnostic holds it.
+        secrets.add(...opened.secrets);
+        return done({ result: opened.result, diagnostics: [] });
+      } catch (e) {
+        return done({ result: null, diagnostics: [failureDiagnostic(`Opening ${typeName} failed`, e)] });
+      }
+    },
+
+    // Nothing is held open: the values are read once, so there is nothing to renew or close.
+    async renewEphemeralResource() {
+      return { diagnostics: [] };
+    },
+
+    async closeEphemeralResource() {
+      return { diagnostics: [] };
     },
 
     async stop() {
