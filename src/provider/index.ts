@@ -13,6 +13,7 @@ import {
   type Value,
   warningDiagnostic,
   writeOnlyNotAllowed,
+  writeOnlyStrings,
 } from "../terraform-model";
 import { DATA_SOURCES, EPHEMERAL_RESOURCES, RESOURCES, providerSchemas } from "./catalog";
 import { resolveProviderConfig } from "./config";
@@ -109,6 +110,7 @@ export function createProvider(opts: ProviderOptions = {}): ProviderHandler {
 
     async validateResourceConfig({ typeName, config, clientCapabilities }) {
       const r = resource(typeName);
+      secrets.add(...writeOnlyStrings(config, r.schema.block));
       const tooOld = writeOnlyNotAllowed(config, r.schema.block, clientCapabilities);
       if (tooOld.length) return done({ diagnostics: tooOld });
       const c = asObject(config);
@@ -137,11 +139,15 @@ export function createProvider(opts: ProviderOptions = {}): ProviderHandler {
     },
 
     async planResourceChange(req) {
-      return done(resource(req.typeName).plan(req));
+      const r = resource(req.typeName);
+      // Write-only values are secrets by design: from here on no log line or diagnostic holds one.
+      secrets.add(...writeOnlyStrings(req.config, r.schema.block));
+      return done(r.plan(req));
     },
 
     async applyResourceChange(req) {
       const r = resource(req.typeName);
+      secrets.add(...writeOnlyStrings(req.config, r.schema.block));
       const prior = asObject(req.priorState);
       const planned = asObject(req.plannedState);
       let result: ApplyResult;

@@ -27,7 +27,7 @@ function elements(value: Value, nesting: string): [AttributePath, Value][] {
 function mapWriteOnly(
   value: Value,
   block: { attributes: SchemaAttribute[]; blockTypes?: SchemaBlock["blockTypes"] },
-  visit: (path: AttributePath) => void,
+  visit: (path: AttributePath, value: Value) => void,
   at: AttributePath = [],
 ): Value {
   if (!isObject(value)) return value;
@@ -37,7 +37,7 @@ function mapWriteOnly(
     if (v === undefined || v === null) continue;
     const path: AttributePath = [...at, { attr: a.name }];
     if (a.writeOnly) {
-      visit(path);
+      visit(path, v);
       out[a.name] = null;
     } else if (a.nestedType) {
       out[a.name] = rebuild(v, a.nestedType.nesting, (element, step) =>
@@ -75,6 +75,18 @@ export function writeOnlyPathsSet(value: Value, block: SchemaBlock): AttributePa
   const paths: AttributePath[] = [];
   mapWriteOnly(value, block, (p) => paths.push(p));
   return paths;
+}
+
+/** Every string inside the write-only values `value` sets: what the provider must never log or echo. */
+export function writeOnlyStrings(value: Value, block: SchemaBlock): string[] {
+  const out: string[] = [];
+  const collect = (v: Value): void => {
+    if (typeof v === "string") out.push(v);
+    else if (Array.isArray(v)) v.forEach(collect);
+    else if (v !== null && typeof v === "object" && !isUnknown(v)) Object.values(v).forEach(collect);
+  };
+  mapWriteOnly(value, block, (_path, v) => collect(v));
+  return out;
 }
 
 /** Whether a block declares any write-only attribute, at any depth. */

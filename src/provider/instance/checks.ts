@@ -2,7 +2,7 @@
 // parameter names and, when the `manifest` attribute is known, the binding rules (src/rules). Unknown
 // values are skipped.
 
-import { type AttributePath, type Diagnostic, Diagnostics, isUnknown } from "../../terraform-model";
+import { type AttributePath, type Diagnostic, Diagnostics, isUnknown, UNKNOWN } from "../../terraform-model";
 import { setOwn } from "../../own";
 import {
   SCHEMA_NAMES,
@@ -16,7 +16,8 @@ import {
 } from "../../rules";
 import { parseDuration } from "../duration";
 import { attrPath } from "../values";
-import { known, knownEntries, type InstanceModel } from "./model";
+import { known, knownEntries, type InstanceModel, type Maybe, type StringMapModel } from "./model";
+import { configSecretNames, namesInBothMaps, type SecretNames } from "./secrets";
 import { TIMEOUT_OPERATIONS } from "./schema";
 import { parseManifestAttribute } from "../manifest-attribute";
 
@@ -27,9 +28,36 @@ export function checkInstanceAttributes(config: InstanceModel, operation: Operat
   checkIds(config, out);
   checkInstanceName(config, out);
   checkDurations(config, out);
-  if (typeof config.manifest === "string") checkAgainstManifest(config, config.manifest, operation, out);
-  else if (!isUnknown(config.manifest)) addFindings(checkParameterNames(rulesConfig(config)), out);
+  checkSecretNames(config, out);
+  const secrets = configSecretNames(config);
+  const secretPaths = (findings: Finding[]) =>
+    findings.map((f) => ({ ...f, path: secretPath(f.path, secrets) }));
+  if (typeof config.manifest === "string")
+    checkAgainstManifest(config, config.manifest, operation, out, secretPaths);
+  else if (!isUnknown(config.manifest))
+    addFindings(secretPaths(checkParameterNames(rulesConfig(config))), out);
   return out.list;
+}
+
+function checkSecretNames(config: InstanceModel, out: Diagnostics): void {
+  for (const { path, name } of namesInBothMaps(config)) {
+    const where = path === undefined ? [] : ["submodules", { key: path }];
+    out.addError(
+      attrPath(...(where as string[]), "secret_parameters", { key: name }),
+      `"${name}" is in both parameters and secret_parameters`,
+      `A parameter is either plain or secret: remove "${name}" from ${path === undefined ? "" : `submodules["${path}"].`}` +
+        "parameters to keep it secret (never stored in the state), or from secret_parameters.",
+    );
+  }
+}
+
+/** A rules path naming a secret points at the `secret_parameters` map that sets it. */
+function secretPath(path: (string | number)[], secrets: SecretNames): (string | number)[] {
+  const [first, sub, , name] = path;
+  if (first === "parameters" && secrets.main(String(sub))) return ["secret_parameters", sub];
+  if (first === "submodules" && path.length === 4 && secrets.submodule(String(sub), String(name)))
+    return ["submodules", sub, "secret_parameters", name];
+  return path;
 }
 
 function checkIds(config: InstanceModel, out: Diagnostics): void {
@@ -66,21 +94,36 @@ function checkDurations(config: InstanceModel, out: Diagnostics): void {
   }
 }
 
-/** The rules' view of the configuration; unknown values stay in place and the rules skip them. */
+/**
+ * The rules' view of the configuration; unknown values stay in place and the rules skip them. Secret names
+ * are listed as unknown values: the binding rules hold for them, and no rule ever sees a secret's value.
+ */
 export function rulesConfig(config: InstanceModel): InstanceConfig {
   const submodules: InstanceConfig["submodules"] = {};
   for (const [name, s] of knownEntries(config.submodules)) {
+    const secrets = Object.hasOwn(config.submoduleSecrets, name) ? config.submoduleSecrets[name] : null;
     setOwn(submodules, name, {
       revisionId: s && known(s.revisionId),
       manifestVersion: s && known(s.manifestVersion),
-      parameters: (s && known(s.parameters)) ?? undefined,
+      parameters: withUnknownSecrets((s && known(s.parameters)) ?? undefined, secrets),
     });
   }
   return {
-    parameters: known(config.parameters),
+    parameters: withUnknownSecrets(known(config.parameters), config.secretParameters),
     manifestVersion: known(config.manifestVersion),
     submodules: known(config.submodules) ? submodules : undefined,
   };
+}
+
+function withUnknownSecrets(
+  listed: StringMapModel | undefined,
+  secrets: Maybe<StringMapModel> | null,
+): StringMapModel | undefined {
+  const names = secrets === null || isUnknown(secrets) ? [] : Object.keys(secrets);
+  if (names.length === 0) return listed;
+  const out: StringMapModel = { ...(listed ?? {}) };
+  for (const n of names) setOwn(out, n, UNKNOWN);
+  return out;
 }
 
 function checkAgainstManifest(
@@ -88,11 +131,12 @@ function checkAgainstManifest(
   text: string,
   operation: Operation,
   out: Diagnostics,
+  secretPaths: (findings: Finding[]) => Finding[],
 ): void {
   const manifest = parseManifestAttribute(text, out);
   if (!manifest) return;
   const options = { operation, isUnknown, names: SCHEMA_NAMES };
-  addFindings(checkInstanceConfig(manifest, rulesConfig(config), options), out);
+  addFindings(secretPaths(checkInstanceConfig(manifest, rulesConfig(config), options)), out);
 }
 
 /** Each finding of the rules as an error at its attribute path, with the fix (the workflow resource's too). */

@@ -8,6 +8,8 @@ import { setOwn } from "../../own";
 export interface InstancePrivate {
   /** Set by ImportResourceState: the next read takes every actual value into the state. */
   imported?: true;
+  /** Secret names the import id gave (`?secrets=`), kept out of the state by the import's read. */
+  secretNames?: string[];
   /** Actual parameters per submodule, as the service last reported them. */
   submodules?: Record<string, Parameters>;
 }
@@ -22,9 +24,10 @@ export function decodePrivate(bytes: Buffer | undefined): InstancePrivate {
   try {
     const p = JSON.parse(bytes.toString("utf8")) as unknown;
     if (p === null || typeof p !== "object" || Array.isArray(p)) return {};
-    const { imported, submodules } = p as Record<string, unknown>;
+    const { imported, submodules, secretNames } = p as Record<string, unknown>;
     const out: InstancePrivate = {};
     if (imported === true) out.imported = true;
+    if (Array.isArray(secretNames)) out.secretNames = secretNames.map(String);
     if (submodules && typeof submodules === "object")
       out.submodules = submodules as InstancePrivate["submodules"];
     return out;

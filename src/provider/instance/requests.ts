@@ -3,6 +3,7 @@
 // not list.
 
 import type {
+  Parameters,
   LaunchRequest,
   LaunchSubmodule,
   ReconfigureRequest,
@@ -12,10 +13,11 @@ import { setOwn } from "../../own";
 import { NEVER_DESTROY, nestSubmodules, type NestedSubmodules } from "../../service-wire";
 import { parseDuration } from "../duration";
 import { known, knownEntries, knownMap, type InstanceModel, type SubmoduleModel } from "./model";
+import { sentParameters, sentSubmoduleParameters } from "./secrets";
 
 export function launchRequest(config: InstanceModel): LaunchRequest {
   return present({
-    parameters: knownMap(config.parameters),
+    parameters: sentParameters(config),
     instanceName: known(config.instanceName),
     environmentId: known(config.environmentId),
     revisionId: known(config.revisionId),
@@ -39,7 +41,7 @@ function destroyInterval(config: InstanceModel): number {
 
 export function reconfigureRequest(config: InstanceModel): ReconfigureRequest {
   return {
-    parameters: knownMap(config.parameters) ?? {},
+    parameters: sentParameters(config) ?? {},
     ...present({
       revisionId: known(config.revisionId),
       manifestVersion: known(config.manifestVersion),
@@ -49,12 +51,12 @@ export function reconfigureRequest(config: InstanceModel): ReconfigureRequest {
 }
 
 /** A submodule's revision is chosen at launch only (changing it replaces the instance). */
-function launchSubmodule(s: SubmoduleModel | undefined): LaunchSubmodule {
-  return present({ revisionId: s && known(s.revisionId), ...reconfigureSubmodule(s) });
+function launchSubmodule(s: SubmoduleModel | undefined, parameters?: Parameters): LaunchSubmodule {
+  return present({ revisionId: s && known(s.revisionId), ...reconfigureSubmodule(s, parameters) });
 }
 
-function reconfigureSubmodule(s: SubmoduleModel | undefined): ReconfigureSubmodule {
-  return present({ manifestVersion: s && known(s.manifestVersion), parameters: s && knownMap(s.parameters) });
+function reconfigureSubmodule(s: SubmoduleModel | undefined, parameters?: Parameters): ReconfigureSubmodule {
+  return present({ manifestVersion: s && known(s.manifestVersion), parameters });
 }
 
 /** The fields that have a value: a request leaves out what the configuration does not set. */
@@ -67,11 +69,14 @@ function present<T extends object>(fields: T): { [K in keyof T]?: Exclude<T[K], 
 /** Each submodule's settings, keyed by path in the configuration ("db/replica"), nested as the body carries them. */
 function submoduleRequests<T extends object>(
   config: InstanceModel,
-  request: (s: SubmoduleModel | undefined) => T,
+  request: (s: SubmoduleModel | undefined, parameters?: Parameters) => T,
 ): NestedSubmodules<T> | undefined {
   const entries = knownEntries(config.submodules);
   if (entries.length === 0) return undefined;
   const byPath: Record<string, T> = {};
-  for (const [name, s] of entries) setOwn(byPath, name, request(s));
+  for (const [name, s] of entries) {
+    const parameters = sentSubmoduleParameters(config, name, s && knownMap(s.parameters));
+    setOwn(byPath, name, request(s, parameters));
+  }
   return nestSubmodules(byPath);
 }

@@ -13,6 +13,7 @@ import { needsReconfigure } from "./plan";
 import { decodePrivate } from "./private";
 import { reconfigureRequest } from "./requests";
 import { reachesService } from "./resets";
+import { secretsChange, withSecretsListed } from "./secrets";
 import { awaitWorkflow, stateAfterApply, timeoutMs } from "./wait";
 
 export async function updateInstance(
@@ -24,7 +25,11 @@ export async function updateInstance(
 ): Promise<ApplyResult> {
   const prior = decodeInstance(priorState);
   const id = prior.id as string;
-  if (!needsReconfigure(prior, config) || !reachesService(prior, config, decodePrivate(plannedPrivate))) {
+  if (
+    !needsReconfigure(prior, config) ||
+    (!secretsChange(prior, config) &&
+      !reachesService(prior, withSecretsListed(config), decodePrivate(plannedPrivate)))
+  ) {
     // nothing reaches the service (a local change, or one the manifest proves changes no value): keep
     // what the last read learnt (the plan passed it on)
     return { newState: stateAfterApply(planned, id, undefined), private: plannedPrivate, diagnostics: [] };

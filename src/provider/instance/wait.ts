@@ -10,6 +10,7 @@ import { returnValueMap, stringMap } from "../values";
 import { encodeInstance, known, type InstanceModel } from "./model";
 import { privateFromStatus } from "./private";
 import type { TimeoutOperation } from "./schema";
+import { splitReturnValues, stateSecretNames, withoutSecretValues } from "./secrets";
 
 export const isSettled = (s: InstanceStatus) =>
   s.status === "Running" || s.status === "Failed" || s.status === "Destroyed";
@@ -91,7 +92,10 @@ export async function awaitWorkflow(
       ],
     };
   }
-  const result = { newState: stateAfterApply(planned, id, last), private: privateFromStatus(last) };
+  const result = {
+    newState: stateAfterApply(planned, id, last),
+    private: privateFromStatus(withoutSecretValues(last, stateSecretNames(planned))),
+  };
   if (last.status === "Running") return { ...result, diagnostics: [] };
   return {
     ...result,
@@ -121,6 +125,11 @@ export function stateAfterApply(
   s: InstanceStatus | undefined,
   status?: string,
 ): ValueObject {
+  s = s && withoutSecretValues(s, stateSecretNames(planned));
+  const returnValues = splitReturnValues(
+    returnValueMap(s?.returnValues) as Record<string, string>,
+    planned.sensitiveReturnValues,
+  );
   const fromStatus: ValueObject = {
     id,
     instance_name: s?.name ?? null,
@@ -128,7 +137,8 @@ export function stateAfterApply(
     manifest_version: s?.version ?? null,
     status: status ?? s?.status ?? "Requested",
     effective_parameters: stringMap(s?.parameters ?? {}),
-    return_values: returnValueMap(s?.returnValues),
+    return_values: stringMap(returnValues.plain),
+    sensitive_return_value_map: stringMap(returnValues.sensitive),
   };
   const out = encodeInstance(planned);
   for (const [k, v] of Object.entries(fromStatus)) if (isUnknown(out[k])) out[k] = v;
