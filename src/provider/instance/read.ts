@@ -19,7 +19,6 @@ import {
   known,
   type InstanceModel,
   type Maybe,
-  type StringMapModel,
   type SubmoduleModel,
 } from "./model";
 import { decodePrivate, privateFromStatus } from "./private";
