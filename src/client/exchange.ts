@@ -2,11 +2,14 @@
 // deadline for both, and the caller's signal. Written as a dispatch handler rather than on undici's
 // `request`: that one makes an async resource, a Readable body stream and (with a signal) an AbortSignal per
 // exchange, which cost ten times the CPU of this handler per status read, and a plan of N instances makes N
-// of them (ARCHITECTURE.md §8, "Measured costs behind the code"). The handler is undici's own kind
-// (onConnect … onComplete), the one its dispatchers and MockAgent call directly.
+// of them (ARCHITECTURE.md §8, "Measured costs behind the code"). The handler is written to undici 7's
+// handler API (onRequestStart, onResponseStart … onResponseEnd, onResponseError, with a controller to abort);
+// undici hands it the headers as an object, lower-case names, a repeated header's values in an array.
 
 import type { Dispatcher } from "undici";
-import { setOwn } from "../own";
+
+/** As undici gives them: lower-case names, a repeated header's values in an array. */
+type Headers = Record<string, string | string[] | undefined>;
 
 export interface ExchangeRequest {
   origin: string;
@@ -27,7 +30,7 @@ export interface ExchangeRequest {
 export interface Answer {
   statusCode: number;
   /** Lower-case names; a repeated header's values in an array. */
-  headers: Record<string, string | string[] | undefined>;
+  headers: Headers;
   /** The body as UTF-8. */
   text: string;
 }
@@ -50,26 +53,8 @@ export function exchange(dispatcher: Dispatcher, req: ExchangeRequest): Promise<
   });
 }
 
-/**
- * Response headers as undici hands them (name, value, name, value … as bytes; a mock dispatcher may give one
- * name several values at once) into an object.
- */
-export function headerObject(raw: Array<Buffer | Buffer[]>): Answer["headers"] {
-  const out: Answer["headers"] = {};
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = raw[i].toString("latin1").toLowerCase();
-    const given = raw[i + 1];
-    for (const one of Array.isArray(given) ? given : [given]) {
-      const value = one.toString("latin1");
-      const had = Object.prototype.hasOwnProperty.call(out, name) ? out[name] : undefined;
-      setOwn(out, name, had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value]);
-    }
-  }
-  return out;
-}
-
 class ExchangeHandler implements Dispatcher.DispatchHandler {
-  private abortRequest?: (reason: Error) => void;
+  private controller?: Dispatcher.DispatchController;
   /** Why the exchange is being ended early, once decided. */
   private reason?: Error;
   private done = false;
@@ -91,35 +76,37 @@ class ExchangeHandler implements Dispatcher.DispatchHandler {
     else signal?.addEventListener("abort", this.onCallerAbort, { once: true });
   }
 
-  onConnect(abort: (reason: Error) => void): void {
-    if (this.reason) abort(this.reason);
-    else this.abortRequest = abort;
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    if (this.reason) controller.abort(this.reason);
+    else this.controller = controller;
   }
 
-  onHeaders(statusCode: number, rawHeaders: Array<Buffer | Buffer[]>): boolean {
-    if (statusCode < 200) return true; // 1xx: the answer is still to come
+  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: Headers): void {
+    if (statusCode < 200) return; // 1xx: the answer is still to come
     this.statusCode = statusCode;
-    this.headers = headerObject(rawHeaders);
-    const declared = Number(this.headers["content-length"]);
+    this.headers = headers;
+    const declared = Number(headers["content-length"]);
     if (Number.isFinite(declared) && declared > this.req.maxBytes) this.stop(this.req.tooLarge());
-    return true;
   }
 
-  onData(chunk: Buffer): boolean {
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
     this.size += chunk.length;
     if (this.size > this.req.maxBytes) this.stop(this.req.tooLarge());
     else this.chunks.push(chunk);
-    return true;
   }
 
-  onComplete(): void {
-    if (this.reason) return this.onError(this.reason);
+  onResponseEnd(): void {
+    if (this.reason) return this.fail(this.reason);
     this.end();
     const text = Buffer.concat(this.chunks, this.size).toString("utf8");
     this.resolve({ statusCode: this.statusCode, headers: this.headers, text });
   }
 
-  onError(err: Error): void {
+  onResponseError(_controller: Dispatcher.DispatchController, err: Error): void {
+    this.fail(err);
+  }
+
+  private fail(err: Error): void {
     this.end();
     this.reject(this.reason ?? err);
   }
@@ -128,7 +115,7 @@ class ExchangeHandler implements Dispatcher.DispatchHandler {
   private stop(reason: Error): void {
     if (this.done || this.reason) return;
     this.reason = reason;
-    this.abortRequest?.(reason);
+    this.controller?.abort(reason);
   }
 
   private end(): void {

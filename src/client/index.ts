@@ -14,7 +14,7 @@ export {
   DEFAULT_LAUNCHED_LOOKUP,
   type LaunchedLookup,
   type LaunchedWanted,
-} from "./launched-instance";
+} from "./launch-once";
 export {
   waitForInstance,
   nextPollOffset,

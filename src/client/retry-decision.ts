@@ -1,20 +1,14 @@
 // The client's retry decision as one pure function: given the policy, the call, how its exchange ended, the
 // counts so far and the caller's deadline, whether to resend (after how long), renew the session token, or fail
-// with which typed error. No I/O, no clock and no randomness of its own (both are passed in), so every rule is
-// table-tested (test/unit/client/retry-decision.test.ts); the client's exchange loop only carries it out.
-import {
-  AbortedError,
-  AuthError,
-  OutcomeUnknownError,
-  SESSION_TOKEN_REJECTED,
-  errorForStatus,
-} from "./errors";
+// with which typed error, and what doing so spends (the counters after it). No I/O, no clock and no randomness
+// of its own (both are passed in), so every rule is table-tested (test/unit/client/retry-decision.test.ts);
+// the exchange loop (service-calls.ts) only carries it out. Which calls may be resent at all once their
+// request may have reached the service is the launch-once rule (launch-once.ts).
+import { AbortedError, AuthError, SESSION_TOKEN_REJECTED, errorForStatus } from "./errors";
 import { transportError } from "./failures";
+import { lostAnswerError as lost, mayResend } from "./launch-once";
 import type { Outcome } from "./outcome";
 import { busyDelayMs, parseRetryAfter, retryDelayMs, type CallName, type RetryPolicy } from "./retry-policy";
-
-type Answered = Extract<Outcome, { kind: "answer" }>;
-type Failure = Extract<Outcome, { kind: "failure" }>;
 
 /** The request being decided about; one per call, whatever its attempts. */
 export interface RetryCall {
@@ -29,7 +23,7 @@ export interface RetryCall {
   ownCredential: boolean;
 }
 
-/** What the call has spent so far; the exchange loop counts what each decision it carries out spends. */
+/** What the call has spent so far; each decision to send again returns the counts after it. */
 export interface RetryCounters {
   /** Resends under retryStatuses / retryFailures, against maxRetries. */
   retries: number;
@@ -39,14 +33,15 @@ export interface RetryCounters {
   tokenRenewals: number;
 }
 
+/** Which token a renewal sets aside: the caller's session_token for good, or the client's session token. */
+export type RejectedToken = "supplied" | "session";
+
 export type Decision =
   /** Send again after `afterMs`; `busy`: the instance was busy (a busyRetries resend). */
-  | { action: "resend"; afterMs: number; busy: boolean }
-  /** Set the rejected token aside and send again with a new one, at once. */
-  | { action: "renew-token" }
+  | { action: "resend"; afterMs: number; busy: boolean; counters: RetryCounters }
+  /** Set the `rejected` token aside and send again with a new one, at once. */
+  | { action: "renew-token"; rejected: RejectedToken; counters: RetryCounters }
   | { action: "fail"; error: Error };
-
-const RENEW_TOKEN: Decision = { action: "renew-token" };
 
 /**
  * The decision after `outcome`. `deadline` is the caller's (epoch ms, client clock; no pause runs past it),
@@ -69,11 +64,12 @@ export function decide(
   const status = answered ? outcome.details.status : 0;
   // A 401 means the service did nothing with the request, so even a launch is sent again with a new token.
   if (answered && status === 401 && outcome.credential === "supplied") {
-    return call.ownCredential ? RENEW_TOKEN : fail(new AuthError(outcome.details, SESSION_TOKEN_REJECTED));
+    if (!call.ownCredential) return fail(new AuthError(outcome.details, SESSION_TOKEN_REJECTED));
+    return { action: "renew-token", rejected: "supplied", counters };
   }
   // Expired on its way, or the service restarted with a new signing key: one new token, one resend.
   if (answered && status === 401 && outcome.credential === "session" && counters.tokenRenewals === 0) {
-    return RENEW_TOKEN;
+    return { action: "renew-token", rejected: "session", counters: { ...counters, tokenRenewals: 1 } };
   }
 
   const retryAfterMs = answered ? parseRetryAfter(outcome.retryAfter, now) : undefined;
@@ -81,7 +77,12 @@ export function decide(
     const delay = retryDelayMs(policy, counters.retries + 1, retryAfterMs, random);
     // An answer's wait is bounded by maxRetryAfterMs; a failure's backoff by maxDelayMs alone.
     if ((!answered || delay <= policy.maxRetryAfterMs) && fits(delay, deadline, now)) {
-      return { action: "resend", afterMs: delay, busy: false };
+      return {
+        action: "resend",
+        afterMs: delay,
+        busy: false,
+        counters: { ...counters, retries: counters.retries + 1 },
+      };
     }
   }
   if (!answered) {
@@ -106,36 +107,18 @@ export function decide(
     policy.busyStatuses.includes(status)
   ) {
     const delay = busyDelayMs(policy, counters.busyRetries + 1);
-    if (fits(delay, deadline, now)) return { action: "resend", afterMs: delay, busy: true };
+    if (fits(delay, deadline, now)) {
+      return {
+        action: "resend",
+        afterMs: delay,
+        busy: true,
+        counters: { ...counters, busyRetries: counters.busyRetries + 1 },
+      };
+    }
   }
   const error = errorForStatus(outcome.details, retryAfterMs);
   // A gateway or server error says nothing about whether the service acted.
   return fail(status >= 500 ? lost(policy, call, error) : error);
-}
-
-/**
- * Whether the policy lets `name` be sent again after `outcome`: the launch rule (RetryPolicy) applied. A call
- * that is not idempotent only after a failure before sending or a refusal before acting; the token call also
- * after any retryStatuses answer, since a refused token call issued no token.
- */
-function mayResend(policy: RetryPolicy, name: CallName, outcome: Answered | Failure): boolean {
-  const idempotent = policy.idempotentCalls.includes(name);
-  if (outcome.kind === "failure") {
-    const kind = outcome.failure;
-    return policy.alwaysRetryFailures.includes(kind) || (idempotent && policy.retryFailures.includes(kind));
-  }
-  const status = outcome.details.status;
-  return (
-    policy.retryStatuses.includes(status) &&
-    (idempotent || name === "token" || policy.refusedStatuses.includes(status))
-  );
-}
-
-/** The error of a call whose request may have reached the service and whose answer was lost. */
-function lost(policy: RetryPolicy, call: RetryCall, error: Error): Error {
-  return policy.unknownOutcomeCalls.includes(call.name)
-    ? new OutcomeUnknownError(call.method, call.path, { cause: error })
-    : error;
 }
 
 function maxRetries(policy: RetryPolicy, name: CallName): number {

@@ -31,19 +31,13 @@ export type FailureKind =
   | "tls";
 
 /**
- * What the client does after a failed exchange; src/client/retry-decision.ts reads it.
- *
- * The launch rule, said here once: a call that is not idempotent (a launch above all: a second one creates a
- * second instance) is never sent again once its request may have reached the service. Only an outcome proving
- * the service did nothing lets it be resent: a failure before sending (`alwaysRetryFailures`), a refusal
- * before acting (`refusedStatuses`, and a 401: the request is resent with a new token). For the
- * `unknownOutcomeCalls` an answer lost after that point (reset, timeout, 5xx, an answer too long to read) is
- * no ordinary error but OutcomeUnknownError: the caller looks the instance up instead of sending again.
+ * What the client does after a failed exchange; src/client/retry-decision.ts reads it. Which calls may be
+ * sent again once their request may have reached the service is the launch-once rule (launch-once.ts).
  */
 export interface RetryPolicy {
   /** Calls that are safe to repeat: repeating them has the same effect as sending them once. */
   idempotentCalls: readonly CallName[];
-  /** Calls whose lost answer fails with OutcomeUnknownError (the launch rule above). */
+  /** Calls whose lost answer fails with OutcomeUnknownError (the launch-once rule). */
   unknownOutcomeCalls: readonly CallName[];
   /** Statuses after which an idempotent call is repeated. */
   retryStatuses: readonly number[];

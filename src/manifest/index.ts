@@ -1,2 +1,3 @@
 export type * from "./types";
 export { ManifestError, manifestDefaults, parseManifest, RESERVED_WORKFLOWS } from "./parse";
+export { tryParseManifest, type ManifestParse } from "./attempt";

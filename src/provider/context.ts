@@ -1,7 +1,7 @@
 // What resources and data sources get from the provider: the configured service, the logger, and the
 // signal that StopProvider fires.
 
-import type { LaunchedLookup } from "../client/launched-instance";
+import type { LaunchedLookup } from "../client/launch-once";
 import type { LaunchLedger } from "./instance/lost-launch";
 import type { Logger } from "../terraform-model";
 import type { Service } from "./service";

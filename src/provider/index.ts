@@ -2,7 +2,7 @@
 // decodes each call, this routes it to the resource or data source, and every failure comes back as a
 // diagnostic, with secrets redacted.
 
-import { DEFAULT_LAUNCHED_LOOKUP, type LaunchedLookup } from "../client/launched-instance";
+import { DEFAULT_LAUNCHED_LOOKUP, type LaunchedLookup } from "../client/launch-once";
 import {
   createLogger,
   type Diagnosed,

@@ -28,6 +28,18 @@ export {
   type ResetPlan,
   type UnknownOutcome,
 } from "./resets";
+export {
+  KNOWN_AFTER_APPLY,
+  isKnownAfterApply,
+  knownValues,
+  manifestOf,
+  rulesConfig,
+  type DesiredInstance,
+  type DesiredSubmodule,
+  type DesiredValues,
+  type Unsure,
+} from "./desired";
+export { serviceChange, type InstanceNow, type ServiceChange } from "./reconfigure";
 export { naturalCompare, naturalKeys } from "./natural-order";
 export { checkWorkflowRun, reservedWorkflowFinding, RESERVED_WORKFLOWS, type WorkflowRun } from "./workflows";
 

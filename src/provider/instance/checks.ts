@@ -2,8 +2,7 @@
 // parameter names and, when the `manifest` attribute is known, the binding rules (src/rules). Unknown
 // values are skipped.
 
-import { type AttributePath, type Diagnostic, Diagnostics, isUnknown, UNKNOWN } from "../../terraform-model";
-import { setOwn } from "../../own";
+import { type AttributePath, type Diagnostic, Diagnostics } from "../../terraform-model";
 import {
   SCHEMA_NAMES,
   checkInstanceConfig,
@@ -11,47 +10,57 @@ import {
   formatFinding,
   idProblem,
   instanceNameProblem,
+  isKnownAfterApply,
+  rulesConfig,
+  type DesiredInstance,
   type Finding,
-  type InstanceConfig,
 } from "../../rules";
 import { parseDuration } from "../duration";
+import { addManifestError } from "../manifest-attribute";
 import { attrPath } from "../values";
-import { known, knownEntries, type InstanceModel, type Maybe, type StringMapModel } from "./model";
-import { configSecretNames, namesInBothMaps, type SecretNames } from "./secrets";
+import { known, knownEntries, type InstanceModel } from "./model";
 import { TIMEOUT_OPERATIONS } from "./schema";
-import { parseManifestAttribute } from "../manifest-attribute";
+import { configSecretNames, namesInBothMaps, type SecretNames } from "./secrets";
 
 export type Operation = "launch" | "reconfigure";
 
-export function checkInstanceAttributes(config: InstanceModel, operation: Operation): Diagnostic[] {
+/** `desired` is the model of what `config` asks of the service (desired.ts), built once per plan. */
+export function checkInstanceAttributes(
+  config: InstanceModel,
+  desired: DesiredInstance,
+  operation: Operation,
+): Diagnostic[] {
   const out = new Diagnostics();
   checkIds(config, out);
   checkInstanceName(config, out);
   checkDurations(config, out);
   checkSecretNames(config, out);
   const secrets = configSecretNames(config);
-  const secretPaths = (findings: Finding[]) =>
-    findings.map((f) => ({ ...f, path: secretPath(f.path, secrets) }));
-  if (typeof config.manifest === "string")
-    checkAgainstManifest(config, config.manifest, operation, out, secretPaths);
-  else if (!isUnknown(config.manifest))
-    addFindings(secretPaths(checkParameterNames(rulesConfig(config))), out);
+  const at = (findings: Finding[]) => findings.map((f) => ({ ...f, path: secretPath(f.path, secrets) }));
+  if (desired.manifest === undefined) addFindings(at(checkParameterNames(rulesConfig(desired))), out);
+  else if (!isKnownAfterApply(desired.manifest)) {
+    const manifest = addManifestError(desired.manifest, out);
+    const options = { operation, isUnknown: isKnownAfterApply, names: SCHEMA_NAMES };
+    if (manifest) addFindings(at(checkInstanceConfig(manifest, rulesConfig(desired), options)), out);
+  }
   return out.list;
 }
 
 function checkSecretNames(config: InstanceModel, out: Diagnostics): void {
   for (const { path, name } of namesInBothMaps(config)) {
-    const where = path === undefined ? [] : ["submodules", { key: path }];
+    const where = path === undefined ? "" : `submodules["${path}"].`;
     out.addError(
-      attrPath(...(where as string[]), "secret_parameters", { key: name }),
+      path === undefined
+        ? attrPath("secret_parameters", { key: name })
+        : attrPath("submodules", { key: path }, "secret_parameters", { key: name }),
       `"${name}" is in both parameters and secret_parameters`,
-      `A parameter is either plain or secret: remove "${name}" from ${path === undefined ? "" : `submodules["${path}"].`}` +
-        "parameters to keep it secret (never stored in the state), or from secret_parameters.",
+      `A parameter is either plain or secret: remove "${name}" from ${where}parameters to keep it secret ` +
+        `(never stored in the state), or from ${where}secret_parameters.`,
     );
   }
 }
 
-/** A rules path naming a secret points at the `secret_parameters` map that sets it. */
+/** A rules finding about a secret name points at the `secret_parameters` map that sets it. */
 function secretPath(path: (string | number)[], secrets: SecretNames): (string | number)[] {
   const [first, sub, , name] = path;
   if (first === "parameters" && secrets.main(String(sub))) return ["secret_parameters", sub];
@@ -92,51 +101,6 @@ function checkDurations(config: InstanceModel, out: Diagnostics): void {
     const ms = parseDuration(text);
     if (ms instanceof Error) out.addError(attrPath("timeouts", op), `Invalid timeouts.${op}`, ms.message);
   }
-}
-
-/**
- * The rules' view of the configuration; unknown values stay in place and the rules skip them. Secret names
- * are listed as unknown values: the binding rules hold for them, and no rule ever sees a secret's value.
- */
-export function rulesConfig(config: InstanceModel): InstanceConfig {
-  const submodules: InstanceConfig["submodules"] = {};
-  for (const [name, s] of knownEntries(config.submodules)) {
-    const secrets = Object.hasOwn(config.submoduleSecrets, name) ? config.submoduleSecrets[name] : null;
-    setOwn(submodules, name, {
-      revisionId: s && known(s.revisionId),
-      manifestVersion: s && known(s.manifestVersion),
-      parameters: withUnknownSecrets((s && known(s.parameters)) ?? undefined, secrets),
-    });
-  }
-  return {
-    parameters: withUnknownSecrets(known(config.parameters), config.secretParameters),
-    manifestVersion: known(config.manifestVersion),
-    submodules: known(config.submodules) ? submodules : undefined,
-  };
-}
-
-function withUnknownSecrets(
-  listed: StringMapModel | undefined,
-  secrets: Maybe<StringMapModel> | null,
-): StringMapModel | undefined {
-  const names = secrets === null || isUnknown(secrets) ? [] : Object.keys(secrets);
-  if (names.length === 0) return listed;
-  const out: StringMapModel = { ...(listed ?? {}) };
-  for (const n of names) setOwn(out, n, UNKNOWN);
-  return out;
-}
-
-function checkAgainstManifest(
-  config: InstanceModel,
-  text: string,
-  operation: Operation,
-  out: Diagnostics,
-  secretPaths: (findings: Finding[]) => Finding[],
-): void {
-  const manifest = parseManifestAttribute(text, out);
-  if (!manifest) return;
-  const options = { operation, isUnknown, names: SCHEMA_NAMES };
-  addFindings(secretPaths(checkInstanceConfig(manifest, rulesConfig(config), options)), out);
 }
 
 /** Each finding of the rules as an error at its attribute path, with the fix (the workflow resource's too). */

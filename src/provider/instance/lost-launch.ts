@@ -1,9 +1,8 @@
-// After a launch whose answer was lost: the instance named in the request, found among the application's
-// instances. Names may repeat, so the instances that existed before the launch are noted first (LaunchLedger)
-// and never adopted. Never relaunches; without a name there is no safe way to tell, so the user is told how
-// to import.
+// The provider's side of the launch-once rule (src/client/launch-once.ts): after a launch whose answer was
+// lost, the instance named in the request, looked up among those that were not there before it (LaunchLedger
+// keeps them per process), or the diagnostic saying why it cannot be known and how to import it.
 
-import { findLaunchedInstances } from "../../client/launched-instance";
+import { findLaunchedInstances } from "../../client/launch-once";
 import type { LaunchRequest } from "../../client/types";
 import { type Diagnostic, errorDiagnostic, errorMessage } from "../../terraform-model";
 import type { ProviderContext } from "../context";

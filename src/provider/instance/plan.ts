@@ -13,14 +13,24 @@ import { markUpdatedOutputs, plannedCreate, replacementPaths } from "../planner"
 import { asObject, sameValue, stringMap } from "../values";
 import { checkInstanceAttributes } from "./checks";
 import { decodeInstance, type InstanceModel } from "./model";
-import { decodePrivate } from "./private";
+import { desiredInstance, instanceNow } from "./desired";
 import { planResets } from "./resets";
-import { configSecretNames, configuredSecretNames, secretsChange, withSecretsListed } from "./secrets";
+import {
+  configSecretNames,
+  configuredSecretNames,
+  priorWithSecretsListed,
+  secretsChange,
+  withSecretsListed,
+} from "./secrets";
 import { INSTANCE_ATTRIBUTES } from "./schema";
 
 export function validateInstance(config: ValueObject): Diagnostic[] {
-  return checkInstanceAttributes(decodeInstance(config), "launch");
+  const model = decodeInstance(config);
+  return checkInstanceAttributes(model, checkedModel(model), "launch");
 }
+
+/** What the checks see: secret names listed with unknown values (the rules never see a secret). */
+const checkedModel = (config: InstanceModel) => desiredInstance(withSecretsListed(config, "unknown"));
 
 export function planInstance(req: PlanResourceChangeRequest): PlanResourceChangeResponse {
   const proposed = asObject(req.proposedNewState);
@@ -28,7 +38,11 @@ export function planInstance(req: PlanResourceChangeRequest): PlanResourceChange
   const priorValue = asObject(req.priorState);
   const configValue = asObject(req.config) ?? proposed;
   const config = decodeInstance(configValue);
-  const diagnostics = checkInstanceAttributes(config, priorValue ? "reconfigure" : "launch");
+  const diagnostics = checkInstanceAttributes(
+    config,
+    checkedModel(config),
+    priorValue ? "reconfigure" : "launch",
+  );
   // none: null, as in states written before secrets existed (no spurious update after an upgrade)
   const names = configuredSecretNames(config);
   const secretNames = names === undefined ? UNKNOWN : names.length > 0 ? names : null;
@@ -43,37 +57,31 @@ export function planInstance(req: PlanResourceChangeRequest): PlanResourceChange
   const planned: ValueObject = { ...proposed, secret_parameter_names: secretNames };
   const requiresReplace = replacementPaths(INSTANCE_ATTRIBUTES, priorValue, planned, configValue);
   const prior = decodeInstance(priorValue);
-  if (requiresReplace.length === 0 && needsReconfigure(prior, config)) {
-    const resets = planResets(prior, withSecretsListed(config), decodePrivate(req.priorPrivate));
-    // After an import the state lists every value, so a configuration relying on defaults differs from it
-    // without changing anything on the service: when the manifest proves that, the update sends nothing
-    // (update.ts asks reachesService, the same question) and the service-set outputs stay as they are.
-    if (!resets.changesNothing || secretsChange(prior, config)) {
-      markUpdatedOutputs(INSTANCE_ATTRIBUTES, planned);
-      // a new revision brings its own manifest version unless one is configured
-      if (config.manifestVersion === null && !sameValue(prior.revisionId, config.revisionId)) {
-        planned.manifest_version = UNKNOWN;
-      }
-      if (resets.effectiveParameters)
-        planned.effective_parameters = stringMap(
-          configSecretNames(config).without(resets.effectiveParameters),
-        );
-      diagnostics.push(...resets.warnings);
+  // The rules decide whether the change reaches the service: not when only terraform-side settings
+  // change, nor when the manifest proves it changes no value (after an import the state lists every value,
+  // so a configuration relying on defaults differs from it). Then the service-set outputs stay as they are
+  // and the update sends nothing (update.ts asks the same rule).
+  // Secrets count as listed (the same placeholder on both sides: no state holds their values); new
+  // secrets (a new version, names added or removed) are sent whatever the rule says.
+  const update = requiresReplace.length === 0 ? ruleInputs(prior, config) : undefined;
+  const resets = update && planResets(update.now, update.desired);
+  if (resets || (update && secretsChange(prior, config))) {
+    markUpdatedOutputs(INSTANCE_ATTRIBUTES, planned);
+    // a new revision brings its own manifest version unless one is configured
+    if (config.manifestVersion === null && !sameValue(prior.revisionId, config.revisionId)) {
+      planned.manifest_version = UNKNOWN;
     }
+    if (resets?.effectiveParameters)
+      planned.effective_parameters = stringMap(configSecretNames(config).without(resets.effectiveParameters));
+    diagnostics.push(...(resets?.warnings ?? []));
   }
   return { plannedState: planned, requiresReplace, diagnostics, plannedPrivate: req.priorPrivate };
 }
 
-/**
- * Whether the change reaches the service (timeouts and manifest text are local only). Secret values are
- * never in a state: a new version, or secret names added or removed, is what sends them again.
- */
-export function needsReconfigure(prior: InstanceModel, config: InstanceModel): boolean {
-  return (
-    !sameValue(prior.parameters ?? {}, config.parameters ?? {}) ||
-    secretsChange(prior, config) ||
-    !sameValue(prior.submodules ?? {}, config.submodules ?? {}) ||
-    !sameValue(prior.revisionId, config.revisionId) ||
-    (config.manifestVersion !== null && !sameValue(prior.manifestVersion, config.manifestVersion))
-  );
+/** The reset rule's inputs for an update, secrets listed with the same placeholder on both sides. */
+export function ruleInputs(prior: InstanceModel, config: InstanceModel) {
+  return {
+    now: instanceNow(priorWithSecretsListed(prior)),
+    desired: desiredInstance(withSecretsListed(config, "placeholder")),
+  };
 }

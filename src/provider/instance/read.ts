@@ -17,11 +17,12 @@ import {
   decodeInstance,
   encodeInstance,
   known,
+  submoduleValues,
   type InstanceModel,
   type Maybe,
   type SubmoduleModel,
 } from "./model";
-import { decodePrivate, privateFromStatus } from "./private";
+import { decodePrivate } from "./private";
 import { importedSecretNames, splitReturnValues, stateSecretNames, withoutSecretValues } from "./secrets";
 
 export async function readInstance(ctx: ProviderContext, req: ReadResourceRequest): Promise<ApplyResult> {
@@ -46,11 +47,11 @@ export async function readInstance(ctx: ProviderContext, req: ReadResourceReques
   // An import has no configuration to name the secrets: the names its id gave and the names that look
   // secret stand in, and it says so.
   const secrets = imported ? importedSecretNames(s, priv.secretNames ?? []) : stateSecretNames(prior);
-  const seen = withoutSecretValues(s, secrets);
-  const model = refreshed(prior, seen, imported);
+  const model = refreshed(prior, withoutSecretValues(s, secrets), imported);
   if (imported) model.secretParameterNames = secrets.list.length > 0 ? secrets.list : null;
   const diagnostics = imported && secrets.list.length > 0 ? [importedSecretsWarning(id, secrets.list)] : [];
-  return { newState: encodeInstance(model), private: privateFromStatus(seen), diagnostics };
+  // the import mark served its read: an empty private state
+  return { newState: encodeInstance(model), diagnostics };
 }
 
 function importedSecretsWarning(id: string, names: string[]): Diagnostic {
@@ -104,6 +105,7 @@ function refreshed(prior: InstanceModel, s: InstanceStatus, imported: boolean): 
     submodules: imported ? importedSubmodules(s) : refreshedSubmodules(prior.submodules, s),
     status: s.status,
     effectiveParameters: { ...s.parameters },
+    effectiveSubmodules: submoduleValues(s),
     ...returnValueModels(s, prior.sensitiveReturnValues),
   };
 }

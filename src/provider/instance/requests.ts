@@ -3,26 +3,35 @@
 // not list.
 
 import type {
-  Parameters,
   LaunchRequest,
   LaunchSubmodule,
   ReconfigureRequest,
   ReconfigureSubmodule,
 } from "../../client/types";
 import { setOwn } from "../../own";
+import {
+  isKnownAfterApply,
+  knownValues,
+  type DesiredInstance,
+  type DesiredSubmodule,
+  type Unsure,
+} from "../../rules";
 import { NEVER_DESTROY, nestSubmodules, type NestedSubmodules } from "../../service-wire";
 import { parseDuration } from "../duration";
-import { known, knownEntries, knownMap, type InstanceModel, type SubmoduleModel } from "./model";
-import { sentParameters, sentSubmoduleParameters } from "./secrets";
+import { desiredInstance } from "./desired";
+import { known, type InstanceModel } from "./model";
+import { withSecretsListed } from "./secrets";
 
 export function launchRequest(config: InstanceModel): LaunchRequest {
+  // secrets are sent with the parameters (never stored: write-only)
+  const desired = desiredInstance(withSecretsListed(config));
   return present({
-    parameters: sentParameters(config),
+    parameters: knownValues(desired.parameters),
     instanceName: known(config.instanceName),
     environmentId: known(config.environmentId),
-    revisionId: known(config.revisionId),
-    version: known(config.manifestVersion),
-    submodules: submoduleRequests(config, launchSubmodule),
+    revisionId: knownField(desired.revisionId),
+    version: knownField(desired.manifestVersion),
+    submodules: submoduleRequests(desired, launchSubmodule),
     destroyInterval: destroyInterval(config),
   });
 }
@@ -39,24 +48,29 @@ function destroyInterval(config: InstanceModel): number {
   return ms;
 }
 
-export function reconfigureRequest(config: InstanceModel): ReconfigureRequest {
+/** The complete desired configuration, secrets listed (at apply every value is known). */
+export function reconfigureRequest(desired: DesiredInstance): ReconfigureRequest {
   return {
-    parameters: sentParameters(config) ?? {},
+    parameters: knownValues(desired.parameters) ?? {},
     ...present({
-      revisionId: known(config.revisionId),
-      manifestVersion: known(config.manifestVersion),
-      submodules: submoduleRequests(config, reconfigureSubmodule),
+      revisionId: knownField(desired.revisionId),
+      manifestVersion: knownField(desired.manifestVersion),
+      submodules: submoduleRequests(desired, reconfigureSubmodule),
     }),
   };
 }
 
 /** A submodule's revision is chosen at launch only (changing it replaces the instance). */
-function launchSubmodule(s: SubmoduleModel | undefined, parameters?: Parameters): LaunchSubmodule {
-  return present({ revisionId: s && known(s.revisionId), ...reconfigureSubmodule(s, parameters) });
+function launchSubmodule(s: DesiredSubmodule | undefined): LaunchSubmodule {
+  return present({ revisionId: knownField(s?.revisionId), ...reconfigureSubmodule(s) });
 }
 
-function reconfigureSubmodule(s: SubmoduleModel | undefined, parameters?: Parameters): ReconfigureSubmodule {
-  return present({ manifestVersion: s && known(s.manifestVersion), parameters });
+function reconfigureSubmodule(s: DesiredSubmodule | undefined): ReconfigureSubmodule {
+  return present({ manifestVersion: knownField(s?.manifestVersion), parameters: knownValues(s?.parameters) });
+}
+
+function knownField<T>(v: Unsure<T> | undefined): T | undefined {
+  return isKnownAfterApply(v) ? undefined : v;
 }
 
 /** The fields that have a value: a request leaves out what the configuration does not set. */
@@ -68,15 +82,13 @@ function present<T extends object>(fields: T): { [K in keyof T]?: Exclude<T[K], 
 
 /** Each submodule's settings, keyed by path in the configuration ("db/replica"), nested as the body carries them. */
 function submoduleRequests<T extends object>(
-  config: InstanceModel,
-  request: (s: SubmoduleModel | undefined, parameters?: Parameters) => T,
+  desired: DesiredInstance,
+  request: (s: DesiredSubmodule | undefined) => T,
 ): NestedSubmodules<T> | undefined {
-  const entries = knownEntries(config.submodules);
+  const subs = knownField(desired.submodules);
+  const entries = Object.entries(subs ?? {});
   if (entries.length === 0) return undefined;
   const byPath: Record<string, T> = {};
-  for (const [name, s] of entries) {
-    const parameters = sentSubmoduleParameters(config, name, s && knownMap(s.parameters));
-    setOwn(byPath, name, request(s, parameters));
-  }
+  for (const [name, s] of entries) setOwn(byPath, name, request(knownField(s)));
   return nestSubmodules(byPath);
 }

@@ -164,6 +164,25 @@ export const INSTANCE_ATTRIBUTES: DeclaredAttribute[] = [
     plan: "unknown-on-update",
   },
   {
+    name: "effective_submodules",
+    description:
+      "Actual state of every submodule, by submodule path (`db`, `db/replica`): its parameter values, bound " +
+      "values and defaults included (what a reconfigure that does not list them may reset).",
+    computed: true,
+    nestedType: {
+      nesting: "map",
+      attributes: [
+        {
+          name: "parameters",
+          type: ["map", "string"],
+          description: "Actual values of the submodule's parameters.",
+          computed: true,
+        },
+      ],
+    },
+    plan: "unknown-on-update",
+  },
+  {
     name: "return_values",
     type: ["map", "string"],
     description:

@@ -6,7 +6,7 @@ import type { InstanceStatus, Parameters } from "../../client/types";
 import { setOwn } from "../../own";
 import { isUnknown, UNKNOWN } from "../../terraform-model";
 import { sameValue } from "../values";
-import { known, knownEntries, knownMap, type InstanceModel, type Maybe, type StringMapModel } from "./model";
+import { known, knownEntries, type InstanceModel, type Maybe, type StringMapModel } from "./model";
 
 /** A submodule's secret name as `secret_parameter_names` lists it: `<path>/input.<name>`. */
 const submoduleName = (path: string, name: string) => `${path}/${name}`;
@@ -37,21 +37,87 @@ export function configSecretNames(config: InstanceModel): SecretNames {
 }
 
 /**
- * The configuration with the secrets listed among the parameters, as a request sends them: the reset
- * rules count a secret as listed. Only for the rules' comparisons; never encoded into a state.
+ * What a secret stands for where no value may go: the reset rule compares the state (which never holds a
+ * secret) with the configuration, so both list each secret name with this same value.
  */
-export function withSecretsListed(config: InstanceModel): InstanceModel {
-  const submodules = isUnknown(config.submodules) ? config.submodules : { ...(config.submodules ?? {}) };
-  if (submodules && !isUnknown(submodules)) {
+const SECRET_PLACEHOLDER = "(secret)";
+
+/**
+ * How secrets are listed among the parameters: their `values`, as a launch or reconfigure sends them;
+ * a `placeholder`, for the reset rule (a secret counts as listed); `unknown`, for the binding rules
+ * (they see its name, never its value).
+ */
+export type SecretListing = "values" | "placeholder" | "unknown";
+
+/** The configuration with the secrets listed among the parameters. Never encoded into a state. */
+export function withSecretsListed(config: InstanceModel, as: SecretListing = "values"): InstanceModel {
+  const hide = as === "unknown" ? UNKNOWN : as === "placeholder" ? SECRET_PLACEHOLDER : undefined;
+  let submodules = config.submodules;
+  if (submodules !== null && !isUnknown(submodules)) {
+    submodules = { ...submodules };
     for (const [path, sub] of Object.entries(submodules)) {
-      if (isUnknown(sub)) continue;
-      const listed =
-        sub.parameters === null || isUnknown(sub.parameters) ? undefined : knownMap(sub.parameters);
-      const parameters = sentSubmoduleParameters(config, path, listed) ?? sub.parameters;
-      setOwn(submodules, path, { ...sub, parameters });
+      const secrets = Object.hasOwn(config.submoduleSecrets, path) ? config.submoduleSecrets[path] : null;
+      if (!isUnknown(sub))
+        setOwn(submodules, path, { ...sub, parameters: listed(sub.parameters, secrets, hide) });
     }
   }
-  return { ...config, parameters: sentParameters(config) ?? config.parameters, submodules };
+  return { ...config, parameters: listed(config.parameters, config.secretParameters, hide), submodules };
+}
+
+/**
+ * The prior state as the reset rule compares it with `withSecretsListed(config, "placeholder")`: the
+ * secret names it lists, each with the placeholder, among the listed and the reported values.
+ */
+export function priorWithSecretsListed(prior: InstanceModel): InstanceModel {
+  const names = stateSecretNames(prior);
+  if (names.list.length === 0) return prior;
+  const placeholders = (keep: (n: string) => boolean) =>
+    Object.fromEntries(names.list.filter(keep).map((n) => [n, SECRET_PLACEHOLDER]));
+  const main = placeholders((n) => !n.includes("/"));
+  const ofSubmodule = (path: string) =>
+    Object.fromEntries(
+      names.list
+        .filter((n) => n.startsWith(`${path}/`) && !n.slice(path.length + 1).includes("/"))
+        .map((n) => [n.slice(path.length + 1), SECRET_PLACEHOLDER]),
+    );
+  const submoduleSecrets = Object.fromEntries(
+    knownEntries(prior.submodules).map(([path]) => [path, ofSubmodule(path)]),
+  );
+  const withPlaceholders = (values: Maybe<StringMapModel> | null, extra: StringMapModel) =>
+    values === null || isUnknown(values) ? values : { ...values, ...extra };
+  const effectiveSubmodules =
+    prior.effectiveSubmodules === null || isUnknown(prior.effectiveSubmodules)
+      ? prior.effectiveSubmodules
+      : Object.fromEntries(
+          Object.entries(prior.effectiveSubmodules).map(([path, v]) => [
+            path,
+            withPlaceholders(v, ofSubmodule(path)),
+          ]),
+        );
+  return withSecretsListed(
+    {
+      ...prior,
+      secretParameters: main,
+      submoduleSecrets,
+      effectiveParameters: withPlaceholders(prior.effectiveParameters, main),
+      effectiveSubmodules,
+    } as InstanceModel,
+    "values",
+  );
+}
+
+function listed(
+  plain: Maybe<StringMapModel> | null,
+  secrets: Maybe<StringMapModel> | null,
+  hide: string | typeof UNKNOWN | undefined,
+): Maybe<StringMapModel> | null {
+  if (secrets === null) return plain;
+  if (isUnknown(secrets) || isUnknown(plain)) return UNKNOWN;
+  const set = Object.entries(secrets).filter(([, v]) => v !== null);
+  if (set.length === 0) return plain;
+  const out: StringMapModel = { ...(plain ?? {}) };
+  for (const [k, v] of set) setOwn(out, k, hide ?? v);
+  return out;
 }
 
 /**
@@ -91,29 +157,6 @@ export class SecretNames {
     }
     return out;
   }
-}
-
-/** The main parameters a launch or reconfigure sends: the listed ones and the secret ones. */
-export function sentParameters(config: InstanceModel): Parameters | undefined {
-  return merged(knownMap(config.parameters), config.secretParameters);
-}
-
-/** A submodule's parameters a request sends, secrets included. */
-export function sentSubmoduleParameters(
-  config: InstanceModel,
-  path: string,
-  listed: Parameters | undefined,
-): Parameters | undefined {
-  return merged(listed, Object.hasOwn(config.submoduleSecrets, path) ? config.submoduleSecrets[path] : null);
-}
-
-function merged(
-  listed: Parameters | undefined,
-  secrets: Maybe<StringMapModel> | null,
-): Parameters | undefined {
-  const known = secrets === null || isUnknown(secrets) ? undefined : knownMap(secrets);
-  if (!known || Object.keys(known).length === 0) return listed;
-  return { ...(listed ?? {}), ...known };
 }
 
 /** The names in both `parameters` and `secret_parameters` (of the instance, then of each submodule). */

@@ -1,6 +1,7 @@
 // Update: ONE reconfigure carrying the complete desired configuration, then wait until the service shows
 // the listed values. Changes that stay local (timeouts, manifest text), and changes the manifest proves
-// leave every value on the service as it is (resets.ts), send nothing.
+// leave every value on the service as it is, send nothing: the rules' one answer (src/rules/reconfigure.ts),
+// as the plan asked it.
 
 import type { InstanceStatus, Parameters, ReconfigureRequest } from "../../client/types";
 import type { ProviderContext } from "../context";
@@ -9,10 +10,10 @@ import { flattenSubmodules } from "../../service-wire";
 import { notAccepted } from "./busy";
 import type { ValueObject } from "../../terraform-model";
 import { decodeInstance, type InstanceModel } from "./model";
-import { needsReconfigure } from "./plan";
-import { decodePrivate } from "./private";
+import { serviceChange } from "../../rules";
+import { desiredInstance } from "./desired";
+import { ruleInputs } from "./plan";
 import { reconfigureRequest } from "./requests";
-import { reachesService } from "./resets";
 import { secretsChange, withSecretsListed } from "./secrets";
 import { awaitWorkflow, stateAfterApply, timeoutMs } from "./wait";
 
@@ -25,16 +26,14 @@ export async function updateInstance(
 ): Promise<ApplyResult> {
   const prior = decodeInstance(priorState);
   const id = prior.id as string;
-  if (
-    !needsReconfigure(prior, config) ||
-    (!secretsChange(prior, config) &&
-      !reachesService(prior, withSecretsListed(config), decodePrivate(plannedPrivate)))
-  ) {
+  // new secrets (a new version, names added or removed) are sent whatever the rule says
+  const rule = ruleInputs(prior, config);
+  if (!secretsChange(prior, config) && !serviceChange(rule.now, rule.desired).reachesService) {
     // nothing reaches the service (a local change, or one the manifest proves changes no value): keep
     // what the last read learnt (the plan passed it on)
     return { newState: stateAfterApply(planned, id, undefined), private: plannedPrivate, diagnostics: [] };
   }
-  const request = reconfigureRequest(config);
+  const request = reconfigureRequest(desiredInstance(withSecretsListed(config)));
   const deadline = Date.now() + timeoutMs(config, "update");
   try {
     await ctx.service().client.reconfigure(id, request, { signal: ctx.signal, deadline });

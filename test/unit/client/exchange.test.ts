@@ -1,8 +1,9 @@
 // exchange(): one request through an undici Agent against a local server, ended by its answer, its deadline,
-// the caller's signal or the body limit; and the header object it builds.
+// the caller's signal or the body limit; the headers as undici's handler API hands them.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { exchange, ExchangeTimeout, headerObject, type ExchangeRequest } from "../../../src/client/exchange";
+import { MockAgent } from "undici";
+import { exchange, ExchangeTimeout, type ExchangeRequest } from "../../../src/client/exchange";
 import { Agent } from "../../../src/client/undici";
 
 let server: Server;
@@ -14,6 +15,14 @@ const held: Array<() => void> = [];
 beforeAll(async () => {
   server = createServer((req, res) => {
     if (req.url === "/hold") return void held.push(() => res.end());
+    if (req.url === "/early-hints") res.writeEarlyHints({ link: "</style.css>; rel=preload" });
+    if (req.url === "/proto") {
+      // Raw header lines, as a hostile service could send them.
+      res.socket?.end(
+        "HTTP/1.1 200 OK\r\n__proto__: x\r\nA: 1\r\na: 2\r\nConnection: close\r\nContent-Length: 2\r\n\r\n{}",
+      );
+      return;
+    }
     res.setHeader("Set-Cookie", ["a=1", "b=2"]);
     res.setHeader("X-Request-Id", "r-1");
     res.end(req.url === "/big" ? "x".repeat(2000) : '{"ok":true}');
@@ -67,15 +76,28 @@ test("a caller already aborted gets its reason back", async () => {
   await expect(exchange(agent, request("/", { signal: caller.signal }))).rejects.toThrow("before the start");
 });
 
-test("headerObject takes several values given at once for one name (as undici's MockAgent gives them)", () => {
-  const h = headerObject([Buffer.from("Set-Cookie"), [Buffer.from("a=1"), Buffer.from("b=2")]]);
-  expect(h["set-cookie"]).toEqual(["a=1", "b=2"]);
+test("skips a 1xx answer and returns the answer after it", async () => {
+  const answer = await exchange(agent, request("/early-hints"));
+  expect(answer.statusCode).toBe(200);
+  expect(answer.headers.link).toBeUndefined();
+  expect(answer.text).toBe('{"ok":true}');
 });
 
-test("headerObject keeps a __proto__ header as a plain entry", () => {
-  const raw = ["__proto__", "x", "A", "1", "a", "2"].map((s) => Buffer.from(s));
-  const h = headerObject(raw);
-  expect(Object.getPrototypeOf(h)).toBe(Object.prototype);
-  expect(Object.keys(h)).toEqual(["__proto__", "a"]);
-  expect(h.a).toEqual(["1", "2"]);
+test("a header named __proto__ is a plain entry, not the answer object's prototype", async () => {
+  const answer = await exchange(agent, request("/proto"));
+  expect(Object.getPrototypeOf(answer.headers)).toBe(Object.prototype);
+  expect(Object.prototype.hasOwnProperty.call(answer.headers, "__proto__")).toBe(true);
+  expect(answer.headers.a).toEqual(["1", "2"]);
+});
+
+test("several values given at once for one name (as undici's MockAgent gives them) arrive as an array", async () => {
+  const mock = new MockAgent();
+  mock.disableNetConnect();
+  mock
+    .get("http://mock.test")
+    .intercept({ path: "/" })
+    .reply(200, "{}", { headers: { "set-cookie": ["a=1", "b=2"] } });
+  const answer = await exchange(mock, request("/", { origin: "http://mock.test" }));
+  expect(answer.headers["set-cookie"]).toEqual(["a=1", "b=2"]);
+  await mock.close();
 });

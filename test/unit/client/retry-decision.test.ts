@@ -551,7 +551,7 @@ test.each(rows)("$rule", (row) => {
   }
 });
 
-test("decide neither changes the counters nor the policy: the exchange loop counts what it carries out", () => {
+test("decide returns what each decision spends and leaves the counters it was given alone", () => {
   const counters: RetryCounters = { retries: 1, busyRetries: 2, tokenRenewals: 0 };
   const policy = structuredClone(DEFAULT_RETRY_POLICY);
   const call = {
@@ -562,14 +562,44 @@ test("decide neither changes the counters nor the policy: the exchange loop coun
     timeoutMs: 1,
     ownCredential: true,
   };
-  for (const outcome of [
-    answer(503),
-    answer(409),
-    answer(401, { credential: "session" }),
-    failure("reset"),
-  ]) {
-    decide(policy, call, outcome, counters, NOW + 60_000, NOW, () => 0.5);
-  }
+  const spent = (outcome: Outcome) => {
+    const d = decide(policy, call, outcome, counters, NOW + 60_000, NOW, () => 0.5);
+    return d.action === "fail" ? d.action : { action: d.action, counters: d.counters };
+  };
+  expect(spent(answer(503))).toEqual({
+    action: "resend",
+    counters: { retries: 2, busyRetries: 2, tokenRenewals: 0 },
+  });
+  expect(spent(failure("reset"))).toEqual({
+    action: "resend",
+    counters: { retries: 2, busyRetries: 2, tokenRenewals: 0 },
+  });
+  expect(spent(answer(409))).toEqual({
+    action: "resend",
+    counters: { retries: 1, busyRetries: 3, tokenRenewals: 0 },
+  });
+  expect(spent(answer(401, { credential: "session" }))).toEqual({
+    action: "renew-token",
+    counters: { retries: 1, busyRetries: 2, tokenRenewals: 1 },
+  });
+  // The caller's own session_token is set aside for good: no renewal is counted against the session.
+  expect(spent(answer(401, { credential: "supplied" }))).toEqual({ action: "renew-token", counters });
   expect(counters).toEqual({ retries: 1, busyRetries: 2, tokenRenewals: 0 });
   expect(policy).toEqual(DEFAULT_RETRY_POLICY);
+});
+
+test("a renewal names the token it sets aside", () => {
+  const call = {
+    name: "getInstance" as const,
+    method: "GET",
+    path: PATH,
+    baseUrl: BASE,
+    timeoutMs: 1,
+    ownCredential: true,
+  };
+  const zero = { retries: 0, busyRetries: 0, tokenRenewals: 0 };
+  for (const credential of ["supplied", "session"] as const) {
+    const d = decide(DEFAULT_RETRY_POLICY, call, answer(401, { credential }), zero, undefined, NOW, () => 0);
+    expect(d.action === "renew-token" && d.rejected).toBe(credential);
+  }
 });

@@ -304,6 +304,9 @@ export function stateOf(config: ValueObject, s: InstanceStatus = status()): Valu
     manifest_version: s.version,
     status: s.status,
     effective_parameters: s.parameters,
+    effective_submodules: Object.fromEntries(
+      Object.entries(s.submodules).map(([key, sub]) => [key, { parameters: { ...sub.parameters } }]),
+    ),
     return_values: {},
   };
 }

@@ -3,7 +3,6 @@
 // state, diagnostic or log line, even when the service reports or echoes it.
 import { type Value, type ValueObject, UNKNOWN, withoutWriteOnly } from "../../../src/terraform-model";
 import { providerSchemas } from "../../../src/provider/catalog";
-import { decodePrivate } from "../../../src/provider/instance/private";
 import { APP, ID, WEBSHOP_MANIFEST, configuredProvider, err, instance, obj, status } from "./fakes";
 
 const SECRET = "pw-0f9e8d7c";
@@ -98,7 +97,7 @@ describe("secret parameters", () => {
     const state = obj(res.newState);
     expect(state.secret_parameter_names).toEqual(["input.app-fork", "db/input.engine"]);
     expect(state.effective_parameters).toEqual({ "input.db-size": "large" });
-    expect(decodePrivate(res.private).submodules).toEqual({ db: { "input.size": "large" } });
+    expect(state.effective_submodules).toEqual({ db: { parameters: { "input.size": "large" } } });
     expectNoSecret(h, res.newState, res.private);
   });
 

@@ -86,6 +86,80 @@ export interface InstanceConfig extends cdktf.TerraformMetaArguments {
   */
   readonly timeouts?: InstanceTimeouts;
 }
+export interface InstanceEffectiveSubmodules {
+}
+
+export function instanceEffectiveSubmodulesToTerraform(struct?: InstanceEffectiveSubmodules): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  return {
+  }
+}
+
+
+export function instanceEffectiveSubmodulesToHclTerraform(struct?: InstanceEffectiveSubmodules): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  const attrs = {
+  };
+  return attrs;
+}
+
+export class InstanceEffectiveSubmodulesOutputReference extends cdktf.ComplexObject {
+  private isEmptyObject = false;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  * @param complexObjectKey the key of this item in the map
+  */
+  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string, complexObjectKey: string) {
+    super(terraformResource, terraformAttribute, false, complexObjectKey);
+  }
+
+  public get internalValue(): InstanceEffectiveSubmodules | undefined {
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: InstanceEffectiveSubmodules | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+    }
+  }
+
+  // parameters - computed: true, optional: false, required: false
+  private _parameters = new cdktf.StringMap(this, "parameters");
+  public get parameters() {
+    return this._parameters;
+  }
+}
+
+export class InstanceEffectiveSubmodulesMap extends cdktf.ComplexMap {
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  */
+  constructor(protected terraformResource: cdktf.IInterpolatingParent, protected terraformAttribute: string) {
+    super(terraformResource, terraformAttribute)
+  }
+
+  /**
+  * @param key the key of the item to return
+  */
+  public get(key: string): InstanceEffectiveSubmodulesOutputReference {
+    return new InstanceEffectiveSubmodulesOutputReference(this.terraformResource, this.terraformAttribute, key);
+  }
+}
 export interface InstanceSubmodules {
   /**
   * Manifest version of the submodule.
@@ -576,6 +650,12 @@ export class Instance extends cdktf.TerraformResource {
   private _effectiveParameters = new cdktf.StringMap(this, "effective_parameters");
   public get effectiveParameters() {
     return this._effectiveParameters;
+  }
+
+  // effective_submodules - computed: true, optional: false, required: false
+  private _effectiveSubmodules = new InstanceEffectiveSubmodulesMap(this, "effective_submodules");
+  public get effectiveSubmodules() {
+    return this._effectiveSubmodules;
   }
 
   // environment_id - computed: true, optional: true, required: false

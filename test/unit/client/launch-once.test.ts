@@ -1,6 +1,6 @@
 // The lookup after a launch whose answer was lost: list reads on the client's schedule, never a launch, and
 // never an instance that was there before the launch (names may repeat).
-import { DEFAULT_LAUNCHED_LOOKUP, findLaunchedInstances } from "../../../src/client/launched-instance";
+import { DEFAULT_LAUNCHED_LOOKUP, findLaunchedInstances } from "../../../src/client/launch-once";
 import type { InstanceSummary } from "../../../src/client/types";
 
 const ENV = "5f0000000000000000000e01";
