@@ -29,9 +29,10 @@ Options:
   --format F        markdown (default, for pull-request comments; kept under 65,536 characters),
                     text (for terminals; coloured when standard output is a terminal) or json
   --no-color        no colour in text output
-  --fail-on LIST    comma-separated policies among replace, destroy, reset: exit 3 when the plan
-                    replaces or destroys an instance, or a reconfigure resets a value or may reset
-                    one; each instance and the policy it breaks are named on stderr and in the review
+  --fail-on LIST    comma-separated policies among replace, destroy, reset, secret: exit 3 when the
+                    plan replaces or destroys an instance, a reconfigure resets a value or may reset
+                    one, or secret parameters are sent (again); each instance and the policy it breaks
+                    are named on stderr and in the review
   -h, --help        show this help
 
 Exit codes: 0 reviewed, 3 a --fail-on policy is broken (the review is still written), 1 bad input

@@ -8,6 +8,7 @@ import { APPLICATION_TYPE, INSTANCE_TYPE, WORKFLOW_TYPE } from "../resource-type
 import { reviewApplication, reviewWorkflowRun } from "./services";
 import { changeOf, findingsOf, resetsOf } from "./instance-model";
 import { asObj, attributeName, diffValues } from "./plan-values";
+import { secretsOf } from "./secrets";
 import {
   KINDS,
   REVIEW_FORMAT_VERSION,
@@ -150,13 +151,17 @@ export function reviewInstance(rc: ResourceChange): InstanceReview | undefined {
   const valueChanges = diffValues(rc);
   let resets: ResetReview[] = [];
   let possibleResets: PossibleResetReview[] = [];
+  const secrets = kind === "destroy" ? [] : secretsOf(before, after, rc.change.after_unknown);
   if (kind === "reconfigure") {
-    // the provider's own rule: whether the change reaches the service, and what it resets
+    // the provider's own rule: whether the change reaches the service, and what it resets; new secrets
+    // are sent whatever it says
     const change = changeOf(rc, before!, after!);
-    const serviceChange = change.reachesService;
+    const serviceChange = change.reachesService || secrets.length > 0;
     if (change.reachesService) {
       workflow = "reconfigure (Executing → Running): one request carrying the complete configuration";
       ({ resets, possibleResets } = resetsOf(rc, change));
+    } else if (serviceChange) {
+      workflow = "reconfigure (Executing → Running): one request carrying the complete configuration";
     } else {
       const local = valueChanges.map((c) => c.attribute).join(", ");
       kind = "settings";
@@ -192,6 +197,7 @@ export function reviewInstance(rc: ResourceChange): InstanceReview | undefined {
     resets,
     possibleResets,
     findings: findingsOf(rc, after, kind === "launch" || kind === "replace" ? "launch" : "reconfigure"),
+    secrets,
     workflow,
   };
 }

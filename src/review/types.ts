@@ -60,6 +60,8 @@ export interface InstanceReview {
   resets: ResetReview[];
   possibleResets: PossibleResetReview[];
   findings: string[];
+  /** Secret parameters sent, in words: version change, names added or removed; never a value. */
+  secrets: string[];
   /** The workflow(s) the service runs, in words. */
   workflow: string;
 }
@@ -114,7 +116,7 @@ export interface WorkflowRunReview {
 export const REVIEW_FORMAT_VERSION = "1.1";
 
 /** What `--fail-on` can name. */
-export const POLICIES = ["replace", "destroy", "reset"] as const;
+export const POLICIES = ["replace", "destroy", "reset", "secret"] as const;
 export type Policy = (typeof POLICIES)[number];
 
 /** One instance breaking one --fail-on policy, and how. */

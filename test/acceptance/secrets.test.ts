@@ -8,26 +8,45 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { DEMO } from "../../src/simulator";
 import { useTerraformAgainstSimulator } from "../helpers/acceptance";
+import { planAndReview } from "../helpers/review";
 import { PROVIDER_HCL, TerraformWorkspace, type TerraformRun } from "../helpers/terraform";
 
 const MAIN_SECRET = "main-s3cret-7f3a91";
 const SUB_SECRET = "sub-s3cret-c0ffee";
 const NEW_SECRET = "rotated-s3cret-44b2";
 
-function shop(opts: { secret: string; version: number; replicas: string }): string {
+/**
+ * The secrets come in as ephemeral variables (from a .auto.tfvars file here, a vault or TF_VAR_* in a
+ * pipeline): a literal would be part of the configuration, which `terraform show -json` of a plan prints.
+ */
+function shop(opts: { version: number; replicas: string }): string {
   return `
+variable "main_secret" {
+  type      = string
+  ephemeral = true
+}
+
+variable "sub_secret" {
+  type      = string
+  ephemeral = true
+}
+
 resource "appmgmt_instance" "shop" {
   application_id            = "${DEMO.webshopApplicationId}"
   instance_name             = "secret-shop"
   parameters                = { "input.replicas" = "${opts.replicas}" }
-  secret_parameters         = { "input.app-fork" = "${opts.secret}" }
+  secret_parameters         = { "input.app-fork" = var.main_secret }
   secret_parameters_version = ${opts.version}
   submodules = {
-    db = { secret_parameters = { "input.engine" = "${SUB_SECRET}" } }
+    db = { secret_parameters = { "input.engine" = var.sub_secret } }
   }
 }
 `;
 }
+
+/** The secrets' values for the next commands. */
+const secretsFile = (ws: TerraformWorkspace, main: string) =>
+  ws.writeFile("secrets.auto.tfvars", `main_secret = "${main}"\nsub_secret  = "${SUB_SECRET}"\n`);
 
 describe("secret parameters and ephemeral return values", () => {
   const ctx = useTerraformAgainstSimulator();
@@ -58,7 +77,8 @@ describe("secret parameters and ephemeral return values", () => {
   const shopId = async () => (await tf.resource("appmgmt_instance.shop"))?.values.id as string;
 
   test("launch sends the secrets; none is in the state, show, output or trace", async () => {
-    tf.writeMain(PROVIDER_HCL + shop({ secret: MAIN_SECRET, version: 1, replicas: "1" }));
+    tf.writeMain(PROVIDER_HCL + shop({ version: 1, replicas: "1" }));
+    secretsFile(tf, MAIN_SECRET);
     record(await tf.init());
     const apply = record(await tf.apply());
     expect(apply.stderr).toMatch(/provider\.terraform-provider-appmgmt/); // the trace holds the provider's logs
@@ -75,7 +95,8 @@ describe("secret parameters and ephemeral return values", () => {
   });
 
   test("a new value with the same version plans nothing; a refresh keeps reported secrets out", async () => {
-    tf.writeMain(PROVIDER_HCL + shop({ secret: NEW_SECRET, version: 1, replicas: "1" }));
+    tf.writeMain(PROVIDER_HCL + shop({ version: 1, replicas: "1" }));
+    secretsFile(tf, NEW_SECRET);
     const plan = record(await tf.plan());
     expect(plan.code).toBe(0);
     record(await tf.run(["apply", "-refresh-only", "-auto-approve", "-no-color", "-input=false"]));
@@ -85,7 +106,14 @@ describe("secret parameters and ephemeral return values", () => {
 
   test("a version bump reconfigures in place with the new value", async () => {
     const id = await shopId();
-    tf.writeMain(PROVIDER_HCL + shop({ secret: NEW_SECRET, version: 2, replicas: "1" }));
+    tf.writeMain(PROVIDER_HCL + shop({ version: 2, replicas: "1" }));
+    // the review says the secrets are sent again, and a --fail-on secret gate stops the pipeline
+    const reviewed = await planAndReview(tf, "--fail-on", "secret");
+    record(reviewed.plan);
+    seen.push(reviewed.markdown, reviewed.stderr, fs.readFileSync(path.join(tf.dir, "plan.json"), "utf8"));
+    expect(reviewed.markdown).toContain("secret parameters sent again (version 1 → 2)");
+    expect(reviewed.code).toBe(3);
+    expect(reviewed.stderr).toMatch(/secret: .*appmgmt_instance\.shop.*sent again/);
     const plan = record(await tf.plan());
     expect(plan.stdout).toMatch(/~ secret_parameters_version\s+= 1 -> 2/);
     expect(plan.stdout).toMatch(/0 to add, 1 to change, 0 to destroy/);
@@ -98,7 +126,7 @@ describe("secret parameters and ephemeral return values", () => {
   });
 
   test("a reconfigure for another change sends the secrets too (the service resets what it does not list)", async () => {
-    tf.writeMain(PROVIDER_HCL + shop({ secret: NEW_SECRET, version: 2, replicas: "3" }));
+    tf.writeMain(PROVIDER_HCL + shop({ version: 2, replicas: "3" }));
     record(await tf.apply());
     const s = await ctx.svc.client.getInstance(await shopId());
     expect(s.parameters).toMatchObject({ "input.replicas": "3", "input.app-fork": NEW_SECRET });
@@ -113,7 +141,8 @@ describe("secret parameters and ephemeral return values", () => {
       env: { ...ctx.svc.env, TF_LOG: "trace" },
     });
     try {
-      other.writeMain(PROVIDER_HCL + shop({ secret: NEW_SECRET, version: 2, replicas: "3" }));
+      other.writeMain(PROVIDER_HCL + shop({ version: 2, replicas: "3" }));
+      secretsFile(other, NEW_SECRET);
       await other.init();
       const imported = record(
         await other.import("appmgmt_instance.shop", `${id}?secrets=input.app-fork,db/input.engine`),
@@ -137,7 +166,7 @@ describe("secret parameters and ephemeral return values", () => {
   test("an ephemeral return value feeds another instance's secret_parameters and is stored nowhere", async () => {
     tf.writeMain(
       PROVIDER_HCL +
-        shop({ secret: NEW_SECRET, version: 2, replicas: "3" }) +
+        shop({ version: 2, replicas: "3" }) +
         `
 resource "appmgmt_instance" "source" {
   application_id = "${DEMO.webshopApplicationId}"
