@@ -33,6 +33,10 @@ const floor = {
   applyResourceChange: unsupported("apply"),
   importResourceState: unsupported("import"),
   readDataSource: unsupported("data sources"),
+  validateEphemeralResourceConfig: nothing,
+  openEphemeralResource: unsupported("ephemeral resources"),
+  renewEphemeralResource: nothing,
+  closeEphemeralResource: nothing,
   stop: async () => {},
 };
 

@@ -30,9 +30,10 @@ Options:
   --format F        markdown (default, for pull-request comments; kept under 65,536 characters),
                     text (for terminals; coloured when standard output is a terminal) or json
   --no-color        no colour in text output
-  --fail-on LIST    comma-separated policies among replace, destroy, reset, drift: exit 3 when the
-                    plan replaces or destroys an instance, a reconfigure resets a value or may reset
-                    one, or anything changed outside terraform; each object and the policy it breaks
+  --fail-on LIST    comma-separated policies among replace, destroy, reset, drift, secret: exit 3
+                    when the plan replaces or destroys an instance, a reconfigure resets a value or
+                    may reset one, anything changed outside terraform, or secret parameters are sent
+                    (again); each object and the policy it breaks
                     are named on stderr and in the review
   -h, --help        show this help
 

@@ -3,7 +3,7 @@ import type { BlockType } from "./values/dynamic-value";
 import { impliedType } from "./values/types";
 
 /** Whose schema a value is read against. */
-export type TypeKind = "provider" | "resource" | "data source";
+export type TypeKind = "provider" | "resource" | "data source" | "ephemeral resource";
 
 /**
  * A handler, or a function loading it: the provider's modules then load after the handshake line
@@ -52,7 +52,12 @@ export class RpcContext {
       const s = this.getSchemas();
       let schema = s.provider;
       if (kind !== "provider") {
-        const table = kind === "resource" ? s.resources : s.dataSources;
+        const table =
+          kind === "resource"
+            ? s.resources
+            : kind === "data source"
+              ? s.dataSources
+              : (s.ephemeralResources ?? {});
         if (!Object.prototype.hasOwnProperty.call(table, typeName)) {
           throw new UnknownTypeError(kind, typeName, Object.keys(table));
         }

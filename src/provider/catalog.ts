@@ -12,6 +12,8 @@ import { organizationsDataSource } from "./data-sources/organizations";
 import { revisionsDataSource } from "./data-sources/revisions";
 import type { DataSource } from "./data-sources/data-source";
 import { environmentResource } from "./environment";
+import type { EphemeralResource } from "./ephemeral/ephemeral-resource";
+import { instanceReturnValuesEphemeral } from "./ephemeral/instance-return-values";
 import { instanceResource } from "./instance";
 import { instanceWorkflowResource } from "./instance-workflow";
 import type { Resource } from "./resource";
@@ -34,8 +36,11 @@ export const DATA_SOURCES: DataSource[] = [
   revisionsDataSource,
 ];
 
+export const EPHEMERAL_RESOURCES: EphemeralResource[] = [instanceReturnValuesEphemeral];
+
 export const providerSchemas: ProviderSchemas = {
   provider: providerSchema,
   resources: Object.fromEntries(RESOURCES.map((r) => [r.typeName, r.schema])),
   dataSources: Object.fromEntries(DATA_SOURCES.map((d) => [d.typeName, d.schema])),
+  ephemeralResources: Object.fromEntries(EPHEMERAL_RESOURCES.map((e) => [e.typeName, e.schema])),
 };

@@ -12,8 +12,10 @@ import {
   type ProviderHandler,
   type Value,
   warningDiagnostic,
+  writeOnlyNotAllowed,
+  writeOnlyStrings,
 } from "../terraform-model";
-import { DATA_SOURCES, RESOURCES, providerSchemas } from "./catalog";
+import { DATA_SOURCES, EPHEMERAL_RESOURCES, RESOURCES, providerSchemas } from "./catalog";
 import { resolveProviderConfig } from "./config";
 import { NotConfiguredError, type ProviderContext } from "./context";
 import { AuthenticationFailedError } from "./credentials-check";
@@ -57,6 +59,7 @@ export function createProvider(opts: ProviderOptions = {}): ProviderHandler {
   // The protocol layer refuses type names the schemas do not have, and both come from catalog.ts.
   const resource = byTypeName(RESOURCES, "resource");
   const dataSource = byTypeName(DATA_SOURCES, "data source");
+  const ephemeral = byTypeName(EPHEMERAL_RESOURCES, "ephemeral resource");
 
   /** Redacts every diagnostic on its way out and points it where terraform can show it. */
   const done = <T extends Diagnosed>(result: T): T => ({
@@ -114,9 +117,13 @@ export function createProvider(opts: ProviderOptions = {}): ProviderHandler {
       return done({ diagnostics });
     },
 
-    async validateResourceConfig({ typeName, config }) {
+    async validateResourceConfig({ typeName, config, clientCapabilities }) {
+      const r = resource(typeName);
+      secrets.add(...writeOnlyStrings(config, r.schema.block));
+      const tooOld = writeOnlyNotAllowed(config, r.schema.block, clientCapabilities);
+      if (tooOld.length) return done({ diagnostics: tooOld });
       const c = asObject(config);
-      return done({ diagnostics: c ? resource(typeName).validate(c) : [] });
+      return done({ diagnostics: c ? r.validate(c) : [] });
     },
 
     async validateDataResourceConfig({ typeName, config }) {
@@ -141,11 +148,15 @@ export function createProvider(opts: ProviderOptions = {}): ProviderHandler {
     },
 
     async planResourceChange(req) {
-      return done(resource(req.typeName).plan(req));
+      const r = resource(req.typeName);
+      // Write-only values are secrets by design: from here on no log line or diagnostic holds one.
+      secrets.add(...writeOnlyStrings(req.config, r.schema.block));
+      return done(r.plan(req));
     },
 
     async applyResourceChange(req) {
       const r = resource(req.typeName);
+      secrets.add(...writeOnlyStrings(req.config, r.schema.block));
       const prior = asObject(req.priorState);
       const planned = asObject(req.plannedState);
       let result: ApplyResult;
@@ -180,6 +191,33 @@ export function createProvider(opts: ProviderOptions = {}): ProviderHandler {
             : failureDiagnostic(`Reading data source ${typeName} failed`, e);
         return done({ state: config, diagnostics: [diagnostic] });
       }
+    },
+
+    async validateEphemeralResourceConfig({ typeName, config }) {
+      const c = asObject(config);
+      return done({ diagnostics: c ? ephemeral(typeName).validate(c) : [] });
+    },
+
+    async openEphemeralResource({ typeName, config }) {
+      const c = asObject(config);
+      if (!c) return done({ result: config, diagnostics: [] });
+      try {
+        const opened = await ephemeral(typeName).open(ctx, c);
+        // An ephemeral value is meant for secrets: from here on no log line or diagnostic holds it.
+        secrets.add(...opened.secrets);
+        return done({ result: opened.result, diagnostics: [] });
+      } catch (e) {
+        return done({ result: null, diagnostics: [failureDiagnostic(`Opening ${typeName} failed`, e)] });
+      }
+    },
+
+    // Nothing is held open: the values are read once, so there is nothing to renew or close.
+    async renewEphemeralResource() {
+      return { diagnostics: [] };
+    },
+
+    async closeEphemeralResource() {
+      return { diagnostics: [] };
     },
 
     async stop() {

@@ -209,6 +209,9 @@ function section(group: InstanceGroup): string {
       "",
     );
   }
+  if (r.secrets.length > 0) {
+    lines.push("Secrets (values never shown):", "", ...r.secrets.map((s) => `- ${escapeText(s)}`), "");
+  }
   if (r.findings.length > 0) {
     lines.push("Binding-rule findings:", "", ...r.findings.map((f) => `- ${escapeText(f)}`), "");
   }

@@ -52,6 +52,7 @@ export function driftWhy(d: DriftReview): string {
 
 function breaks(policy: Policy, r: InstanceReview): string | undefined {
   if (policy === "replace" || policy === "destroy") return r.kind === policy ? r.action : undefined;
+  if (policy === "secret") return r.secrets.length > 0 ? r.secrets.join("; ") : undefined;
   const parts: string[] = [];
   if (r.resets.length > 0) parts.push(`resets ${r.resets.map((x) => x.attribute).join(", ")}`);
   if (r.possibleResets.length > 0)

@@ -10,6 +10,7 @@ import { desiredFromPlan, findingsOf, nowFromPlan, resetsOf } from "./instance-m
 import { serviceChange } from "../rules";
 import { reviewDrift } from "./drift";
 import { asObj, attributeName, diffValues } from "./plan-values";
+import { secretsOf } from "./secrets";
 import {
   KINDS,
   REVIEW_FORMAT_VERSION,
@@ -162,13 +163,17 @@ export function reviewInstance(rc: ResourceChange): InstanceReview | undefined {
   const valueChanges = diffValues(rc);
   let resets: ResetReview[] = [];
   let possibleResets: PossibleResetReview[] = [];
+  const secrets = kind === "destroy" ? [] : secretsOf(before, after, rc.change.after_unknown);
   if (kind === "reconfigure") {
-    // the provider's own rule: whether the change reaches the service, and what it resets
+    // the provider's own rule: whether the change reaches the service, and what it resets; new secrets
+    // are sent whatever it says
     const change = serviceChange(nowFromPlan(before!), desired!);
-    const reaches = change.reachesService;
+    const reaches = change.reachesService || secrets.length > 0;
     if (change.reachesService) {
       workflow = "reconfigure (Executing → Running): one request carrying the complete configuration";
       ({ resets, possibleResets } = resetsOf(rc, change));
+    } else if (reaches) {
+      workflow = "reconfigure (Executing → Running): one request carrying the complete configuration";
     } else {
       const local = valueChanges.map((c) => c.attribute).join(", ");
       kind = "settings";
@@ -206,6 +211,7 @@ export function reviewInstance(rc: ResourceChange): InstanceReview | undefined {
     findings: desired
       ? findingsOf(desired, kind === "launch" || kind === "replace" ? "launch" : "reconfigure")
       : [],
+    secrets,
     workflow,
   };
 }

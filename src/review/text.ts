@@ -85,6 +85,7 @@ function group(g: InstanceGroup, paint: (sgr: string, s: string) => string): str
     ]);
     lines.push(...columns(possible).map((l) => `    ${l}`));
   }
+  for (const s of r.secrets) lines.push(paint("35", `  secret: ${s}`));
   for (const f of r.findings) lines.push(paint("31", `  finding: ${f}`));
   return lines;
 }

@@ -60,6 +60,8 @@ export interface InstanceReview {
   resets: ResetReview[];
   possibleResets: PossibleResetReview[];
   findings: string[];
+  /** Secret parameters sent, in words: version change, names added or removed; never a value. */
+  secrets: string[];
   /** The workflow(s) the service runs, in words. */
   workflow: string;
 }
@@ -131,7 +133,7 @@ export interface WorkflowRunReview {
 export const REVIEW_FORMAT_VERSION = "1.2";
 
 /** What `--fail-on` can name. */
-export const POLICIES = ["replace", "destroy", "reset", "drift"] as const;
+export const POLICIES = ["replace", "destroy", "reset", "drift", "secret"] as const;
 export type Policy = (typeof POLICIES)[number];
 
 /** One instance breaking one --fail-on policy, and how. */

@@ -17,6 +17,17 @@ export interface ValidateConfigRequest {
   config: Value;
 }
 
+/** What terraform says it can handle; an older terraform says nothing, read as all false. */
+export interface ClientCapabilities {
+  /** Terraform 1.11+: write-only attributes may be set in a managed resource's configuration. */
+  writeOnlyAttributesAllowed: boolean;
+}
+
+export interface ValidateResourceConfigRequest extends ValidateConfigRequest {
+  /** Absent: nothing announced (the protocol layer always passes what terraform sent). */
+  clientCapabilities?: ClientCapabilities;
+}
+
 export interface UpgradeResourceStateRequest {
   typeName: string;
   version: number;
@@ -69,6 +80,18 @@ export interface ReadDataSourceRequest {
   config: Value;
 }
 
+export interface OpenEphemeralResourceResponse extends Diagnosed {
+  /** The value terraform holds for this run only; null with an error diagnostic. */
+  result: Value;
+  /** Handed back to Renew and Close. */
+  private?: Buffer;
+}
+
+export interface EphemeralResourceRequest {
+  typeName: string;
+  private: Buffer;
+}
+
 /**
  * What a provider implements. Every method resolves (never rejects) with diagnostics describing
  * failures; the gRPC layer still turns an unexpected rejection into an error diagnostic.
@@ -77,7 +100,7 @@ export interface ProviderHandler {
   getSchema(): ProviderSchemas;
   validateProviderConfig(req: { config: Value }): Promise<Diagnosed>;
   configureProvider(req: ConfigureProviderRequest): Promise<Diagnosed>;
-  validateResourceConfig(req: ValidateConfigRequest): Promise<Diagnosed>;
+  validateResourceConfig(req: ValidateResourceConfigRequest): Promise<Diagnosed>;
   validateDataResourceConfig(req: ValidateConfigRequest): Promise<Diagnosed>;
   upgradeResourceState(req: UpgradeResourceStateRequest): Promise<Diagnosed & { upgradedState: Value }>;
   readResource(req: ReadResourceRequest): Promise<Diagnosed & { newState: Value; private?: Buffer }>;
@@ -89,6 +112,10 @@ export interface ProviderHandler {
     req: ImportResourceStateRequest,
   ): Promise<Diagnosed & { importedResources: ImportedResource[] }>;
   readDataSource(req: ReadDataSourceRequest): Promise<Diagnosed & { state: Value }>;
+  validateEphemeralResourceConfig(req: ValidateConfigRequest): Promise<Diagnosed>;
+  openEphemeralResource(req: ValidateConfigRequest): Promise<OpenEphemeralResourceResponse>;
+  renewEphemeralResource(req: EphemeralResourceRequest): Promise<Diagnosed & { private?: Buffer }>;
+  closeEphemeralResource(req: EphemeralResourceRequest): Promise<Diagnosed>;
   /** StopProvider: cancel in-flight work (waits) and return promptly. */
   stop(): Promise<void>;
 }

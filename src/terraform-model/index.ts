@@ -7,3 +7,4 @@ export * from "./paths";
 export * from "./diagnostics";
 export * from "./handler";
 export * from "./log";
+export * from "./write-only";

@@ -23,6 +23,7 @@ export interface AttributeJson {
   optional?: true;
   computed?: true;
   sensitive?: true;
+  write_only?: true;
 }
 
 export interface NestedTypeJson {
@@ -54,6 +55,7 @@ export interface ProviderSchemaJson {
   provider: SchemaJson;
   resource_schemas: Record<string, SchemaJson>;
   data_source_schemas: Record<string, SchemaJson>;
+  ephemeral_resource_schemas?: Record<string, SchemaJson>;
 }
 
 export interface ProviderSchemasDocument {
@@ -73,6 +75,10 @@ export function toProviderSchemaJson(
         provider: schemaJson(schemas.provider),
         resource_schemas: mapSorted(Object.entries(schemas.resources), schemaJson),
         data_source_schemas: mapSorted(Object.entries(schemas.dataSources), schemaJson),
+        ...nonEmpty(
+          "ephemeral_resource_schemas",
+          mapSorted(Object.entries(schemas.ephemeralResources ?? {}), schemaJson),
+        ),
       },
     },
     provider_versions: { [opts.source]: opts.version },
@@ -126,6 +132,7 @@ function attributeJson(a: SchemaAttribute): AttributeJson {
     ...(a.optional && { optional: true as const }),
     ...(a.computed && { computed: true as const }),
     ...(a.sensitive && { sensitive: true as const }),
+    ...(a.writeOnly && { write_only: true as const }),
   };
 }
 

@@ -27,6 +27,11 @@ export interface SchemaAttribute {
   optional?: boolean;
   computed?: boolean;
   sensitive?: boolean;
+  /**
+   * Only in the configuration (protocol 6.8, terraform 1.11+): terraform never stores it in a plan or a
+   * state, and the provider answers null for it in every plan and state (src/terraform-model/write-only.ts).
+   */
+  writeOnly?: boolean;
   deprecated?: boolean;
 }
 
@@ -60,4 +65,6 @@ export interface ProviderSchemas {
   provider: Schema;
   resources: { [typeName: string]: Schema };
   dataSources: { [typeName: string]: Schema };
+  /** Values opened for one run and never stored (protocol 6.7, terraform 1.10+). */
+  ephemeralResources?: { [typeName: string]: Schema };
 }

@@ -54,6 +54,7 @@ export const registry: Registry = new Map<string, MessageDesc>([
     {"no":8,"name":"descriptionKind","kind":"enum","values":{"PLAIN":0,"MARKDOWN":1}},
     {"no":9,"name":"deprecated","kind":"bool"},
     {"no":10,"name":"nestedType","kind":"message","ref":"tfplugin6.Schema.Object"},
+    {"no":11,"name":"writeOnly","kind":"bool"},
   ] }],
   ["tfplugin6.Schema.NestedBlock", { name: "tfplugin6.Schema.NestedBlock", fields: [
     {"no":1,"name":"typeName","kind":"string"},
@@ -71,6 +72,10 @@ export const registry: Registry = new Map<string, MessageDesc>([
     {"no":2,"name":"getProviderSchemaOptional","kind":"bool"},
     {"no":3,"name":"moveResourceState","kind":"bool"},
   ] }],
+  ["tfplugin6.ClientCapabilities", { name: "tfplugin6.ClientCapabilities", fields: [
+    {"no":1,"name":"deferralAllowed","kind":"bool"},
+    {"no":2,"name":"writeOnlyAttributesAllowed","kind":"bool"},
+  ] }],
   ["tfplugin6.GetMetadata", { name: "tfplugin6.GetMetadata", fields: [] }],
   ["tfplugin6.GetMetadata.Request", { name: "tfplugin6.GetMetadata.Request", fields: [] }],
   ["tfplugin6.GetMetadata.Response", { name: "tfplugin6.GetMetadata.Response", fields: [
@@ -78,6 +83,10 @@ export const registry: Registry = new Map<string, MessageDesc>([
     {"no":2,"name":"diagnostics","kind":"message","ref":"tfplugin6.Diagnostic","repeated":true},
     {"no":3,"name":"dataSources","kind":"message","ref":"tfplugin6.GetMetadata.DataSourceMetadata","repeated":true},
     {"no":4,"name":"resources","kind":"message","ref":"tfplugin6.GetMetadata.ResourceMetadata","repeated":true},
+    {"no":6,"name":"ephemeralResources","kind":"message","ref":"tfplugin6.GetMetadata.EphemeralMetadata","repeated":true},
+  ] }],
+  ["tfplugin6.GetMetadata.EphemeralMetadata", { name: "tfplugin6.GetMetadata.EphemeralMetadata", fields: [
+    {"no":1,"name":"typeName","kind":"string"},
   ] }],
   ["tfplugin6.GetMetadata.DataSourceMetadata", { name: "tfplugin6.GetMetadata.DataSourceMetadata", fields: [
     {"no":1,"name":"typeName","kind":"string"},
@@ -93,6 +102,7 @@ export const registry: Registry = new Map<string, MessageDesc>([
     {"no":3,"name":"dataSourceSchemas","kind":"map","ref":"tfplugin6.Schema"},
     {"no":4,"name":"diagnostics","kind":"message","ref":"tfplugin6.Diagnostic","repeated":true},
     {"no":6,"name":"serverCapabilities","kind":"message","ref":"tfplugin6.ServerCapabilities"},
+    {"no":8,"name":"ephemeralResourceSchemas","kind":"map","ref":"tfplugin6.Schema"},
   ] }],
   ["tfplugin6.ValidateProviderConfig", { name: "tfplugin6.ValidateProviderConfig", fields: [] }],
   ["tfplugin6.ValidateProviderConfig.Request", { name: "tfplugin6.ValidateProviderConfig.Request", fields: [
@@ -115,6 +125,7 @@ export const registry: Registry = new Map<string, MessageDesc>([
   ["tfplugin6.ValidateResourceConfig.Request", { name: "tfplugin6.ValidateResourceConfig.Request", fields: [
     {"no":1,"name":"typeName","kind":"string"},
     {"no":2,"name":"config","kind":"message","ref":"tfplugin6.DynamicValue"},
+    {"no":3,"name":"clientCapabilities","kind":"message","ref":"tfplugin6.ClientCapabilities"},
   ] }],
   ["tfplugin6.ValidateResourceConfig.Response", { name: "tfplugin6.ValidateResourceConfig.Response", fields: [
     {"no":1,"name":"diagnostics","kind":"message","ref":"tfplugin6.Diagnostic","repeated":true},
@@ -131,6 +142,7 @@ export const registry: Registry = new Map<string, MessageDesc>([
   ["tfplugin6.ConfigureProvider.Request", { name: "tfplugin6.ConfigureProvider.Request", fields: [
     {"no":1,"name":"terraformVersion","kind":"string"},
     {"no":2,"name":"config","kind":"message","ref":"tfplugin6.DynamicValue"},
+    {"no":3,"name":"clientCapabilities","kind":"message","ref":"tfplugin6.ClientCapabilities"},
   ] }],
   ["tfplugin6.ConfigureProvider.Response", { name: "tfplugin6.ConfigureProvider.Response", fields: [
     {"no":1,"name":"diagnostics","kind":"message","ref":"tfplugin6.Diagnostic","repeated":true},
@@ -140,6 +152,7 @@ export const registry: Registry = new Map<string, MessageDesc>([
     {"no":1,"name":"typeName","kind":"string"},
     {"no":2,"name":"currentState","kind":"message","ref":"tfplugin6.DynamicValue"},
     {"no":3,"name":"private","kind":"bytes"},
+    {"no":5,"name":"clientCapabilities","kind":"message","ref":"tfplugin6.ClientCapabilities"},
   ] }],
   ["tfplugin6.ReadResource.Response", { name: "tfplugin6.ReadResource.Response", fields: [
     {"no":1,"name":"newState","kind":"message","ref":"tfplugin6.DynamicValue"},
@@ -153,6 +166,7 @@ export const registry: Registry = new Map<string, MessageDesc>([
     {"no":3,"name":"proposedNewState","kind":"message","ref":"tfplugin6.DynamicValue"},
     {"no":4,"name":"config","kind":"message","ref":"tfplugin6.DynamicValue"},
     {"no":5,"name":"priorPrivate","kind":"bytes"},
+    {"no":7,"name":"clientCapabilities","kind":"message","ref":"tfplugin6.ClientCapabilities"},
   ] }],
   ["tfplugin6.PlanResourceChange.Response", { name: "tfplugin6.PlanResourceChange.Response", fields: [
     {"no":1,"name":"plannedState","kind":"message","ref":"tfplugin6.DynamicValue"},
@@ -177,6 +191,7 @@ export const registry: Registry = new Map<string, MessageDesc>([
   ["tfplugin6.ImportResourceState.Request", { name: "tfplugin6.ImportResourceState.Request", fields: [
     {"no":1,"name":"typeName","kind":"string"},
     {"no":2,"name":"id","kind":"string"},
+    {"no":3,"name":"clientCapabilities","kind":"message","ref":"tfplugin6.ClientCapabilities"},
   ] }],
   ["tfplugin6.ImportResourceState.ImportedResource", { name: "tfplugin6.ImportResourceState.ImportedResource", fields: [
     {"no":1,"name":"typeName","kind":"string"},
@@ -191,10 +206,47 @@ export const registry: Registry = new Map<string, MessageDesc>([
   ["tfplugin6.ReadDataSource.Request", { name: "tfplugin6.ReadDataSource.Request", fields: [
     {"no":1,"name":"typeName","kind":"string"},
     {"no":2,"name":"config","kind":"message","ref":"tfplugin6.DynamicValue"},
+    {"no":4,"name":"clientCapabilities","kind":"message","ref":"tfplugin6.ClientCapabilities"},
   ] }],
   ["tfplugin6.ReadDataSource.Response", { name: "tfplugin6.ReadDataSource.Response", fields: [
     {"no":1,"name":"state","kind":"message","ref":"tfplugin6.DynamicValue"},
     {"no":2,"name":"diagnostics","kind":"message","ref":"tfplugin6.Diagnostic","repeated":true},
+  ] }],
+  ["tfplugin6.ValidateEphemeralResourceConfig", { name: "tfplugin6.ValidateEphemeralResourceConfig", fields: [] }],
+  ["tfplugin6.ValidateEphemeralResourceConfig.Request", { name: "tfplugin6.ValidateEphemeralResourceConfig.Request", fields: [
+    {"no":1,"name":"typeName","kind":"string"},
+    {"no":2,"name":"config","kind":"message","ref":"tfplugin6.DynamicValue"},
+  ] }],
+  ["tfplugin6.ValidateEphemeralResourceConfig.Response", { name: "tfplugin6.ValidateEphemeralResourceConfig.Response", fields: [
+    {"no":1,"name":"diagnostics","kind":"message","ref":"tfplugin6.Diagnostic","repeated":true},
+  ] }],
+  ["tfplugin6.OpenEphemeralResource", { name: "tfplugin6.OpenEphemeralResource", fields: [] }],
+  ["tfplugin6.OpenEphemeralResource.Request", { name: "tfplugin6.OpenEphemeralResource.Request", fields: [
+    {"no":1,"name":"typeName","kind":"string"},
+    {"no":2,"name":"config","kind":"message","ref":"tfplugin6.DynamicValue"},
+    {"no":3,"name":"clientCapabilities","kind":"message","ref":"tfplugin6.ClientCapabilities"},
+  ] }],
+  ["tfplugin6.OpenEphemeralResource.Response", { name: "tfplugin6.OpenEphemeralResource.Response", fields: [
+    {"no":1,"name":"diagnostics","kind":"message","ref":"tfplugin6.Diagnostic","repeated":true},
+    {"no":3,"name":"result","kind":"message","ref":"tfplugin6.DynamicValue"},
+    {"no":4,"name":"private","kind":"bytes"},
+  ] }],
+  ["tfplugin6.RenewEphemeralResource", { name: "tfplugin6.RenewEphemeralResource", fields: [] }],
+  ["tfplugin6.RenewEphemeralResource.Request", { name: "tfplugin6.RenewEphemeralResource.Request", fields: [
+    {"no":1,"name":"typeName","kind":"string"},
+    {"no":2,"name":"private","kind":"bytes"},
+  ] }],
+  ["tfplugin6.RenewEphemeralResource.Response", { name: "tfplugin6.RenewEphemeralResource.Response", fields: [
+    {"no":1,"name":"diagnostics","kind":"message","ref":"tfplugin6.Diagnostic","repeated":true},
+    {"no":3,"name":"private","kind":"bytes"},
+  ] }],
+  ["tfplugin6.CloseEphemeralResource", { name: "tfplugin6.CloseEphemeralResource", fields: [] }],
+  ["tfplugin6.CloseEphemeralResource.Request", { name: "tfplugin6.CloseEphemeralResource.Request", fields: [
+    {"no":1,"name":"typeName","kind":"string"},
+    {"no":2,"name":"private","kind":"bytes"},
+  ] }],
+  ["tfplugin6.CloseEphemeralResource.Response", { name: "tfplugin6.CloseEphemeralResource.Response", fields: [
+    {"no":1,"name":"diagnostics","kind":"message","ref":"tfplugin6.Diagnostic","repeated":true},
   ] }],
   ["plugin.Empty", { name: "plugin.Empty", fields: [] }],
   ["grpc.health.v1.HealthCheckRequest", { name: "grpc.health.v1.HealthCheckRequest", fields: [
@@ -220,6 +272,10 @@ export const methods: ReadonlyMap<string, MethodTypes> = new Map([
   ["/tfplugin6.Provider/ImportResourceState", { requestType: "tfplugin6.ImportResourceState.Request", responseType: "tfplugin6.ImportResourceState.Response" }],
   ["/tfplugin6.Provider/ReadDataSource", { requestType: "tfplugin6.ReadDataSource.Request", responseType: "tfplugin6.ReadDataSource.Response" }],
   ["/tfplugin6.Provider/StopProvider", { requestType: "tfplugin6.StopProvider.Request", responseType: "tfplugin6.StopProvider.Response" }],
+  ["/tfplugin6.Provider/ValidateEphemeralResourceConfig", { requestType: "tfplugin6.ValidateEphemeralResourceConfig.Request", responseType: "tfplugin6.ValidateEphemeralResourceConfig.Response" }],
+  ["/tfplugin6.Provider/OpenEphemeralResource", { requestType: "tfplugin6.OpenEphemeralResource.Request", responseType: "tfplugin6.OpenEphemeralResource.Response" }],
+  ["/tfplugin6.Provider/RenewEphemeralResource", { requestType: "tfplugin6.RenewEphemeralResource.Request", responseType: "tfplugin6.RenewEphemeralResource.Response" }],
+  ["/tfplugin6.Provider/CloseEphemeralResource", { requestType: "tfplugin6.CloseEphemeralResource.Request", responseType: "tfplugin6.CloseEphemeralResource.Response" }],
   ["/plugin.GRPCController/Shutdown", { requestType: "plugin.Empty", responseType: "plugin.Empty" }],
   ["/grpc.health.v1.Health/Check", { requestType: "grpc.health.v1.HealthCheckRequest", responseType: "grpc.health.v1.HealthCheckResponse" }],
 ]);

@@ -7,5 +7,6 @@ export const getMetadata = rpcMethod("GetMetadata", async (ctx) => {
     diagnostics: [],
     dataSources: Object.keys(s.dataSources).map((typeName) => ({ typeName })),
     resources: Object.keys(s.resources).map((typeName) => ({ typeName })),
+    ephemeralResources: Object.keys(s.ephemeralResources ?? {}).map((typeName) => ({ typeName })),
   };
 });

@@ -11,6 +11,7 @@ export const getProviderSchema = rpcMethod("GetProviderSchema", async (ctx) => {
     provider: schemaToWire(s.provider),
     resourceSchemas: mapValues(s.resources),
     dataSourceSchemas: mapValues(s.dataSources),
+    ephemeralResourceSchemas: mapValues(s.ephemeralResources ?? {}),
     diagnostics: [],
     serverCapabilities: SERVER_CAPABILITIES,
   };

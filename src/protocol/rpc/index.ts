@@ -1,6 +1,12 @@
 import type { RpcMethod } from "../typed-rpc";
 import { applyResourceChange } from "./apply-resource-change";
 import { configureProvider } from "./configure-provider";
+import {
+  closeEphemeralResource,
+  openEphemeralResource,
+  renewEphemeralResource,
+  validateEphemeralResourceConfig,
+} from "./ephemeral-resource";
 import { getMetadata } from "./get-metadata";
 import { getProviderSchema } from "./get-provider-schema";
 import { importResourceState } from "./import-resource-state";
@@ -28,4 +34,8 @@ export const providerMethods: RpcMethod[] = [
   importResourceState,
   readDataSource,
   stopProvider,
+  validateEphemeralResourceConfig,
+  openEphemeralResource,
+  renewEphemeralResource,
+  closeEphemeralResource,
 ];

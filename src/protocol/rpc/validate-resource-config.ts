@@ -1,6 +1,11 @@
 import { typedRpc } from "../typed-rpc";
+import { clientCapabilities } from "../wire/capabilities";
 
 export const validateResourceConfig = typedRpc("resource", "ValidateResourceConfig", {
   values: { config: "config" },
-  call: (ctx, request) => ctx.handler.validateResourceConfig(request),
+  call: (ctx, request, req) =>
+    ctx.handler.validateResourceConfig({
+      ...request,
+      clientCapabilities: clientCapabilities(req.clientCapabilities),
+    }),
 });

@@ -1,4 +1,4 @@
-import type { CtyType, SchemaBlock, Value } from "../../terraform-model";
+import { type CtyType, type SchemaBlock, type Value, withoutWriteOnly } from "../../terraform-model";
 import type { DynamicValue__Decoded, DynamicValue__Wire } from "../generated/tfplugin6/DynamicValue";
 import { fillBlockDefaults } from "./blocks";
 import { ValueError } from "./errors";
@@ -33,6 +33,10 @@ export function decodeDynamic(dv: DynamicValue__Decoded | null, { type }: BlockT
   });
 }
 
+/**
+ * Every value the provider answers (plans, states, data sources, ephemeral results) holds null for
+ * write-only attributes, as terraform requires: a value leaked there would be stored in the plan or state.
+ */
 export function encodeDynamic(value: Value, { block, type }: BlockType): DynamicValue__Wire {
-  return { msgpack: encodeMsgpack(fillBlockDefaults(value, block), type) };
+  return { msgpack: encodeMsgpack(fillBlockDefaults(withoutWriteOnly(value, block), block), type) };
 }

@@ -43,6 +43,7 @@ function attributeToWire(a: SchemaAttribute): WireAttribute {
     optional: a.optional,
     computed: a.computed,
     sensitive: a.sensitive,
+    writeOnly: a.writeOnly,
     deprecated: a.deprecated,
   };
 }

@@ -20,6 +20,7 @@ import { addManifestError } from "../manifest-attribute";
 import { attrPath } from "../values";
 import { known, knownEntries, type InstanceModel } from "./model";
 import { TIMEOUT_OPERATIONS } from "./schema";
+import { configSecretNames, namesInBothMaps, type SecretNames } from "./secrets";
 
 export type Operation = "launch" | "reconfigure";
 
@@ -33,13 +34,39 @@ export function checkInstanceAttributes(
   checkIds(config, out);
   checkInstanceName(config, out);
   checkDurations(config, out);
-  if (desired.manifest === undefined) addFindings(checkParameterNames(rulesConfig(desired)), out);
+  checkSecretNames(config, out);
+  const secrets = configSecretNames(config);
+  const at = (findings: Finding[]) => findings.map((f) => ({ ...f, path: secretPath(f.path, secrets) }));
+  if (desired.manifest === undefined) addFindings(at(checkParameterNames(rulesConfig(desired))), out);
   else if (!isKnownAfterApply(desired.manifest)) {
     const manifest = addManifestError(desired.manifest, out);
     const options = { operation, isUnknown: isKnownAfterApply, names: SCHEMA_NAMES };
-    if (manifest) addFindings(checkInstanceConfig(manifest, rulesConfig(desired), options), out);
+    if (manifest) addFindings(at(checkInstanceConfig(manifest, rulesConfig(desired), options)), out);
   }
   return out.list;
+}
+
+function checkSecretNames(config: InstanceModel, out: Diagnostics): void {
+  for (const { path, name } of namesInBothMaps(config)) {
+    const where = path === undefined ? "" : `submodules["${path}"].`;
+    out.addError(
+      path === undefined
+        ? attrPath("secret_parameters", { key: name })
+        : attrPath("submodules", { key: path }, "secret_parameters", { key: name }),
+      `"${name}" is in both parameters and secret_parameters`,
+      `A parameter is either plain or secret: remove "${name}" from ${where}parameters to keep it secret ` +
+        `(never stored in the state), or from ${where}secret_parameters.`,
+    );
+  }
+}
+
+/** A rules finding about a secret name points at the `secret_parameters` map that sets it. */
+function secretPath(path: (string | number)[], secrets: SecretNames): (string | number)[] {
+  const [first, sub, , name] = path;
+  if (first === "parameters" && secrets.main(String(sub))) return ["secret_parameters", sub];
+  if (first === "submodules" && path.length === 4 && secrets.submodule(String(sub), String(name)))
+    return ["submodules", sub, "secret_parameters", name];
+  return path;
 }
 
 function checkIds(config: InstanceModel, out: Diagnostics): void {

@@ -11,10 +11,23 @@ import { INSTANCE_TYPE } from "../../resource-types";
 
 const IMPORT_FORMS =
   "the instance id (a 24-character lowercase hexadecimal string) or ENVIRONMENT_ID/INSTANCE_NAME " +
-  '(e.g. "5f0000000000000000000e01/webshop")';
+  '(e.g. "5f0000000000000000000e01/webshop"), optionally followed by `?secrets=` and the secret ' +
+  'parameter names, comma-separated (e.g. "?secrets=input.db-password,db/input.password")';
+
+/** `?secrets=a,b` at the end of an import id: the names the import keeps out of the state. */
+const SECRETS_SUFFIX = "?secrets=";
 
 export async function importInstance(ctx: ProviderContext, importId: string): Promise<ImportResult> {
-  const given = importId.trim();
+  const suffix = importId.indexOf(SECRETS_SUFFIX);
+  const secretNames =
+    suffix < 0
+      ? []
+      : importId
+          .slice(suffix + SECRETS_SUFFIX.length)
+          .split(",")
+          .map((n) => n.trim())
+          .filter((n) => n !== "");
+  const given = (suffix < 0 ? importId : importId.slice(0, suffix)).trim();
   let id = given;
   if (!ID_PATTERN.test(given)) {
     const slash = given.indexOf("/");
@@ -39,7 +52,13 @@ export async function importInstance(ctx: ProviderContext, importId: string): Pr
   for (const a of instanceSchema.block.attributes) state[a.name] = null;
   state.id = id;
   return {
-    importedResources: [{ typeName: INSTANCE_TYPE, state, private: encodePrivate({ imported: true }) }],
+    importedResources: [
+      {
+        typeName: INSTANCE_TYPE,
+        state,
+        private: encodePrivate({ imported: true, ...(secretNames.length > 0 && { secretNames }) }),
+      },
+    ],
     diagnostics: [],
   };
 }

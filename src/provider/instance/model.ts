@@ -30,6 +30,12 @@ export type InstanceModel = {
   revisionId: Maybe<string> | null;
   manifestVersion: Maybe<number> | null;
   parameters: Maybe<StringMapModel> | null;
+  /** Write-only: in the configuration only; null in every prior and planned state. */
+  secretParameters: Maybe<StringMapModel> | null;
+  /** Each submodule's write-only secret_parameters, by path (kept out of SubmoduleModel, as never stored). */
+  submoduleSecrets: Record<string, Maybe<StringMapModel> | null>;
+  secretParametersVersion: Maybe<number> | null;
+  secretParameterNames: Maybe<Maybe<string>[]> | null;
   submodules: Maybe<Record<string, Maybe<SubmoduleModel>>> | null;
   manifest: Maybe<string> | null;
   autoDestroyAfter: Maybe<string> | null;
@@ -37,6 +43,8 @@ export type InstanceModel = {
   effectiveParameters: Maybe<StringMapModel> | null;
   effectiveSubmodules: Maybe<Record<string, Maybe<StringMapModel>>> | null;
   returnValues: Maybe<StringMapModel> | null;
+  sensitiveReturnValues: Maybe<Maybe<string>[]> | null;
+  sensitiveReturnValueMap: Maybe<StringMapModel> | null;
   timeouts: Maybe<TimeoutsModel> | null;
 };
 
@@ -84,6 +92,15 @@ export function decodeInstance(value: ValueObject): InstanceModel {
     revisionId: str(v.revision_id),
     manifestVersion: num(v.manifest_version),
     parameters: stringMap(v.parameters),
+    secretParameters: stringMap(v.secret_parameters),
+    submoduleSecrets: Object.fromEntries(
+      Object.entries(asObject(v.submodules ?? null) ?? {}).map(([k, e]) => [
+        k,
+        stringMap(asObject(e)?.secret_parameters),
+      ]),
+    ),
+    secretParametersVersion: num(v.secret_parameters_version),
+    secretParameterNames: stringList(v.secret_parameter_names),
     submodules: nested(v.submodules, (subs) => {
       const out: Record<string, Maybe<SubmoduleModel>> = {};
       for (const [k, e] of Object.entries(subs))
@@ -101,6 +118,8 @@ export function decodeInstance(value: ValueObject): InstanceModel {
       return out;
     }),
     returnValues: stringMap(v.return_values),
+    sensitiveReturnValues: stringList(v.sensitive_return_values),
+    sensitiveReturnValueMap: stringMap(v.sensitive_return_value_map),
     timeouts: decodeTimeouts(v.timeouts),
   };
 }
@@ -114,6 +133,10 @@ export function encodeInstance(m: InstanceModel): ValueObject {
     revision_id: m.revisionId,
     manifest_version: m.manifestVersion,
     parameters: encodeMap(m.parameters),
+    // write-only: never in a state (the protocol layer nulls them anyway)
+    secret_parameters: null,
+    secret_parameters_version: m.secretParametersVersion,
+    secret_parameter_names: isUnknown(m.secretParameterNames) ? UNKNOWN : (m.secretParameterNames ?? null),
     submodules: encodeNested(m.submodules, encodeSubmodule),
     manifest: m.manifest,
     auto_destroy_after: m.autoDestroyAfter,
@@ -121,6 +144,8 @@ export function encodeInstance(m: InstanceModel): ValueObject {
     effective_parameters: encodeMap(m.effectiveParameters),
     effective_submodules: encodeNested(m.effectiveSubmodules, (v) => ({ parameters: encodeMap(v) })),
     return_values: encodeMap(m.returnValues),
+    sensitive_return_values: isUnknown(m.sensitiveReturnValues) ? UNKNOWN : (m.sensitiveReturnValues ?? null),
+    sensitive_return_value_map: encodeMap(m.sensitiveReturnValueMap),
     timeouts: m.timeouts === null || isUnknown(m.timeouts) ? m.timeouts : { ...m.timeouts },
   };
 }
@@ -130,6 +155,7 @@ export function encodeSubmodule(s: SubmoduleModel): ValueObject {
     revision_id: s.revisionId,
     manifest_version: s.manifestVersion,
     parameters: encodeMap(s.parameters),
+    secret_parameters: null,
   };
 }
 
@@ -164,6 +190,11 @@ function stringMap(v: Value | undefined): Maybe<StringMapModel> | null {
     for (const [k, e] of Object.entries(o)) setOwn(out, k, str(e));
     return out;
   });
+}
+
+function stringList(v: Value | undefined): Maybe<Maybe<string>[]> | null {
+  if (isUnknown(v)) return UNKNOWN;
+  return Array.isArray(v) ? v.map((e) => (isUnknown(e) ? UNKNOWN : String(e))) : null;
 }
 
 function nested<T>(v: Value | undefined, decode: (o: ValueObject) => T): Maybe<T> | null {

@@ -4,6 +4,8 @@
 export interface InstancePrivate {
   /** Set by ImportResourceState: the next read takes every actual value into the state. */
   imported?: true;
+  /** Secret names the import id gave (`?secrets=`), kept out of the state by the import's read. */
+  secretNames?: string[];
 }
 
 export function encodePrivate(p: InstancePrivate): Buffer {
@@ -16,7 +18,9 @@ export function decodePrivate(bytes: Buffer | undefined): InstancePrivate {
   try {
     const p = JSON.parse(bytes.toString("utf8")) as unknown;
     if (p === null || typeof p !== "object" || Array.isArray(p)) return {};
-    return (p as Record<string, unknown>).imported === true ? { imported: true } : {};
+    const { imported, secretNames } = p as Record<string, unknown>;
+    if (imported !== true) return {};
+    return Array.isArray(secretNames) ? { imported, secretNames: secretNames.map(String) } : { imported };
   } catch {
     return {};
   }

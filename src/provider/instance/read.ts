@@ -3,6 +3,7 @@
 
 import type { InstanceStatus, Parameters } from "../../client/types";
 import {
+  type Diagnostic,
   errorCode,
   failureDiagnostic,
   isUnknown,
@@ -20,11 +21,11 @@ import {
   submoduleValues,
   type InstanceModel,
   type Maybe,
-  type StringMapModel,
   type SubmoduleModel,
 } from "./model";
 import { confirmGone } from "./gone";
 import { decodePrivate } from "./private";
+import { importedSecretNames, splitReturnValues, stateSecretNames, withoutSecretValues } from "./secrets";
 
 export async function readInstance(ctx: ProviderContext, req: ReadResourceRequest): Promise<ApplyResult> {
   const current = asObject(req.currentState);
@@ -46,10 +47,26 @@ export async function readInstance(ctx: ProviderContext, req: ReadResourceReques
     };
   }
   if (s.status === "Destroyed") return removed(ctx, prior, id, "it is Destroyed");
-  const imported = decodePrivate(req.private).imported === true;
-  const newState = encodeInstance(refreshed(prior, s, imported));
+  const priv = decodePrivate(req.private);
+  const imported = priv.imported === true;
+  // An import has no configuration to name the secrets: the names its id gave and the names that look
+  // secret stand in, and it says so.
+  const secrets = imported ? importedSecretNames(s, priv.secretNames ?? []) : stateSecretNames(prior);
+  const model = refreshed(prior, withoutSecretValues(s, secrets), imported);
+  if (imported) model.secretParameterNames = secrets.list.length > 0 ? secrets.list : null;
+  const diagnostics = imported && secrets.list.length > 0 ? [importedSecretsWarning(id, secrets.list)] : [];
   // the import mark served its read: an empty private state
-  return { newState, diagnostics: [] };
+  return { newState: encodeInstance(model), diagnostics };
+}
+
+function importedSecretsWarning(id: string, names: string[]): Diagnostic {
+  return warningDiagnostic(
+    `Instance ${id} has secret parameters: configure them in secret_parameters`,
+    `The imported instance has parameters whose names look secret: ${names.join(", ")}. Their values are ` +
+      "kept out of the state. Set them in `secret_parameters` (a submodule's, `<path>/input.<name>`, in " +
+      "that submodule's `secret_parameters`) before the next reconfigure: a reconfigure resets every value " +
+      "it does not list.",
+  );
 }
 
 /**
@@ -94,8 +111,16 @@ function refreshed(prior: InstanceModel, s: InstanceStatus, imported: boolean): 
     status: s.status,
     effectiveParameters: { ...s.parameters },
     effectiveSubmodules: submoduleValues(s),
-    returnValues: returnValueMap(s.returnValues) as StringMapModel,
+    ...returnValueModels(s, prior.sensitiveReturnValues),
   };
+}
+
+function returnValueModels(
+  s: InstanceStatus,
+  sensitive: InstanceModel["sensitiveReturnValues"],
+): Pick<InstanceModel, "returnValues" | "sensitiveReturnValueMap"> {
+  const split = splitReturnValues(returnValueMap(s.returnValues) as Record<string, string>, sensitive);
+  return { returnValues: split.plain, sensitiveReturnValueMap: split.sensitive };
 }
 
 /**

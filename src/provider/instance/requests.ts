@@ -20,9 +20,11 @@ import { NEVER_DESTROY, nestSubmodules, type NestedSubmodules } from "../../serv
 import { parseDuration } from "../duration";
 import { desiredInstance } from "./desired";
 import { known, type InstanceModel } from "./model";
+import { withSecretsListed } from "./secrets";
 
 export function launchRequest(config: InstanceModel): LaunchRequest {
-  const desired = desiredInstance(config);
+  // secrets are sent with the parameters (never stored: write-only)
+  const desired = desiredInstance(withSecretsListed(config));
   return present({
     parameters: knownValues(desired.parameters),
     instanceName: known(config.instanceName),
@@ -46,7 +48,7 @@ export function destroyInterval(config: InstanceModel): number {
   return ms;
 }
 
-/** The complete desired configuration (at apply every value is known). */
+/** The complete desired configuration, secrets listed (at apply every value is known). */
 export function reconfigureRequest(desired: DesiredInstance): ReconfigureRequest {
   return {
     parameters: knownValues(desired.parameters) ?? {},

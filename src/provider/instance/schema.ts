@@ -29,6 +29,16 @@ const submoduleAttributes: DeclaredAttribute[] = [
       "parameter, or to a parameter of the parent submodule) cannot be set here: set the binding one instead.",
     optional: true,
   },
+  {
+    name: "secret_parameters",
+    type: ["map", "string"],
+    description:
+      "Secret submodule parameters (passwords, keys), keyed `input.<name>`: write-only, sent with " +
+      "`parameters` at launch and every reconfigure, never stored in the plan or the state. " +
+      "`secret_parameters_version` of the instance says when they change. Needs terraform 1.11 or later.",
+    optional: true,
+    writeOnly: true,
+  },
 ];
 
 const timeoutAttributes: SchemaAttribute[] = TIMEOUT_OPERATIONS.map((op) =>
@@ -82,6 +92,35 @@ export const INSTANCE_ATTRIBUTES: DeclaredAttribute[] = [
       "Main parameters, keyed `input.<name>`, values strings. Parameters not listed take their " +
       "defaults: removing one resets it to its default (the plan warns about it).",
     optional: true,
+  },
+  {
+    name: "secret_parameters",
+    type: ["map", "string"],
+    description:
+      "Secret main parameters (passwords, API keys, certificates), keyed `input.<name>`: write-only, sent " +
+      "with `parameters` at launch and with every reconfigure (the service resets what a reconfigure does " +
+      "not list), never stored in the plan or the state. A name may not also be in `parameters`. A new " +
+      "value is sent when `secret_parameters_version` changes. Needs terraform 1.11 or later.",
+    optional: true,
+    writeOnly: true,
+  },
+  {
+    name: "secret_parameters_version",
+    type: "number",
+    description:
+      "Version of `secret_parameters` (the instance's and its submodules'): changing it sends the secrets " +
+      "again in one reconfigure, in place. Terraform never sees a secret's value, so a new value with the " +
+      "same version plans nothing.",
+    optional: true,
+  },
+  {
+    name: "secret_parameter_names",
+    type: ["list", "string"],
+    description:
+      "Names (never values) of the secret parameters: main ones as `input.<name>`, a submodule's as " +
+      "`<path>/input.<name>`. Their values the service reports are kept out of `effective_parameters` " +
+      "and every other attribute.",
+    computed: true,
   },
   {
     name: "submodules",
@@ -144,8 +183,27 @@ export const INSTANCE_ATTRIBUTES: DeclaredAttribute[] = [
   {
     name: "return_values",
     type: ["map", "string"],
-    description: "Values returned by the instance's workflows (non-string values JSON-encoded).",
+    description:
+      "Values returned by the instance's workflows (non-string values JSON-encoded), except those named " +
+      "in `sensitive_return_values`.",
     computed: true,
+    plan: "unknown-on-update",
+  },
+  {
+    name: "sensitive_return_values",
+    type: ["list", "string"],
+    description:
+      "Names of return values that are secrets (a generated password): they are in " +
+      "`sensitive_return_value_map`, which terraform marks sensitive, instead of `return_values`. To keep " +
+      "one out of the state altogether, read it with the ephemeral `appmgmt_instance_return_values`.",
+    optional: true,
+  },
+  {
+    name: "sensitive_return_value_map",
+    type: ["map", "string"],
+    description: "The return values named in `sensitive_return_values` (sensitive).",
+    computed: true,
+    sensitive: true,
     plan: "unknown-on-update",
   },
 ];

@@ -12,8 +12,10 @@ import type { ValueObject } from "../../terraform-model";
 import { rescheduleIfChanged } from "./lifetime";
 import { decodeInstance, type InstanceModel } from "./model";
 import { serviceChange } from "../../rules";
-import { desiredInstance, instanceNow } from "./desired";
+import { desiredInstance } from "./desired";
+import { ruleInputs } from "./plan";
 import { reconfigureRequest } from "./requests";
+import { secretsChange, withSecretsListed } from "./secrets";
 import { awaitWorkflow, stateAfterApply, timeoutMs } from "./wait";
 
 export async function updateInstance(
@@ -25,15 +27,16 @@ export async function updateInstance(
 ): Promise<ApplyResult> {
   const prior = decodeInstance(priorState);
   const id = prior.id as string;
-  const desired = desiredInstance(config);
   const rescheduleFailed = await rescheduleIfChanged(ctx, id, prior, config);
   if (rescheduleFailed) return { newState: priorState, diagnostics: [rescheduleFailed] };
-  if (!serviceChange(instanceNow(prior), desired).reachesService) {
+  // new secrets (a new version, names added or removed) are sent whatever the rule says
+  const rule = ruleInputs(prior, config);
+  if (!secretsChange(prior, config) && !serviceChange(rule.now, rule.desired).reachesService) {
     // nothing reaches the service (a local change, or one the manifest proves changes no value): keep
     // what the last read learnt (the plan passed it on)
     return { newState: stateAfterApply(planned, id, undefined), private: plannedPrivate, diagnostics: [] };
   }
-  const request = reconfigureRequest(desired);
+  const request = reconfigureRequest(desiredInstance(withSecretsListed(config)));
   const deadline = Date.now() + timeoutMs(config, "update");
   const { client } = ctx.service();
   let startedAfter: number;

@@ -17,6 +17,7 @@ import { returnValueMap, stringMap } from "../values";
 import { encodeInstance, encodeSubmoduleValues, known, submoduleValues, type InstanceModel } from "./model";
 import type { TimeoutOperation } from "./schema";
 import { UnreachableWatch } from "./unreachable";
+import { splitReturnValues, stateSecretNames, withoutSecretValues } from "./secrets";
 
 export const isSettled = (s: InstanceStatus) =>
   s.status === "Running" || s.status === "Failed" || s.status === "Destroyed";
@@ -143,6 +144,11 @@ export function stateAfterApply(
   s: InstanceStatus | undefined,
   status?: string,
 ): ValueObject {
+  s = s && withoutSecretValues(s, stateSecretNames(planned));
+  const returnValues = splitReturnValues(
+    returnValueMap(s?.returnValues) as Record<string, string>,
+    planned.sensitiveReturnValues,
+  );
   const fromStatus: ValueObject = {
     id,
     instance_name: s?.name ?? null,
@@ -151,7 +157,8 @@ export function stateAfterApply(
     status: status ?? s?.status ?? "Requested",
     effective_parameters: stringMap(s?.parameters ?? {}),
     effective_submodules: encodeSubmoduleValues(s ? submoduleValues(s) : {}),
-    return_values: returnValueMap(s?.returnValues),
+    return_values: stringMap(returnValues.plain),
+    sensitive_return_value_map: stringMap(returnValues.sensitive),
   };
   const out = encodeInstance(planned);
   for (const [k, v] of Object.entries(fromStatus)) if (isUnknown(out[k])) out[k] = v;

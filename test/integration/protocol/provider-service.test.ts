@@ -20,6 +20,7 @@ const readMsgpack = (dv: unknown) =>
 
 interface WireAttribute {
   name: string;
+  writeOnly?: boolean;
   type: Buffer;
   nestedType?: { nesting: number; attributes: WireAttribute[] };
 }
@@ -37,6 +38,7 @@ const thing = (over: Record<string, unknown> = {}) => ({
   name: "alpha",
   size: null,
   tags: null,
+  password: null,
   settings: null,
   rule: [],
   ...over,
@@ -83,6 +85,82 @@ describe("provider service (in process)", () => {
     const res = await rpc("GetMetadata", {});
     expect(res.resources).toEqual([{ typeName: "appmgmt_thing" }]);
     expect(res.dataSources).toEqual([{ typeName: "appmgmt_echo" }]);
+    expect(res.ephemeralResources).toEqual([{ typeName: "appmgmt_token" }]);
+  });
+
+  it("declares write-only attributes and ephemeral resource schemas (protocol 6.7, 6.8)", async () => {
+    const res = await rpc("GetProviderSchema", {});
+    const attrs = (res.resourceSchemas as Record<string, WireSchema>).appmgmt_thing.block.attributes;
+    expect(attrs.find((a) => a.name === "password")).toMatchObject({ writeOnly: true });
+    expect(attrs.find((a) => a.name === "name")).toMatchObject({ writeOnly: false });
+    const token = (res.ephemeralResourceSchemas as Record<string, WireSchema>).appmgmt_token;
+    expect(token.block.attributes.map((a) => a.name)).toEqual(["name", "token"]);
+  });
+
+  it("passes terraform's client capabilities to resource validation; none sent reads as none", async () => {
+    const config = { msgpack: encodeMsgpack(thing({ password: "pw" }), thingType) };
+    await rpc("ValidateResourceConfig", {
+      typeName: "appmgmt_thing",
+      config,
+      clientCapabilities: { writeOnlyAttributesAllowed: true },
+    });
+    await rpc("ValidateResourceConfig", { typeName: "appmgmt_thing", config });
+    expect(calls.map((c) => (c.req as { clientCapabilities: unknown }).clientCapabilities)).toEqual([
+      { writeOnlyAttributesAllowed: true },
+      { writeOnlyAttributesAllowed: false },
+    ]);
+  });
+
+  it("answers null for write-only attributes in plans and new states, whatever the handler returns", async () => {
+    const withPassword = { msgpack: encodeMsgpack(thing({ password: "s3cret-pw" }), thingType) };
+    const planned = await rpc("PlanResourceChange", {
+      typeName: "appmgmt_thing",
+      proposedNewState: withPassword,
+      config: withPassword,
+    });
+    expect((calls[0].req as { config: { password: string } }).config.password).toBe("s3cret-pw");
+    expect(readMsgpack(planned.plannedState)).toEqual(thing({ id: "<unknown>" }));
+    const applied = await rpc("ApplyResourceChange", {
+      typeName: "appmgmt_thing",
+      plannedState: { msgpack: encodeMsgpack(thing({ id: UNKNOWN, password: "s3cret-pw" }), thingType) },
+      config: withPassword,
+    });
+    expect(readMsgpack(applied.newState)).toEqual(thing({ id: "id-alpha" }));
+  });
+
+  it("validates, opens, renews and closes ephemeral resources", async () => {
+    const tokenType = impliedType(testSchemas.ephemeralResources!.appmgmt_token.block);
+    const config = { msgpack: encodeMsgpack({ name: "db", token: null }, tokenType) };
+    const validated = await rpc("ValidateEphemeralResourceConfig", { typeName: "appmgmt_token", config });
+    expect(validated.diagnostics).toEqual([]);
+    const opened = await rpc("OpenEphemeralResource", {
+      typeName: "appmgmt_token",
+      config,
+      clientCapabilities: { writeOnlyAttributesAllowed: true },
+    });
+    expect(readMsgpack(opened.result)).toEqual({ name: "db", token: "token-of-db" });
+    expect((opened.private as Buffer).toString()).toBe("open");
+    const renewed = await rpc("RenewEphemeralResource", {
+      typeName: "appmgmt_token",
+      private: opened.private,
+    });
+    expect((renewed.private as Buffer).toString()).toBe("renewed");
+    const closed = await rpc("CloseEphemeralResource", {
+      typeName: "appmgmt_token",
+      private: renewed.private,
+    });
+    expect(closed.diagnostics).toEqual([]);
+    expect(calls.map((c) => c.method)).toEqual([
+      "validateEphemeralResourceConfig",
+      "openEphemeralResource",
+      "renewEphemeralResource",
+      "closeEphemeralResource",
+    ]);
+    expect(calls[3].req).toEqual({ typeName: "appmgmt_token", private: Buffer.from("renewed") });
+    const unknownType = await rpc("OpenEphemeralResource", { typeName: "appmgmt_nope", config });
+    expect(unknownType.diagnostics).toEqual([
+      expect.objectContaining({ summary: "Unknown ephemeral resource type" }),
+    ]);
   });
 
   it("validates and configures the provider with decoded values", async () => {
@@ -274,7 +352,6 @@ describe("provider service (in process)", () => {
       "CallFunction",
       "MoveResourceState",
       "GetResourceIdentitySchemas",
-      "OpenEphemeralResource",
     ]) {
       await expect(callUndefined(clients.provider, method)).rejects.toMatchObject({
         code: grpc.status.UNIMPLEMENTED,

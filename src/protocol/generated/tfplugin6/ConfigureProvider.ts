@@ -2,16 +2,19 @@
 // Original file: src/protocol/proto/tfplugin6.proto
 
 import type { DynamicValue__Wire as _tfplugin6_DynamicValue__Wire, DynamicValue__Decoded as _tfplugin6_DynamicValue__Decoded } from '../tfplugin6/DynamicValue';
+import type { ClientCapabilities__Wire as _tfplugin6_ClientCapabilities__Wire, ClientCapabilities__Decoded as _tfplugin6_ClientCapabilities__Decoded } from '../tfplugin6/ClientCapabilities';
 import type { Diagnostic__Wire as _tfplugin6_Diagnostic__Wire, Diagnostic__Decoded as _tfplugin6_Diagnostic__Decoded } from '../tfplugin6/Diagnostic';
 
 export interface _tfplugin6_ConfigureProvider_Request__Wire {
   'terraformVersion'?: (string);
   'config'?: (_tfplugin6_DynamicValue__Wire | null);
+  'clientCapabilities'?: (_tfplugin6_ClientCapabilities__Wire | null);
 }
 
 export interface _tfplugin6_ConfigureProvider_Request__Decoded {
   'terraformVersion': (string);
   'config': (_tfplugin6_DynamicValue__Decoded | null);
+  'clientCapabilities': (_tfplugin6_ClientCapabilities__Decoded | null);
 }
 
 export interface _tfplugin6_ConfigureProvider_Response__Wire {

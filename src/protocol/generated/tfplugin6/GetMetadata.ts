@@ -12,6 +12,14 @@ export interface _tfplugin6_GetMetadata_DataSourceMetadata__Decoded {
   'typeName': (string);
 }
 
+export interface _tfplugin6_GetMetadata_EphemeralMetadata__Wire {
+  'typeName'?: (string);
+}
+
+export interface _tfplugin6_GetMetadata_EphemeralMetadata__Decoded {
+  'typeName': (string);
+}
+
 export interface _tfplugin6_GetMetadata_Request__Wire {
 }
 
@@ -31,6 +39,7 @@ export interface _tfplugin6_GetMetadata_Response__Wire {
   'diagnostics'?: (_tfplugin6_Diagnostic__Wire)[];
   'dataSources'?: (_tfplugin6_GetMetadata_DataSourceMetadata__Wire)[];
   'resources'?: (_tfplugin6_GetMetadata_ResourceMetadata__Wire)[];
+  'ephemeralResources'?: (_tfplugin6_GetMetadata_EphemeralMetadata__Wire)[];
 }
 
 export interface _tfplugin6_GetMetadata_Response__Decoded {
@@ -38,6 +47,7 @@ export interface _tfplugin6_GetMetadata_Response__Decoded {
   'diagnostics': (_tfplugin6_Diagnostic__Decoded)[];
   'dataSources': (_tfplugin6_GetMetadata_DataSourceMetadata__Decoded)[];
   'resources': (_tfplugin6_GetMetadata_ResourceMetadata__Decoded)[];
+  'ephemeralResources': (_tfplugin6_GetMetadata_EphemeralMetadata__Decoded)[];
 }
 
 export interface GetMetadata__Wire {

@@ -15,6 +15,7 @@ export interface _tfplugin6_GetProviderSchema_Response__Wire {
   'provider'?: (_tfplugin6_Schema__Wire | null);
   'resourceSchemas'?: ({[key: string]: _tfplugin6_Schema__Wire});
   'dataSourceSchemas'?: ({[key: string]: _tfplugin6_Schema__Wire});
+  'ephemeralResourceSchemas'?: ({[key: string]: _tfplugin6_Schema__Wire});
   'diagnostics'?: (_tfplugin6_Diagnostic__Wire)[];
   'serverCapabilities'?: (_tfplugin6_ServerCapabilities__Wire | null);
 }
@@ -23,6 +24,7 @@ export interface _tfplugin6_GetProviderSchema_Response__Decoded {
   'provider': (_tfplugin6_Schema__Decoded | null);
   'resourceSchemas': ({[key: string]: _tfplugin6_Schema__Decoded});
   'dataSourceSchemas': ({[key: string]: _tfplugin6_Schema__Decoded});
+  'ephemeralResourceSchemas': ({[key: string]: _tfplugin6_Schema__Decoded});
   'diagnostics': (_tfplugin6_Diagnostic__Decoded)[];
   'serverCapabilities': (_tfplugin6_ServerCapabilities__Decoded | null);
 }

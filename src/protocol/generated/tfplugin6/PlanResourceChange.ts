@@ -2,6 +2,7 @@
 // Original file: src/protocol/proto/tfplugin6.proto
 
 import type { DynamicValue__Wire as _tfplugin6_DynamicValue__Wire, DynamicValue__Decoded as _tfplugin6_DynamicValue__Decoded } from '../tfplugin6/DynamicValue';
+import type { ClientCapabilities__Wire as _tfplugin6_ClientCapabilities__Wire, ClientCapabilities__Decoded as _tfplugin6_ClientCapabilities__Decoded } from '../tfplugin6/ClientCapabilities';
 import type { AttributePath__Wire as _tfplugin6_AttributePath__Wire, AttributePath__Decoded as _tfplugin6_AttributePath__Decoded } from '../tfplugin6/AttributePath';
 import type { Diagnostic__Wire as _tfplugin6_Diagnostic__Wire, Diagnostic__Decoded as _tfplugin6_Diagnostic__Decoded } from '../tfplugin6/Diagnostic';
 
@@ -11,6 +12,7 @@ export interface _tfplugin6_PlanResourceChange_Request__Wire {
   'proposedNewState'?: (_tfplugin6_DynamicValue__Wire | null);
   'config'?: (_tfplugin6_DynamicValue__Wire | null);
   'priorPrivate'?: (Buffer | Uint8Array | string);
+  'clientCapabilities'?: (_tfplugin6_ClientCapabilities__Wire | null);
 }
 
 export interface _tfplugin6_PlanResourceChange_Request__Decoded {
@@ -19,6 +21,7 @@ export interface _tfplugin6_PlanResourceChange_Request__Decoded {
   'proposedNewState': (_tfplugin6_DynamicValue__Decoded | null);
   'config': (_tfplugin6_DynamicValue__Decoded | null);
   'priorPrivate': (Buffer);
+  'clientCapabilities': (_tfplugin6_ClientCapabilities__Decoded | null);
 }
 
 export interface _tfplugin6_PlanResourceChange_Response__Wire {

@@ -2,18 +2,21 @@
 // Original file: src/protocol/proto/tfplugin6.proto
 
 import type { DynamicValue__Wire as _tfplugin6_DynamicValue__Wire, DynamicValue__Decoded as _tfplugin6_DynamicValue__Decoded } from '../tfplugin6/DynamicValue';
+import type { ClientCapabilities__Wire as _tfplugin6_ClientCapabilities__Wire, ClientCapabilities__Decoded as _tfplugin6_ClientCapabilities__Decoded } from '../tfplugin6/ClientCapabilities';
 import type { Diagnostic__Wire as _tfplugin6_Diagnostic__Wire, Diagnostic__Decoded as _tfplugin6_Diagnostic__Decoded } from '../tfplugin6/Diagnostic';
 
 export interface _tfplugin6_ReadResource_Request__Wire {
   'typeName'?: (string);
   'currentState'?: (_tfplugin6_DynamicValue__Wire | null);
   'private'?: (Buffer | Uint8Array | string);
+  'clientCapabilities'?: (_tfplugin6_ClientCapabilities__Wire | null);
 }
 
 export interface _tfplugin6_ReadResource_Request__Decoded {
   'typeName': (string);
   'currentState': (_tfplugin6_DynamicValue__Decoded | null);
   'private': (Buffer);
+  'clientCapabilities': (_tfplugin6_ClientCapabilities__Decoded | null);
 }
 
 export interface _tfplugin6_ReadResource_Response__Wire {

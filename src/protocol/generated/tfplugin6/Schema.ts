@@ -15,6 +15,7 @@ export interface _tfplugin6_Schema_Attribute__Wire {
   'sensitive'?: (boolean);
   'descriptionKind'?: (_tfplugin6_StringKind__Wire);
   'deprecated'?: (boolean);
+  'writeOnly'?: (boolean);
 }
 
 export interface _tfplugin6_Schema_Attribute__Decoded {
@@ -28,6 +29,7 @@ export interface _tfplugin6_Schema_Attribute__Decoded {
   'sensitive': (boolean);
   'descriptionKind': (_tfplugin6_StringKind__Decoded);
   'deprecated': (boolean);
+  'writeOnly': (boolean);
 }
 
 export interface _tfplugin6_Schema_Block__Wire {

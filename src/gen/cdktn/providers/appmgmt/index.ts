@@ -10,5 +10,6 @@ export * as dataAppmgmtInstance from './data-appmgmt-instance/index';
 export * as dataAppmgmtInstances from './data-appmgmt-instances/index';
 export * as dataAppmgmtOrganizations from './data-appmgmt-organizations/index';
 export * as dataAppmgmtRevisions from './data-appmgmt-revisions/index';
+export * as ephemeralAppmgmtInstanceReturnValues from './ephemeral-appmgmt-instance-return-values/index';
 export * as provider from './provider/index';
 

@@ -10,5 +10,6 @@ Object.defineProperty(exports, 'dataAppmgmtInstance', { get: function () { retur
 Object.defineProperty(exports, 'dataAppmgmtInstances', { get: function () { return require('./data-appmgmt-instances'); } });
 Object.defineProperty(exports, 'dataAppmgmtOrganizations', { get: function () { return require('./data-appmgmt-organizations'); } });
 Object.defineProperty(exports, 'dataAppmgmtRevisions', { get: function () { return require('./data-appmgmt-revisions'); } });
+Object.defineProperty(exports, 'ephemeralAppmgmtInstanceReturnValues', { get: function () { return require('./ephemeral-appmgmt-instance-return-values'); } });
 Object.defineProperty(exports, 'provider', { get: function () { return require('./provider'); } });
 

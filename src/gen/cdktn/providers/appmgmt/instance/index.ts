@@ -56,6 +56,24 @@ export interface InstanceConfig extends cdktn.TerraformMetaArguments {
   */
   readonly revisionId?: string;
   /**
+  * Secret main parameters (passwords, API keys, certificates), keyed `input.<name>`: write-only, sent with `parameters` at launch and with every reconfigure (the service resets what a reconfigure does not list), never stored in the plan or the state. A name may not also be in `parameters`. A new value is sent when `secret_parameters_version` changes. Needs terraform 1.11 or later.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#secret_parameters Instance#secret_parameters}
+  */
+  readonly secretParameters?: { [key: string]: string };
+  /**
+  * Version of `secret_parameters` (the instance's and its submodules'): changing it sends the secrets again in one reconfigure, in place. Terraform never sees a secret's value, so a new value with the same version plans nothing.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#secret_parameters_version Instance#secret_parameters_version}
+  */
+  readonly secretParametersVersion?: number;
+  /**
+  * Names of return values that are secrets (a generated password): they are in `sensitive_return_value_map`, which terraform marks sensitive, instead of `return_values`. To keep one out of the state altogether, read it with the ephemeral `appmgmt_instance_return_values`.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#sensitive_return_values Instance#sensitive_return_values}
+  */
+  readonly sensitiveReturnValues?: string[];
+  /**
   * Per-submodule settings, keyed by the submodule's name in the manifest; a submodule of a submodule by its path, the names joined by `/` (`"db/replica"`).
   *
   * Docs: cdktf-provider-appmgmt/docs/resources/instance.md (Instance#submodules)
@@ -161,6 +179,12 @@ export interface InstanceSubmodules {
   * Docs: cdktf-provider-appmgmt/docs/resources/instance.md (Instance#revision_id)
   */
   readonly revisionId?: string;
+  /**
+  * Secret submodule parameters (passwords, keys), keyed `input.<name>`: write-only, sent with `parameters` at launch and every reconfigure, never stored in the plan or the state. `secret_parameters_version` of the instance says when they change. Needs terraform 1.11 or later.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#secret_parameters Instance#secret_parameters}
+  */
+  readonly secretParameters?: { [key: string]: string };
 }
 
 export function instanceSubmodulesToTerraform(struct?: InstanceSubmodules | cdktn.IResolvable): any {
@@ -172,6 +196,7 @@ export function instanceSubmodulesToTerraform(struct?: InstanceSubmodules | cdkt
     manifest_version: cdktn.numberToTerraform(struct!.manifestVersion),
     parameters: cdktn.hashMapper(cdktn.stringToTerraform)(struct!.parameters),
     revision_id: cdktn.stringToTerraform(struct!.revisionId),
+    secret_parameters: cdktn.hashMapper(cdktn.stringToTerraform)(struct!.secretParameters),
   }
 }
 
@@ -199,6 +224,12 @@ export function instanceSubmodulesToHclTerraform(struct?: InstanceSubmodules | c
       isBlock: false,
       type: "simple",
       storageClassType: "string",
+    },
+    secret_parameters: {
+      value: cdktn.hashMapperHcl(cdktn.stringToHclTerraform)(struct!.secretParameters),
+      isBlock: false,
+      type: "map",
+      storageClassType: "stringMap",
     },
   };
 
@@ -237,6 +268,10 @@ export class InstanceSubmodulesOutputReference extends cdktn.ComplexObject {
       hasAnyValues = true;
       internalValueResult.revisionId = this._revisionId;
     }
+    if (this._secretParameters !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.secretParameters = this._secretParameters;
+    }
     return hasAnyValues ? internalValueResult : undefined;
   }
 
@@ -247,6 +282,7 @@ export class InstanceSubmodulesOutputReference extends cdktn.ComplexObject {
       this._manifestVersion = undefined;
       this._parameters = undefined;
       this._revisionId = undefined;
+      this._secretParameters = undefined;
     }
     else if (cdktn.Tokenization.isResolvable(value)) {
       this.isEmptyObject = false;
@@ -258,6 +294,7 @@ export class InstanceSubmodulesOutputReference extends cdktn.ComplexObject {
       this._manifestVersion = value.manifestVersion;
       this._parameters = value.parameters;
       this._revisionId = value.revisionId;
+      this._secretParameters = value.secretParameters;
     }
   }
 
@@ -307,6 +344,25 @@ export class InstanceSubmodulesOutputReference extends cdktn.ComplexObject {
   // Temporarily expose input value. Use with caution.
   public get revisionIdInput() {
     return this._revisionId;
+  }
+
+  // secret_parameters - computed: false, optional: true, required: false
+  private _secretParameters?: { [key: string]: string }; 
+  /**
+  * @deprecated Write-only: the provider never returns this value; reading it always yields null by protocol contract. The getter remains for compatibility and will be removed in a future prebuilt-provider major.
+  */
+  public get secretParameters() {
+    return this.getStringMapAttribute('secret_parameters');
+  }
+  public set secretParameters(value: { [key: string]: string }) {
+    this._secretParameters = value;
+  }
+  public resetSecretParameters() {
+    this._secretParameters = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get secretParametersInput() {
+    return this._secretParameters;
   }
 }
 
@@ -553,6 +609,9 @@ export class Instance extends cdktn.TerraformResource {
     this._manifestVersion = config.manifestVersion;
     this._parameters = config.parameters;
     this._revisionId = config.revisionId;
+    this._secretParameters = config.secretParameters;
+    this._secretParametersVersion = config.secretParametersVersion;
+    this._sensitiveReturnValues = config.sensitiveReturnValues;
     this._submodules.internalValue = config.submodules;
     this._timeouts.internalValue = config.timeouts;
   }
@@ -709,6 +768,68 @@ export class Instance extends cdktn.TerraformResource {
     return this._revisionId;
   }
 
+  // secret_parameter_names - computed: true, optional: false, required: false
+  public get secretParameterNames() {
+    return this.getListAttribute('secret_parameter_names');
+  }
+
+  // secret_parameters - computed: false, optional: true, required: false
+  private _secretParameters?: { [key: string]: string }; 
+  /**
+  * @deprecated Write-only: the provider never returns this value; reading it always yields null by protocol contract. The getter remains for compatibility and will be removed in a future prebuilt-provider major.
+  */
+  public get secretParameters() {
+    return this.getStringMapAttribute('secret_parameters');
+  }
+  public set secretParameters(value: { [key: string]: string }) {
+    this._secretParameters = value;
+  }
+  public resetSecretParameters() {
+    this._secretParameters = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get secretParametersInput() {
+    return this._secretParameters;
+  }
+
+  // secret_parameters_version - computed: false, optional: true, required: false
+  private _secretParametersVersion?: number; 
+  public get secretParametersVersion() {
+    return this.getNumberAttribute('secret_parameters_version');
+  }
+  public set secretParametersVersion(value: number) {
+    this._secretParametersVersion = value;
+  }
+  public resetSecretParametersVersion() {
+    this._secretParametersVersion = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get secretParametersVersionInput() {
+    return this._secretParametersVersion;
+  }
+
+  // sensitive_return_value_map - computed: true, optional: false, required: false
+  private _sensitiveReturnValueMap = new cdktn.StringMap(this, "sensitive_return_value_map");
+  public get sensitiveReturnValueMap() {
+    return this._sensitiveReturnValueMap;
+  }
+
+  // sensitive_return_values - computed: false, optional: true, required: false
+  private _sensitiveReturnValues?: string[]; 
+  public get sensitiveReturnValues() {
+    return this.getListAttribute('sensitive_return_values');
+  }
+  public set sensitiveReturnValues(value: string[]) {
+    this._sensitiveReturnValues = value;
+  }
+  public resetSensitiveReturnValues() {
+    this._sensitiveReturnValues = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get sensitiveReturnValuesInput() {
+    return this._sensitiveReturnValues;
+  }
+
   // status - computed: true, optional: false, required: false
   public get status() {
     return this.getStringAttribute('status');
@@ -760,6 +881,9 @@ export class Instance extends cdktn.TerraformResource {
       manifest_version: cdktn.numberToTerraform(this._manifestVersion),
       parameters: cdktn.hashMapper(cdktn.stringToTerraform)(this._parameters),
       revision_id: cdktn.stringToTerraform(this._revisionId),
+      secret_parameters: this.markWriteOnlyAttribute(cdktn.hashMapper(cdktn.stringToTerraform)(this._secretParameters)),
+      secret_parameters_version: cdktn.numberToTerraform(this._secretParametersVersion),
+      sensitive_return_values: cdktn.listMapper(cdktn.stringToTerraform, false)(this._sensitiveReturnValues),
       submodules: cdktn.hashMapper(instanceSubmodulesToTerraform)(this._submodules.internalValue),
       timeouts: instanceTimeoutsToTerraform(this._timeouts.internalValue),
     };
@@ -814,6 +938,24 @@ export class Instance extends cdktn.TerraformResource {
         isBlock: false,
         type: "simple",
         storageClassType: "string",
+      },
+      secret_parameters: {
+        value: this.markWriteOnlyAttribute(cdktn.hashMapperHcl(cdktn.stringToHclTerraform)(this._secretParameters)),
+        isBlock: false,
+        type: "map",
+        storageClassType: "stringMap",
+      },
+      secret_parameters_version: {
+        value: cdktn.numberToHclTerraform(this._secretParametersVersion),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "number",
+      },
+      sensitive_return_values: {
+        value: cdktn.listMapperHcl(cdktn.stringToHclTerraform, false)(this._sensitiveReturnValues),
+        isBlock: false,
+        type: "list",
+        storageClassType: "stringList",
       },
       submodules: {
         value: cdktn.hashMapperHcl(instanceSubmodulesToHclTerraform)(this._submodules.internalValue),

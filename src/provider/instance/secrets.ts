@@ -1,0 +1,227 @@
+// Secret parameters (write-only `secret_parameters`, the instance's and each submodule's): which names are
+// secret, the parameters a request sends (secrets included: the service resets what a reconfigure does not
+// list), and the service's answers with the secret names' values left out before they reach a state.
+
+import type { InstanceStatus, Parameters } from "../../client/types";
+import { setOwn } from "../../own";
+import { isUnknown, UNKNOWN } from "../../terraform-model";
+import { sameValue } from "../values";
+import { known, knownEntries, type InstanceModel, type Maybe, type StringMapModel } from "./model";
+
+/** A submodule's secret name as `secret_parameter_names` lists it: `<path>/input.<name>`. */
+const submoduleName = (path: string, name: string) => `${path}/${name}`;
+
+/**
+ * The names `secret_parameter_names` lists for a configuration, or undefined while a map or a key is
+ * unknown. Main names first, then each submodule's, each group sorted.
+ */
+export function configuredSecretNames(config: InstanceModel): string[] | undefined {
+  if (isUnknown(config.secretParameters)) return undefined;
+  const names = Object.keys(config.secretParameters ?? {}).sort();
+  for (const [path, secrets] of Object.entries(config.submoduleSecrets).sort(([a], [b]) =>
+    a < b ? -1 : 1,
+  )) {
+    if (isUnknown(secrets)) return undefined;
+    names.push(
+      ...Object.keys(secrets ?? {})
+        .sort()
+        .map((n) => submoduleName(path, n)),
+    );
+  }
+  return names;
+}
+
+/** The secret names a configuration sets (none while unknown). */
+export function configSecretNames(config: InstanceModel): SecretNames {
+  return new SecretNames(configuredSecretNames(config) ?? []);
+}
+
+/**
+ * What a secret stands for where no value may go: the reset rule compares the state (which never holds a
+ * secret) with the configuration, so both list each secret name with this same value.
+ */
+const SECRET_PLACEHOLDER = "(secret)";
+
+/**
+ * How secrets are listed among the parameters: their `values`, as a launch or reconfigure sends them;
+ * a `placeholder`, for the reset rule (a secret counts as listed); `unknown`, for the binding rules
+ * (they see its name, never its value).
+ */
+export type SecretListing = "values" | "placeholder" | "unknown";
+
+/** The configuration with the secrets listed among the parameters. Never encoded into a state. */
+export function withSecretsListed(config: InstanceModel, as: SecretListing = "values"): InstanceModel {
+  const hide = as === "unknown" ? UNKNOWN : as === "placeholder" ? SECRET_PLACEHOLDER : undefined;
+  let submodules = config.submodules;
+  if (submodules !== null && !isUnknown(submodules)) {
+    submodules = { ...submodules };
+    for (const [path, sub] of Object.entries(submodules)) {
+      const secrets = Object.hasOwn(config.submoduleSecrets, path) ? config.submoduleSecrets[path] : null;
+      if (!isUnknown(sub))
+        setOwn(submodules, path, { ...sub, parameters: listed(sub.parameters, secrets, hide) });
+    }
+  }
+  return { ...config, parameters: listed(config.parameters, config.secretParameters, hide), submodules };
+}
+
+/**
+ * The prior state as the reset rule compares it with `withSecretsListed(config, "placeholder")`: the
+ * secret names it lists, each with the placeholder, among the listed and the reported values.
+ */
+export function priorWithSecretsListed(prior: InstanceModel): InstanceModel {
+  const names = stateSecretNames(prior);
+  if (names.list.length === 0) return prior;
+  const placeholders = (keep: (n: string) => boolean) =>
+    Object.fromEntries(names.list.filter(keep).map((n) => [n, SECRET_PLACEHOLDER]));
+  const main = placeholders((n) => !n.includes("/"));
+  const ofSubmodule = (path: string) =>
+    Object.fromEntries(
+      names.list
+        .filter((n) => n.startsWith(`${path}/`) && !n.slice(path.length + 1).includes("/"))
+        .map((n) => [n.slice(path.length + 1), SECRET_PLACEHOLDER]),
+    );
+  const submoduleSecrets = Object.fromEntries(
+    knownEntries(prior.submodules).map(([path]) => [path, ofSubmodule(path)]),
+  );
+  const withPlaceholders = (values: Maybe<StringMapModel> | null, extra: StringMapModel) =>
+    values === null || isUnknown(values) ? values : { ...values, ...extra };
+  const effectiveSubmodules =
+    prior.effectiveSubmodules === null || isUnknown(prior.effectiveSubmodules)
+      ? prior.effectiveSubmodules
+      : Object.fromEntries(
+          Object.entries(prior.effectiveSubmodules).map(([path, v]) => [
+            path,
+            withPlaceholders(v, ofSubmodule(path)),
+          ]),
+        );
+  return withSecretsListed(
+    {
+      ...prior,
+      secretParameters: main,
+      submoduleSecrets,
+      effectiveParameters: withPlaceholders(prior.effectiveParameters, main),
+      effectiveSubmodules,
+    } as InstanceModel,
+    "values",
+  );
+}
+
+function listed(
+  plain: Maybe<StringMapModel> | null,
+  secrets: Maybe<StringMapModel> | null,
+  hide: string | typeof UNKNOWN | undefined,
+): Maybe<StringMapModel> | null {
+  if (secrets === null) return plain;
+  if (isUnknown(secrets) || isUnknown(plain)) return UNKNOWN;
+  const set = Object.entries(secrets).filter(([, v]) => v !== null);
+  if (set.length === 0) return plain;
+  const out: StringMapModel = { ...(plain ?? {}) };
+  for (const [k, v] of set) setOwn(out, k, hide ?? v);
+  return out;
+}
+
+/**
+ * Whether the secrets must be sent again: a new secret_parameters_version, or names added or removed.
+ * Their values are never in a state, so a new value alone changes nothing terraform can see.
+ */
+export function secretsChange(prior: InstanceModel, config: InstanceModel): boolean {
+  return (
+    !sameValue(prior.secretParametersVersion, config.secretParametersVersion) ||
+    !sameValue(prior.secretParameterNames ?? [], configuredSecretNames(config) ?? UNKNOWN)
+  );
+}
+
+/** The secret names a state lists (none when unknown or null). */
+export function stateSecretNames(state: InstanceModel): SecretNames {
+  const list = known(state.secretParameterNames) ?? [];
+  return new SecretNames(list.filter((n): n is string => typeof n === "string"));
+}
+
+/** Secret names, asked per main parameter or per submodule parameter. */
+export class SecretNames {
+  private readonly names: Set<string>;
+  constructor(readonly list: string[]) {
+    this.names = new Set(list);
+  }
+  main(name: string): boolean {
+    return this.names.has(name);
+  }
+  submodule(path: string, name: string): boolean {
+    return this.names.has(submoduleName(path, name));
+  }
+  /** `values` without the secret ones; `path` names the submodule they belong to. */
+  without(values: Parameters, path?: string): Parameters {
+    const out: Parameters = {};
+    for (const [k, v] of Object.entries(values)) {
+      if (!(path === undefined ? this.main(k) : this.submodule(path, k))) setOwn(out, k, v);
+    }
+    return out;
+  }
+}
+
+/** The names in both `parameters` and `secret_parameters` (of the instance, then of each submodule). */
+export function namesInBothMaps(config: InstanceModel): { path?: string; name: string }[] {
+  const both: { path?: string; name: string }[] = [];
+  const inBoth = (listed: Maybe<StringMapModel> | null, secrets: Maybe<StringMapModel> | null) =>
+    listed === null || isUnknown(listed) || secrets === null || isUnknown(secrets)
+      ? []
+      : Object.keys(secrets).filter((n) => Object.hasOwn(listed, n));
+  for (const name of inBoth(config.parameters, config.secretParameters)) both.push({ name });
+  for (const [path, sub] of knownEntries(config.submodules)) {
+    const secrets = Object.hasOwn(config.submoduleSecrets, path) ? config.submoduleSecrets[path] : null;
+    for (const name of inBoth(sub?.parameters ?? null, secrets)) both.push({ path, name });
+  }
+  return both;
+}
+
+/**
+ * Parameter names that look like secrets. An import has no configuration to say which parameters are
+ * secret (the service does not mark them), so it keeps these out of the state and names them.
+ */
+const SECRET_LOOKING = /pass(word|wd|phrase)?|secret|token|api[-_]?key|private[-_]?key|credential|cert/i;
+
+export function looksSecret(name: string): boolean {
+  return SECRET_LOOKING.test(name);
+}
+
+/**
+ * The status with the secret names' values taken out of the main and submodule parameters: what read,
+ * apply, import, drift and the reset warnings see, so the service reporting a secret back never puts it in
+ * a state, a private state or a diagnostic.
+ */
+export function withoutSecretValues(s: InstanceStatus, names: SecretNames): InstanceStatus {
+  if (names.list.length === 0) return s;
+  const submodules: InstanceStatus["submodules"] = {};
+  for (const [path, sub] of Object.entries(s.submodules))
+    setOwn(submodules, path, { ...sub, parameters: names.without(sub.parameters, path) });
+  return { ...s, parameters: names.without(s.parameters), submodules };
+}
+
+/**
+ * The secret names of an imported instance: those the import id named, and those of its parameters that
+ * look secret (main, then submodules').
+ */
+export function importedSecretNames(s: InstanceStatus, named: string[]): SecretNames {
+  const given = new Set(named);
+  const names = Object.keys(s.parameters)
+    .filter((n) => given.has(n) || looksSecret(n))
+    .sort();
+  for (const [path, sub] of Object.entries(s.submodules)) {
+    const secret = Object.keys(sub.parameters).filter(
+      (n) => given.has(submoduleName(path, n)) || looksSecret(n),
+    );
+    names.push(...secret.sort().map((n) => submoduleName(path, n)));
+  }
+  return new SecretNames(names);
+}
+
+/** Return values split into the plain map and the sensitive one (`sensitive_return_values` names). */
+export function splitReturnValues(
+  all: Record<string, string>,
+  sensitive: Maybe<Maybe<string>[]> | null,
+): { plain: Record<string, string>; sensitive: Record<string, string> } {
+  const named = new Set((known(sensitive) ?? []).filter((n): n is string => typeof n === "string"));
+  const out = { plain: {} as Record<string, string>, sensitive: {} as Record<string, string> };
+  for (const [k, v] of Object.entries(all)) setOwn(named.has(k) ? out.sensitive : out.plain, k, v);
+  return out;
+}

@@ -1,0 +1,131 @@
+// Terraform's rules for write-only attributes (protocol 6.8, terraform 1.11): their values exist only in
+// the configuration terraform sends with validate, plan and apply; every planned or new state the provider
+// answers holds null for them ("Provider produced invalid plan" otherwise), and a terraform that does not
+// announce `write_only_attributes_allowed` cannot carry them at all.
+
+import { type Diagnostic, errorDiagnostic } from "./diagnostics";
+import type { ClientCapabilities } from "./handler";
+import type { AttributePath } from "./paths";
+import type { SchemaAttribute, SchemaBlock } from "./schema";
+import { isUnknown, type Value, type ValueObject } from "./values";
+
+/** The terraform version that first carries write-only values (protocol 6.8). */
+export const WRITE_ONLY_TERRAFORM_VERSION = "1.11";
+
+const isObject = (v: Value): v is ValueObject =>
+  v !== null && typeof v === "object" && !Array.isArray(v) && !isUnknown(v);
+
+/** Every element of a nested attribute's or block's value, each with the path step that reaches it. */
+function elements(value: Value, nesting: string): [AttributePath, Value][] {
+  if (nesting === "single" || nesting === "group") return [[[], value]];
+  if (Array.isArray(value)) return value.map((v, index) => [[{ index }], v]);
+  if (nesting === "map" && isObject(value)) return Object.entries(value).map(([key, v]) => [[{ key }], v]);
+  return [];
+}
+
+/** Visits every write-only attribute set in `value`, by path; `replace` gives what it becomes. */
+function mapWriteOnly(
+  value: Value,
+  block: { attributes: SchemaAttribute[]; blockTypes?: SchemaBlock["blockTypes"] },
+  visit: (path: AttributePath, value: Value) => void,
+  at: AttributePath = [],
+): Value {
+  if (!isObject(value)) return value;
+  const out: ValueObject = { ...value };
+  for (const a of block.attributes) {
+    const v = value[a.name];
+    if (v === undefined || v === null) continue;
+    const path: AttributePath = [...at, { attr: a.name }];
+    if (a.writeOnly) {
+      visit(path, v);
+      out[a.name] = null;
+    } else if (a.nestedType) {
+      out[a.name] = rebuild(v, a.nestedType.nesting, (element, step) =>
+        mapWriteOnly(element, a.nestedType!, visit, [...path, ...step]),
+      );
+    }
+  }
+  for (const nb of block.blockTypes ?? []) {
+    const v = value[nb.typeName];
+    if (v === undefined || v === null) continue;
+    out[nb.typeName] = rebuild(v, nb.nesting, (element, step) =>
+      mapWriteOnly(element, nb.block, visit, [...at, { attr: nb.typeName }, ...step]),
+    );
+  }
+  return out;
+}
+
+/** A collection (or single object) with each element replaced, keeping its shape. */
+function rebuild(value: Value, nesting: string, each: (v: Value, step: AttributePath) => Value): Value {
+  const mapped = elements(value, nesting).map(([step, v]) => [step, each(v, step)] as const);
+  if (nesting === "single" || nesting === "group") return mapped[0][1];
+  if (Array.isArray(value)) return mapped.map(([, v]) => v);
+  if (isObject(value))
+    return Object.fromEntries(mapped.map(([step, v]) => [(step[0] as { key: string }).key, v]));
+  return value;
+}
+
+/** `value` with every write-only attribute null: what a plan or a state may hold. */
+export function withoutWriteOnly(value: Value, block: SchemaBlock): Value {
+  return mapWriteOnly(value, block, () => undefined);
+}
+
+/** The paths of the write-only attributes `value` sets (non-null, known or not). */
+export function writeOnlyPathsSet(value: Value, block: SchemaBlock): AttributePath[] {
+  const paths: AttributePath[] = [];
+  mapWriteOnly(value, block, (p) => paths.push(p));
+  return paths;
+}
+
+/** Every string inside the write-only values `value` sets: what the provider must never log or echo. */
+export function writeOnlyStrings(value: Value, block: SchemaBlock): string[] {
+  const out: string[] = [];
+  const collect = (v: Value): void => {
+    if (typeof v === "string") out.push(v);
+    else if (Array.isArray(v)) v.forEach(collect);
+    else if (v !== null && typeof v === "object" && !isUnknown(v)) Object.values(v).forEach(collect);
+  };
+  mapWriteOnly(value, block, (_path, v) => collect(v));
+  return out;
+}
+
+/** Whether a block declares any write-only attribute, at any depth. */
+export function hasWriteOnly(block: {
+  attributes: SchemaAttribute[];
+  blockTypes?: SchemaBlock["blockTypes"];
+}): boolean {
+  return (
+    block.attributes.some((a) => a.writeOnly || (a.nestedType !== undefined && hasWriteOnly(a.nestedType))) ||
+    (block.blockTypes ?? []).some((nb) => hasWriteOnly(nb.block))
+  );
+}
+
+/**
+ * The errors for a configuration that sets write-only attributes when terraform does not announce that it
+ * can carry them (before 1.11, terraform would store the value in the plan and the state).
+ */
+export function writeOnlyNotAllowed(
+  config: Value,
+  block: SchemaBlock,
+  capabilities: ClientCapabilities | undefined,
+): Diagnostic[] {
+  if (capabilities?.writeOnlyAttributesAllowed) return [];
+  return writeOnlyPathsSet(config, block).map((path) =>
+    errorDiagnostic(
+      "Write-only attribute needs a newer terraform",
+      `${renderPath(path)} is write-only: its value is never stored in the plan or the state, which needs ` +
+        `terraform ${WRITE_ONLY_TERRAFORM_VERSION} or later (or an OpenTofu that announces write-only ` +
+        "attributes). This terraform does not announce write-only support: upgrade it, or remove the attribute.",
+      path,
+    ),
+  );
+}
+
+/** A path as written in HCL: `secret_parameters`, `submodules["db"].secret_parameters`. */
+function renderPath(path: AttributePath): string {
+  return path
+    .map((s, i) =>
+      "attr" in s ? `${i ? "." : ""}${s.attr}` : "key" in s ? `[${JSON.stringify(s.key)}]` : `[${s.index}]`,
+    )
+    .join("");
+}
