@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/ephemeral-resources/instance_return_values
+// cdktf-provider-appmgmt/docs/index.md/ephemeral-resources/instance_return_values
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,13 +10,13 @@ export interface EphemeralAppmgmtInstanceReturnValuesConfig extends cdktn.Terraf
   /**
   * Identifier of the instance, a 24-character lowercase hexadecimal identifier.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/ephemeral-resources/instance_return_values#instance_id EphemeralAppmgmtInstanceReturnValues#instance_id}
+  * Docs: cdktf-provider-appmgmt/docs/index.md/ephemeral-resources/instance_return_values#instance_id EphemeralAppmgmtInstanceReturnValues#instance_id}
   */
   readonly instanceId: string;
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/ephemeral-resources/instance_return_values appmgmt_instance_return_values}
+* Represents a {@link cdktf-provider-appmgmt/docs/index.md/ephemeral-resources/instance_return_values appmgmt_instance_return_values}
 */
 export class EphemeralAppmgmtInstanceReturnValues extends cdktn.TerraformEphemeralResource {
 
@@ -30,7 +30,7 @@ export class EphemeralAppmgmtInstanceReturnValues extends cdktn.TerraformEphemer
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/ephemeral-resources/instance_return_values appmgmt_instance_return_values} Ephemeral Resource
+  * Create a new {@link cdktf-provider-appmgmt/docs/index.md/ephemeral-resources/instance_return_values appmgmt_instance_return_values} Ephemeral Resource
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

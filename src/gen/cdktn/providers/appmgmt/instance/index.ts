@@ -58,19 +58,19 @@ export interface InstanceConfig extends cdktn.TerraformMetaArguments {
   /**
   * Secret main parameters (passwords, API keys, certificates), keyed `input.<name>`: write-only, sent with `parameters` at launch and with every reconfigure (the service resets what a reconfigure does not list), never stored in the plan or the state. A name may not also be in `parameters`. A new value is sent when `secret_parameters_version` changes. Needs terraform 1.11 or later.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#secret_parameters Instance#secret_parameters}
+  * Docs: cdktf-provider-appmgmt/docs/resources/instance.md (Instance#secret_parameters)
   */
   readonly secretParameters?: { [key: string]: string };
   /**
   * Version of `secret_parameters` (the instance's and its submodules'): changing it sends the secrets again in one reconfigure, in place. Terraform never sees a secret's value, so a new value with the same version plans nothing.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#secret_parameters_version Instance#secret_parameters_version}
+  * Docs: cdktf-provider-appmgmt/docs/resources/instance.md (Instance#secret_parameters_version)
   */
   readonly secretParametersVersion?: number;
   /**
   * Names of return values that are secrets (a generated password): they are in `sensitive_return_value_map`, which terraform marks sensitive, instead of `return_values`. To keep one out of the state altogether, read it with the ephemeral `appmgmt_instance_return_values`.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#sensitive_return_values Instance#sensitive_return_values}
+  * Docs: cdktf-provider-appmgmt/docs/resources/instance.md (Instance#sensitive_return_values)
   */
   readonly sensitiveReturnValues?: string[];
   /**
@@ -182,7 +182,7 @@ export interface InstanceSubmodules {
   /**
   * Secret submodule parameters (passwords, keys), keyed `input.<name>`: write-only, sent with `parameters` at launch and every reconfigure, never stored in the plan or the state. `secret_parameters_version` of the instance says when they change. Needs terraform 1.11 or later.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#secret_parameters Instance#secret_parameters}
+  * Docs: cdktf-provider-appmgmt/docs/resources/instance.md (Instance#secret_parameters)
   */
   readonly secretParameters?: { [key: string]: string };
 }
