@@ -41,7 +41,7 @@ const timeoutAttributes: SchemaAttribute[] = TIMEOUT_OPERATIONS.map((op) =>
 );
 
 export const INSTANCE_ATTRIBUTES: DeclaredAttribute[] = [
-  str("id", `Identifier of the instance, ${ID_FORMAT}.`, { computed: true }),
+  { ...str("id", `Identifier of the instance, ${ID_FORMAT}.`, { computed: true }), onUpdate: "stable" },
   { ...str("application_id", `Application to launch, ${ID_FORMAT}.`, { required: true }), plan: "replace" },
   {
     ...str(
@@ -51,6 +51,7 @@ export const INSTANCE_ATTRIBUTES: DeclaredAttribute[] = [
       { optional: true, computed: true },
     ),
     plan: "replace-when-configured",
+    onUpdate: "stable",
   },
   {
     ...str(
@@ -59,6 +60,7 @@ export const INSTANCE_ATTRIBUTES: DeclaredAttribute[] = [
       { optional: true, computed: true },
     ),
     plan: "replace-when-configured",
+    onUpdate: "stable",
   },
   str(
     "revision_id",
@@ -74,6 +76,8 @@ export const INSTANCE_ATTRIBUTES: DeclaredAttribute[] = [
       "resets parameters not listed in `parameters` to the new version's defaults.",
     optional: true,
     computed: true,
+    // a new revision's version is planned by plan.ts
+    onUpdate: "stable",
   },
   {
     name: "parameters",
@@ -115,21 +119,21 @@ export const INSTANCE_ATTRIBUTES: DeclaredAttribute[] = [
         "`Destroying` or `Destroyed`.",
       { computed: true },
     ),
-    plan: "unknown-on-update",
+    onUpdate: "unknown",
   },
   {
     name: "effective_parameters",
     type: ["map", "string"],
     description: "Actual values of all main parameters, including defaults and values set by the revision.",
     computed: true,
-    plan: "unknown-on-update",
+    onUpdate: "unknown",
   },
   {
     name: "return_values",
     type: ["map", "string"],
     description: "Values returned by the instance's workflows (non-string values JSON-encoded).",
     computed: true,
-    plan: "unknown-on-update",
+    onUpdate: "unknown",
   },
 ];
 
