@@ -17,6 +17,8 @@ export type CallName =
   | "reconfigure"
   | "getInstance"
   | "destroy"
+  | "rescheduleDestroy"
+  | "listSchedules"
   | "forceDelete";
 
 /** How a failed exchange ended, as far as retrying is concerned. */
@@ -92,6 +94,9 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
     "getInstance",
     "reconfigure",
     "destroy",
+    // the same timestamp twice schedules one destroy
+    "rescheduleDestroy",
+    "listSchedules",
     "forceDelete",
   ],
   // The launch's answer carries the new instance's id: without it, the caller must look the instance up.

@@ -4,17 +4,21 @@
 
 import type { Diagnostics } from "../terraform-model";
 import type { Manifest } from "../manifest";
+import type { ManifestParse } from "../manifest";
 import { attrPath } from "./values";
 import { manifestModule } from "./instance/manifest-module";
 
+/** The text parsed, or the parser's message: one parse per distinct text per process. */
+export const manifestParse = (text: string): ManifestParse => manifestModule().tryParseManifest(text);
+
+/** The parse's error, if any, as an error on `manifest`. */
+export function addManifestError(parse: ManifestParse, out: Diagnostics): Manifest | undefined {
+  if ("manifest" in parse) return parse.manifest;
+  out.addError(attrPath("manifest"), "Invalid application manifest", parse.error);
+  return undefined;
+}
+
 /** The parsed manifest, or undefined with an error added on `manifest`. */
 export function parseManifestAttribute(text: string, out: Diagnostics): Manifest | undefined {
-  const { parseManifest, ManifestError } = manifestModule();
-  try {
-    return parseManifest(text);
-  } catch (e) {
-    if (!(e instanceof ManifestError)) throw e;
-    out.addError(attrPath("manifest"), "Invalid application manifest", e.message);
-    return undefined;
-  }
+  return addManifestError(manifestParse(text), out);
 }

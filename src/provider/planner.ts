@@ -130,7 +130,10 @@ function mapReplacements(a: DeclaredAttribute, prior: Value, planned: Value): At
 
 /** What a resource's in-place hook adds to the plan of an update. */
 export interface InPlacePlan {
-  /** The update changes nothing the service sets (local-only: timeouts, text never sent): computed attributes keep their prior values. */
+  /**
+   * The update changes no computed attribute (nothing reaches the service, or nothing an output shows):
+   * they keep their prior values.
+   */
   localOnly?: boolean;
   diagnostics?: Diagnostic[];
   /** The private state the apply gets; default the prior one. */

@@ -2,18 +2,12 @@
 // values a reconfigure resets (src/rules), binding-rule findings and the workflow the service runs.
 // Pure: plan JSON in, a Review out; the renderers turn it into Markdown, text or JSON.
 
-import { ManifestError, parseManifest } from "../manifest";
-import type { Manifest } from "../manifest/types";
-import {
-  checkInstanceConfig,
-  formatFinding,
-  naturalCompare,
-  reconfigureResets,
-  type InstanceConfig,
-} from "../rules";
+import { naturalCompare } from "../rules";
 import { dataSourcesReadAtPlan, type PlanJson, type ResourceChange } from "./plan-json";
 import { APPLICATION_TYPE, INSTANCE_TYPE, WORKFLOW_TYPE } from "../resource-types";
 import { reviewApplication, reviewWorkflowRun } from "./services";
+import { changeOf, findingsOf, resetsOf } from "./instance-model";
+import { asObj, attributeName, diffValues } from "./plan-values";
 import {
   KINDS,
   REVIEW_FORMAT_VERSION,
@@ -23,25 +17,10 @@ import {
   type PossibleResetReview,
   type ResetReview,
   type Review,
-  type Shown,
-  type ValueChange,
   type WorkflowRunReview,
 } from "./types";
 
 export { KINDS, type InstanceReview, type Kind, type Review, type Shown } from "./types";
-
-type Obj = Record<string, unknown>;
-
-const TOP_ATTRIBUTES = [
-  "application_id",
-  "instance_name",
-  "environment_id",
-  "revision_id",
-  "manifest_version",
-] as const;
-const SUBMODULE_ATTRIBUTES = ["revision_id", "manifest_version"] as const;
-/** Changes to these stay in terraform: they start no workflow. */
-const LOCAL_ONLY = ["manifest", "timeouts"];
 
 export function buildReview(plan: PlanJson): Review {
   const changes = [...(plan.resource_changes ?? [])];
@@ -172,14 +151,19 @@ export function reviewInstance(rc: ResourceChange): InstanceReview | undefined {
   let resets: ResetReview[] = [];
   let possibleResets: PossibleResetReview[] = [];
   if (kind === "reconfigure") {
-    const serviceChange = valueChanges.some((c) => !LOCAL_ONLY.includes(c.attribute));
-    if (serviceChange) {
+    // the provider's own rule: whether the change reaches the service, and what it resets
+    const change = changeOf(rc, before!, after!);
+    const serviceChange = change.reachesService;
+    if (change.reachesService) {
       workflow = "reconfigure (Executing → Running): one request carrying the complete configuration";
-      ({ resets, possibleResets } = resetsOf(rc, before!, after!));
+      ({ resets, possibleResets } = resetsOf(rc, change));
     } else {
       const local = valueChanges.map((c) => c.attribute).join(", ");
       kind = "settings";
-      words = `update of terraform-only settings (${local})`;
+      words =
+        change.because === "local-only"
+          ? `update of terraform-only settings (${local})`
+          : `update in terraform only (${local}): the manifest proves the service keeps every value`;
       workflow = "none: these settings stay in terraform";
     }
     if (importing) {
@@ -207,7 +191,7 @@ export function reviewInstance(rc: ResourceChange): InstanceReview | undefined {
     changes: valueChanges,
     resets,
     possibleResets,
-    findings: findingsOf(after, kind === "launch" || kind === "replace" ? "launch" : "reconfigure"),
+    findings: findingsOf(rc, after, kind === "launch" || kind === "replace" ? "launch" : "reconfigure"),
     workflow,
   };
 }
@@ -221,218 +205,4 @@ function replaceReason(reason: string | undefined): string {
     default:
       return reason ?? "terraform gave no reason";
   }
-}
-
-/** A plan path (["submodules", "db", "revision_id"]) in terraform's notation: submodules["db"].revision_id. */
-function attributeName(path: (string | number)[]): string {
-  let out = "";
-  let keyNext = false;
-  for (const step of path) {
-    if (typeof step === "number") out += `[${step}]`;
-    else if (keyNext) out += `["${step}"]`;
-    else out += out === "" ? step : `.${step}`;
-    keyNext = !keyNext && (step === "parameters" || step === "submodules");
-  }
-  return out;
-}
-
-function asObj(v: unknown): Obj | undefined {
-  return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : undefined;
-}
-
-/** The mask (after_unknown, *_sensitive) entry at a path: true at the path or above means "flagged". */
-function flagged(mask: unknown, path: string[]): boolean {
-  let m = mask;
-  for (const step of path) {
-    if (m === true) return true;
-    const o = asObj(m);
-    if (!o) return false;
-    m = o[step];
-  }
-  return m === true;
-}
-
-function valueAt(root: Obj | undefined, path: string[]): unknown {
-  let v: unknown = root;
-  for (const step of path) v = asObj(v)?.[step];
-  return v;
-}
-
-function shown(root: Obj | undefined, path: string[], unknownMask: unknown, sensitiveMask: unknown): Shown {
-  if (flagged(sensitiveMask, path)) return { kind: "sensitive" };
-  if (flagged(unknownMask, path)) return { kind: "unknown" };
-  const v = valueAt(root, path);
-  if (v === undefined || v === null) return { kind: "absent" };
-  return { kind: "value", value: typeof v === "string" ? v : JSON.stringify(v) };
-}
-
-function sameShown(a: Shown, b: Shown): boolean {
-  return a.kind === b.kind && (a.kind !== "value" || a.value === (b as { value: string }).value);
-}
-
-/** Every reviewed attribute whose shown value differs, in a fixed order: top level, parameters, submodules. */
-function diffValues(rc: ResourceChange): ValueChange[] {
-  const c = rc.change;
-  const before = asObj(c.before);
-  const after = asObj(c.after);
-  const paths: string[][] = TOP_ATTRIBUTES.map((a) => [a]);
-  for (const name of keysUnion(before, after, ["parameters"])) paths.push(["parameters", name]);
-  for (const sub of keysUnion(before, after, ["submodules"])) {
-    for (const a of SUBMODULE_ATTRIBUTES) paths.push(["submodules", sub, a]);
-    for (const name of keysUnion(before, after, ["submodules", sub, "parameters"]))
-      paths.push(["submodules", sub, "parameters", name]);
-  }
-  const out: ValueChange[] = [];
-  for (const path of paths) {
-    const b: Shown = before ? shown(before, path, undefined, c.before_sensitive) : { kind: "absent" };
-    const a: Shown = after ? shown(after, path, c.after_unknown, c.after_sensitive) : { kind: "absent" };
-    if (!sameShown(a, b)) out.push({ attribute: attributeName(path), before: b, after: a });
-  }
-  for (const name of LOCAL_ONLY) {
-    const b = JSON.stringify(before?.[name] ?? null);
-    const a = JSON.stringify(after?.[name] ?? null);
-    if (before && after && a !== b) {
-      out.push({ attribute: name, before: summarised(before[name]), after: summarised(after[name]) });
-    }
-  }
-  return out;
-}
-
-/** Manifest text and timeouts are shown by size, not in full: the review is about the instance. */
-function summarised(v: unknown): Shown {
-  if (v === undefined || v === null) return { kind: "absent" };
-  if (typeof v === "string") {
-    const lines = v.split("\n").filter((l) => l !== "").length;
-    return { kind: "value", value: `(text, ${lines} line${lines === 1 ? "" : "s"})` };
-  }
-  return { kind: "value", value: JSON.stringify(v) };
-}
-
-function keysUnion(a: Obj | undefined, b: Obj | undefined, path: string[]): string[] {
-  const keys = new Set([
-    ...Object.keys(asObj(valueAt(a, path)) ?? {}),
-    ...Object.keys(asObj(valueAt(b, path)) ?? {}),
-  ]);
-  return [...keys].sort(compare);
-}
-
-/** The rules' view of a planned resource's configuration (wire names). */
-function instanceConfig(values: Obj | undefined): InstanceConfig {
-  const subs = asObj(values?.submodules);
-  return {
-    parameters: asObj(values?.parameters),
-    manifestVersion: typeof values?.manifest_version === "number" ? values.manifest_version : undefined,
-    submodules: subs
-      ? Object.fromEntries(
-          Object.entries(subs).map(([name, s]) => [
-            name,
-            {
-              revisionId:
-                typeof asObj(s)?.revision_id === "string" ? (asObj(s)!.revision_id as string) : undefined,
-              parameters: asObj(asObj(s)?.parameters),
-            },
-          ]),
-        )
-      : undefined,
-  };
-}
-
-function manifestOf(values: Obj | undefined): Manifest | ManifestError | undefined {
-  const text = values?.manifest;
-  if (typeof text !== "string") return undefined;
-  try {
-    return parseManifest(text);
-  } catch (e) {
-    if (e instanceof ManifestError) return e;
-    throw e;
-  }
-}
-
-/** Stands for a value terraform knows only after apply, so the rules skip it instead of judging it. */
-const UNKNOWN = Symbol("known after apply");
-
-/** The configuration the reconfigure sends, with terraform's unknowns (after_unknown) as UNKNOWN. */
-function requestedConfig(rc: ResourceChange, after: Obj): InstanceConfig {
-  const mask = rc.change.after_unknown;
-  const map = (path: string[]) => (flagged(mask, path) ? UNKNOWN : (asObj(valueAt(after, path)) ?? {}));
-  const submodules: Record<string, unknown> = {};
-  for (const sub of Object.keys(asObj(after.submodules) ?? {})) {
-    submodules[sub] = flagged(mask, ["submodules", sub])
-      ? UNKNOWN
-      : { parameters: map(["submodules", sub, "parameters"]) };
-  }
-  return {
-    parameters: map(["parameters"]),
-    submodules: flagged(mask, ["submodules"]) ? UNKNOWN : submodules,
-  } as InstanceConfig;
-}
-
-function strings(v: unknown): Record<string, string> | undefined {
-  const o = asObj(v);
-  return (
-    o &&
-    (Object.fromEntries(Object.entries(o).filter(([, x]) => typeof x === "string")) as Record<string, string>)
-  );
-}
-
-/**
- * The values the reconfigure resets, and those it may reset, by the rules the plan's warnings use. What
- * the service reports now is the prior state's effective_parameters; for submodules the state holds the
- * values the configuration managed (or an import took), the provider's private record of the rest being
- * out of the plan's JSON.
- */
-function resetsOf(
-  rc: ResourceChange,
-  before: Obj,
-  after: Obj,
-): { resets: ResetReview[]; possibleResets: PossibleResetReview[] } {
-  const manifest = manifestOf(after);
-  const currentSubmodules: Record<string, Record<string, string>> = {};
-  for (const [sub, settings] of Object.entries(asObj(before.submodules) ?? {})) {
-    const values = strings(asObj(settings)?.parameters);
-    if (values) currentSubmodules[sub] = values;
-  }
-  const versionUnknown = flagged(rc.change.after_unknown, ["manifest_version"]);
-  const plan = reconfigureResets(manifest instanceof ManifestError ? undefined : manifest, {
-    current: strings(before.effective_parameters) ?? strings(before.parameters) ?? {},
-    currentSubmodules,
-    after: requestedConfig(rc, after),
-    afterRevision: typeof after.revision_id === "string" || flagged(rc.change.after_unknown, ["revision_id"]),
-    targetVersion: versionUnknown
-      ? "unknown"
-      : after.manifest_version === before.manifest_version
-        ? "same"
-        : "other",
-    isUnknown: (v) => v === UNKNOWN,
-  });
-  const sensitive = rc.change.before_sensitive;
-  const currentOf = (path: string[], value: string): Shown =>
-    flagged(sensitive, path) ||
-    (path[0] === "parameters" && flagged(sensitive, ["effective_parameters", path[1]]))
-      ? { kind: "sensitive" }
-      : { kind: "value", value };
-  return {
-    resets: plan.resets.map((r) => ({
-      attribute: attributeName(r.path),
-      current: currentOf(r.path.map(String), r.current),
-      ...(r.default !== undefined ? { default: r.default } : {}),
-    })),
-    possibleResets: plan.possible.map((p) => ({
-      attribute: attributeName(p.path),
-      current: currentOf(p.path.map(String), p.current),
-      because: p.because,
-      ...(p.mayFollow ? { mayFollow: p.mayFollow } : {}),
-    })),
-  };
-}
-
-function findingsOf(after: Obj | undefined, operation: "launch" | "reconfigure"): string[] {
-  const manifest = manifestOf(after);
-  if (manifest === undefined) return [];
-  if (manifest instanceof ManifestError) return [`manifest: ${manifest.message}`];
-  // unknown values are null in the plan JSON: the rules judge only what is known
-  return checkInstanceConfig(manifest, instanceConfig(after), {
-    operation,
-    isUnknown: (v) => v === null,
-  }).map(formatFinding);
 }

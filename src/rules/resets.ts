@@ -28,7 +28,7 @@ export interface Reset {
 
 /** Why the outcome of leaving a value out cannot be known at plan time. */
 export type UnknownOutcome =
-  /** No manifest (or one that is not the target version's): the defaults are unknown. */
+  /** No manifest known at plan time (or one that is not the target version's): the defaults are unknown. */
   | "no-manifest"
   /** A free submodule parameter: its default is in the submodule application's own manifest. */
   | "submodule-default"
@@ -76,16 +76,17 @@ export interface ResetPlan {
 
 /**
  * What a reconfigure to `input.after` resets. `manifest` is the manifest text the configuration gives;
- * it describes the target version when the version changes, or when its parameters are the ones the
- * instance reports now (else it is some other version's and only its bindings are used).
+ * it describes the target version when the version changes (to a known or an unknown version), or when
+ * its parameters are the ones the instance reports now (else it is some other version's and only its
+ * bindings are used).
  */
 export function reconfigureResets(manifest: Manifest | undefined, input: ResetInput): ResetPlan {
   const unknown = input.isUnknown ?? (() => false);
   const current = input.current;
+  // a manifest whose version is unknown at plan time is taken as the target's: it comes with the version
+  // (both from an appmgmt_application uploading it), and its defaults are then the ones that apply
   const manifestApplies =
-    manifest !== undefined &&
-    (input.targetVersion === "other" ||
-      (input.targetVersion === "same" && sameNames(manifest.parameters, current)));
+    manifest !== undefined && (input.targetVersion !== "same" || sameNames(manifest.parameters, current));
   const resets: Reset[] = [];
   const possible: PossibleReset[] = [];
 

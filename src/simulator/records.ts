@@ -56,6 +56,7 @@ export class SimulatorRecords {
         jwtLifetimeSeconds: settings.jwtLifetimeSeconds,
         flood: settings.flood,
         floodState: state.flood,
+        foreignObjects: state.seed.foreignObjects ?? 404,
       },
       () => this.changed(),
     );

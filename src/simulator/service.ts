@@ -11,8 +11,10 @@ import {
   type WireInstanceStatus,
   type WireInstanceSummary,
   type WireRevision,
+  type WireSchedule,
 } from "../service-wire";
 import { newApplication, newManifestVersion } from "./applications";
+import { launchReturnValues } from "./return-values";
 import { resolveConfiguration } from "./configuration";
 import { RequestReader } from "./request-reader";
 import {
@@ -27,6 +29,7 @@ import {
 import { componentStatus, startWorkflow } from "./instance-lifecycle";
 import { accessible, ServiceError, type Caller } from "./service-error";
 import { SimulatorRecords } from "./records";
+import { rescheduleDestroy, schedulesOf } from "./schedules";
 import type { InstanceRecord } from "./state";
 
 export class Simulator extends SimulatorRecords {
@@ -95,7 +98,7 @@ export class Simulator extends SimulatorRecords {
       accessible(caller, "instance", id, parent, parent.organization);
       this.advance(parent, now);
       const app = this.catalog.applications.get(parent.application)!;
-      const manifest = app.parsed.get(parent.configuration.version);
+      const manifest = this.catalog.manifestOf(app, parent.configuration.version);
       const declared =
         manifest && Object.hasOwn(manifest.submodules, name) ? manifest.submodules[name] : undefined;
       const subApp = declared?.applicationId ?? parent.application;
@@ -173,6 +176,7 @@ export class Simulator extends SimulatorRecords {
     const lifetime = destroyInterval ?? this.state.seed.defaultDestroyIntervalMs ?? DOCUMENTED_LIFETIME_MS;
     if (lifetime !== NEVER_DESTROY) rec.destroyAt = now + lifetime;
     startWorkflow(rec, "launch", this.state.timing, now, caller.id);
+    rec.workflow!.returns = launchReturnValues(this.catalog.manifestOf(app, rec.configuration.version)!);
     this.state.instances.push(rec);
     this.instanceById.set(rec.id, rec);
     this.addComponents(rec);
@@ -198,6 +202,7 @@ export class Simulator extends SimulatorRecords {
     if (reader.errors.length > 0) throw new ServiceError(400, reader.errors);
     startWorkflow(rec, "reconfigure", this.state.timing, now, caller.id);
     rec.workflow!.target = resolveConfiguration(this.catalog, app, request, rec.configuration);
+    rec.workflow!.returns = launchReturnValues(this.catalog.manifestOf(app, rec.workflow!.target.version)!);
     this.addComponents(rec, rec.workflow!.target);
     this.changed();
     return { id: rec.id };
@@ -250,6 +255,21 @@ export class Simulator extends SimulatorRecords {
     rec.workflow!.parameters = { ...(parameters as Record<string, string>) };
     this.changed();
     return { id: rec.id };
+  }
+
+  /** Moves (or with -1 cancels) the instance's scheduled destroy: schedules.ts. */
+  rescheduleDestroy(caller: Caller, id: string, body: unknown, now: number): { id: string } {
+    const rec = this.topLevel(caller, id, "reschedule the destroy of");
+    this.advance(rec, now);
+    rescheduleDestroy(rec, body);
+    this.changed();
+    return { id: rec.id };
+  }
+
+  listSchedules(caller: Caller, id: string, now: number): WireSchedule[] {
+    const rec = this.topLevel(caller, id, "list the schedules of");
+    this.advance(rec, now);
+    return schedulesOf(rec);
   }
 
   forceDelete(caller: Caller, id: string, force: boolean, now: number): { id: string } {

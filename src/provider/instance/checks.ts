@@ -2,8 +2,7 @@
 // parameter names and, when the `manifest` attribute is known, the binding rules (src/rules). Unknown
 // values are skipped.
 
-import { type AttributePath, type Diagnostic, Diagnostics, isUnknown } from "../../terraform-model";
-import { setOwn } from "../../own";
+import { type AttributePath, type Diagnostic, Diagnostics } from "../../terraform-model";
 import {
   SCHEMA_NAMES,
   checkInstanceConfig,
@@ -11,24 +10,35 @@ import {
   formatFinding,
   idProblem,
   instanceNameProblem,
+  isKnownAfterApply,
+  rulesConfig,
+  type DesiredInstance,
   type Finding,
-  type InstanceConfig,
 } from "../../rules";
 import { parseDuration } from "../duration";
+import { addManifestError } from "../manifest-attribute";
 import { attrPath } from "../values";
 import { known, knownEntries, type InstanceModel } from "./model";
 import { TIMEOUT_OPERATIONS } from "./schema";
-import { parseManifestAttribute } from "../manifest-attribute";
 
 export type Operation = "launch" | "reconfigure";
 
-export function checkInstanceAttributes(config: InstanceModel, operation: Operation): Diagnostic[] {
+/** `desired` is the model of what `config` asks of the service (desired.ts), built once per plan. */
+export function checkInstanceAttributes(
+  config: InstanceModel,
+  desired: DesiredInstance,
+  operation: Operation,
+): Diagnostic[] {
   const out = new Diagnostics();
   checkIds(config, out);
   checkInstanceName(config, out);
   checkDurations(config, out);
-  if (typeof config.manifest === "string") checkAgainstManifest(config, config.manifest, operation, out);
-  else if (!isUnknown(config.manifest)) addFindings(checkParameterNames(rulesConfig(config)), out);
+  if (desired.manifest === undefined) addFindings(checkParameterNames(rulesConfig(desired)), out);
+  else if (!isKnownAfterApply(desired.manifest)) {
+    const manifest = addManifestError(desired.manifest, out);
+    const options = { operation, isUnknown: isKnownAfterApply, names: SCHEMA_NAMES };
+    if (manifest) addFindings(checkInstanceConfig(manifest, rulesConfig(desired), options), out);
+  }
   return out.list;
 }
 
@@ -64,35 +74,6 @@ function checkDurations(config: InstanceModel, out: Diagnostics): void {
     const ms = parseDuration(text);
     if (ms instanceof Error) out.addError(attrPath("timeouts", op), `Invalid timeouts.${op}`, ms.message);
   }
-}
-
-/** The rules' view of the configuration; unknown values stay in place and the rules skip them. */
-export function rulesConfig(config: InstanceModel): InstanceConfig {
-  const submodules: InstanceConfig["submodules"] = {};
-  for (const [name, s] of knownEntries(config.submodules)) {
-    setOwn(submodules, name, {
-      revisionId: s && known(s.revisionId),
-      manifestVersion: s && known(s.manifestVersion),
-      parameters: (s && known(s.parameters)) ?? undefined,
-    });
-  }
-  return {
-    parameters: known(config.parameters),
-    manifestVersion: known(config.manifestVersion),
-    submodules: known(config.submodules) ? submodules : undefined,
-  };
-}
-
-function checkAgainstManifest(
-  config: InstanceModel,
-  text: string,
-  operation: Operation,
-  out: Diagnostics,
-): void {
-  const manifest = parseManifestAttribute(text, out);
-  if (!manifest) return;
-  const options = { operation, isUnknown, names: SCHEMA_NAMES };
-  addFindings(checkInstanceConfig(manifest, rulesConfig(config), options), out);
 }
 
 /** Each finding of the rules as an error at its attribute path, with the fix (the workflow resource's too). */

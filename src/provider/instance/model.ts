@@ -3,6 +3,7 @@
 // may be unknown; at apply time and in state nothing is.
 
 import { isUnknown, UNKNOWN, type UnknownValue, type Value, type ValueObject } from "../../terraform-model";
+import type { InstanceStatus } from "../../client/types";
 import { setOwn } from "../../own";
 import { asObject } from "../values";
 import { TIMEOUT_OPERATIONS, type TimeoutOperation } from "./schema";
@@ -34,9 +35,22 @@ export type InstanceModel = {
   autoDestroyAfter: Maybe<string> | null;
   status: Maybe<string> | null;
   effectiveParameters: Maybe<StringMapModel> | null;
+  effectiveSubmodules: Maybe<Record<string, Maybe<StringMapModel>>> | null;
   returnValues: Maybe<StringMapModel> | null;
   timeouts: Maybe<TimeoutsModel> | null;
 };
+
+/** Every submodule's actual values as the status reports them, by path key (effective_submodules). */
+export function submoduleValues(s: InstanceStatus): Record<string, StringMapModel> {
+  const out: Record<string, StringMapModel> = {};
+  for (const [key, sub] of Object.entries(s.submodules)) setOwn(out, key, { ...sub.parameters });
+  return out;
+}
+
+/** effective_submodules as terraform holds it. */
+export function encodeSubmoduleValues(values: Record<string, StringMapModel>): ValueObject {
+  return encodeNested(values, (v) => ({ parameters: encodeMap(v) })) as ValueObject;
+}
 
 /** The known value, or undefined when null or unknown. */
 export function known<T>(v: Maybe<T> | null): T | undefined {
@@ -80,6 +94,12 @@ export function decodeInstance(value: ValueObject): InstanceModel {
     autoDestroyAfter: str(v.auto_destroy_after),
     status: str(v.status),
     effectiveParameters: stringMap(v.effective_parameters),
+    effectiveSubmodules: nested(v.effective_submodules, (subs) => {
+      const out: Record<string, Maybe<StringMapModel>> = {};
+      for (const [k, e] of Object.entries(subs))
+        setOwn(out, k, isUnknown(e) ? UNKNOWN : (stringMap(asObject(e)?.parameters) ?? {}));
+      return out;
+    }),
     returnValues: stringMap(v.return_values),
     timeouts: decodeTimeouts(v.timeouts),
   };
@@ -99,6 +119,7 @@ export function encodeInstance(m: InstanceModel): ValueObject {
     auto_destroy_after: m.autoDestroyAfter,
     status: m.status,
     effective_parameters: encodeMap(m.effectiveParameters),
+    effective_submodules: encodeNested(m.effectiveSubmodules, (v) => ({ parameters: encodeMap(v) })),
     return_values: encodeMap(m.returnValues),
     timeouts: m.timeouts === null || isUnknown(m.timeouts) ? m.timeouts : { ...m.timeouts },
   };

@@ -14,22 +14,28 @@ import { type InPlacePlan, planDeclared } from "../planner";
 import { sameValue, stringMap } from "../values";
 import { checkInstanceAttributes } from "./checks";
 import { decodeInstance, type InstanceModel } from "./model";
-import { decodePrivate } from "./private";
+import { desiredInstance, instanceNow } from "./desired";
+import type { DesiredInstance } from "../../rules";
 import { planResets } from "./resets";
 import { INSTANCE_ATTRIBUTES } from "./schema";
 
 export function validateInstance(config: ValueObject): Diagnostic[] {
-  return checkInstanceAttributes(decodeInstance(config), "launch");
+  const model = decodeInstance(config);
+  return checkInstanceAttributes(model, desiredInstance(model), "launch");
 }
 
 export function planInstance(req: PlanResourceChangeRequest): PlanResourceChangeResponse {
   let config: InstanceModel | undefined;
+  let desired: DesiredInstance | undefined;
   return planDeclared(
     req,
     INSTANCE_ATTRIBUTES,
-    (value, updating) =>
-      checkInstanceAttributes((config = decodeInstance(value)), updating ? "reconfigure" : "launch"),
-    (prior, planned, priorPrivate) => planReconfigure(decodeInstance(prior), config!, planned, priorPrivate),
+    (value, updating) => {
+      config = decodeInstance(value);
+      desired = desiredInstance(config);
+      return checkInstanceAttributes(config, desired, updating ? "reconfigure" : "launch");
+    },
+    (prior, planned) => planReconfigure(decodeInstance(prior), config!, desired!, planned),
   );
 }
 
@@ -37,29 +43,19 @@ export function planInstance(req: PlanResourceChangeRequest): PlanResourceChange
 function planReconfigure(
   prior: InstanceModel,
   config: InstanceModel,
+  desired: DesiredInstance,
   planned: ValueObject,
-  priorPrivate: Buffer,
 ): InPlacePlan {
-  if (!needsReconfigure(prior, config)) return { localOnly: true };
-  const resets = planResets(prior, config, decodePrivate(priorPrivate));
-  // After an import the state lists every value, so a configuration relying on defaults differs from it
-  // without changing anything on the service: when the manifest proves that, the update sends nothing
-  // (update.ts asks reachesService, the same question) and the service-set outputs stay as they are.
-  if (resets.changesNothing) return { localOnly: true };
+  // The rules decide whether the change reaches the service: not when only terraform-side settings
+  // change, nor when the manifest proves it changes no value (after an import the state lists every value,
+  // so a configuration relying on defaults differs from it). Then the service-set outputs stay as they are
+  // and the update sends nothing (update.ts asks the same rule).
+  const resets = planResets(instanceNow(prior), desired);
+  if (!resets) return { localOnly: true };
   // a new revision brings its own manifest version unless one is configured
   if (config.manifestVersion === null && !sameValue(prior.revisionId, config.revisionId)) {
     planned.manifest_version = UNKNOWN;
   }
   if (resets.effectiveParameters) planned.effective_parameters = stringMap(resets.effectiveParameters);
   return { diagnostics: resets.warnings };
-}
-
-/** Whether the change reaches the service (timeouts and manifest text are local only). */
-export function needsReconfigure(prior: InstanceModel, config: InstanceModel): boolean {
-  return (
-    !sameValue(prior.parameters ?? {}, config.parameters ?? {}) ||
-    !sameValue(prior.submodules ?? {}, config.submodules ?? {}) ||
-    !sameValue(prior.revisionId, config.revisionId) ||
-    (config.manifestVersion !== null && !sameValue(prior.manifestVersion, config.manifestVersion))
-  );
 }

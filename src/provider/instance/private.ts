@@ -1,15 +1,9 @@
 // The private state of an `appmgmt_instance` (opaque to terraform, never shown in plans): whether the state
-// comes from an import, and the actual submodule values the service last reported. The state itself keeps
-// only the submodule values the configuration manages; the plan needs all of them to warn about resets.
-
-import type { InstanceStatus, Parameters } from "../../client/types";
-import { setOwn } from "../../own";
+// comes from an import, so that the next read takes every actual value into the state.
 
 export interface InstancePrivate {
   /** Set by ImportResourceState: the next read takes every actual value into the state. */
   imported?: true;
-  /** Actual parameters per submodule, as the service last reported them. */
-  submodules?: Record<string, Parameters>;
 }
 
 export function encodePrivate(p: InstancePrivate): Buffer {
@@ -22,20 +16,8 @@ export function decodePrivate(bytes: Buffer | undefined): InstancePrivate {
   try {
     const p = JSON.parse(bytes.toString("utf8")) as unknown;
     if (p === null || typeof p !== "object" || Array.isArray(p)) return {};
-    const { imported, submodules } = p as Record<string, unknown>;
-    const out: InstancePrivate = {};
-    if (imported === true) out.imported = true;
-    if (submodules && typeof submodules === "object")
-      out.submodules = submodules as InstancePrivate["submodules"];
-    return out;
+    return (p as Record<string, unknown>).imported === true ? { imported: true } : {};
   } catch {
     return {};
   }
-}
-
-/** The private state after the service reported `s`. */
-export function privateFromStatus(s: InstanceStatus): Buffer {
-  const submodules: Record<string, Parameters> = {};
-  for (const [name, sub] of Object.entries(s.submodules)) setOwn(submodules, name, { ...sub.parameters });
-  return encodePrivate({ submodules });
 }

@@ -1,4 +1,5 @@
-// Read (refresh): the instance as the service sees it, or removed from the state when it is gone.
+// Read (refresh): the instance as the service sees it, or removed from the state when it is gone (a 404
+// alone does not say so: gone.ts).
 
 import type { InstanceStatus, Parameters } from "../../client/types";
 import {
@@ -16,12 +17,14 @@ import {
   decodeInstance,
   encodeInstance,
   known,
+  submoduleValues,
   type InstanceModel,
   type Maybe,
   type StringMapModel,
   type SubmoduleModel,
 } from "./model";
-import { decodePrivate, privateFromStatus } from "./private";
+import { confirmGone } from "./gone";
+import { decodePrivate } from "./private";
 
 export async function readInstance(ctx: ProviderContext, req: ReadResourceRequest): Promise<ApplyResult> {
   const current = asObject(req.currentState);
@@ -32,8 +35,11 @@ export async function readInstance(ctx: ProviderContext, req: ReadResourceReques
   try {
     s = await ctx.service().client.getInstance(id, { signal: ctx.signal });
   } catch (e) {
-    if (errorCode(e) === "E_NOT_FOUND")
-      return removed(ctx, prior, id, "the service does not find it (or not for these credentials)");
+    if (errorCode(e) === "E_NOT_FOUND") {
+      const check = await confirmGone(ctx, prior, id);
+      if (check.gone) return removed(ctx, prior, id, check.why);
+      return { newState: req.currentState, diagnostics: [check.diagnostic] };
+    }
     return {
       newState: req.currentState,
       diagnostics: [failureDiagnostic(`Reading instance ${id} failed`, e)],
@@ -42,7 +48,8 @@ export async function readInstance(ctx: ProviderContext, req: ReadResourceReques
   if (s.status === "Destroyed") return removed(ctx, prior, id, "it is Destroyed");
   const imported = decodePrivate(req.private).imported === true;
   const newState = encodeInstance(refreshed(prior, s, imported));
-  return { newState, private: privateFromStatus(s), diagnostics: [] };
+  // the import mark served its read: an empty private state
+  return { newState, diagnostics: [] };
 }
 
 /**
@@ -86,6 +93,7 @@ function refreshed(prior: InstanceModel, s: InstanceStatus, imported: boolean): 
     submodules: imported ? importedSubmodules(s) : refreshedSubmodules(prior.submodules, s),
     status: s.status,
     effectiveParameters: { ...s.parameters },
+    effectiveSubmodules: submoduleValues(s),
     returnValues: returnValueMap(s.returnValues) as StringMapModel,
   };
 }

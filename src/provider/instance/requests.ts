@@ -9,18 +9,27 @@ import type {
   ReconfigureSubmodule,
 } from "../../client/types";
 import { setOwn } from "../../own";
+import {
+  isKnownAfterApply,
+  knownValues,
+  type DesiredInstance,
+  type DesiredSubmodule,
+  type Unsure,
+} from "../../rules";
 import { NEVER_DESTROY, nestSubmodules, type NestedSubmodules } from "../../service-wire";
 import { parseDuration } from "../duration";
-import { known, knownEntries, knownMap, type InstanceModel, type SubmoduleModel } from "./model";
+import { desiredInstance } from "./desired";
+import { known, type InstanceModel } from "./model";
 
 export function launchRequest(config: InstanceModel): LaunchRequest {
+  const desired = desiredInstance(config);
   return present({
-    parameters: knownMap(config.parameters),
+    parameters: knownValues(desired.parameters),
     instanceName: known(config.instanceName),
     environmentId: known(config.environmentId),
-    revisionId: known(config.revisionId),
-    version: known(config.manifestVersion),
-    submodules: submoduleRequests(config, launchSubmodule),
+    revisionId: knownField(desired.revisionId),
+    version: knownField(desired.manifestVersion),
+    submodules: submoduleRequests(desired, launchSubmodule),
     destroyInterval: destroyInterval(config),
   });
 }
@@ -29,7 +38,7 @@ export function launchRequest(config: InstanceModel): LaunchRequest {
  * Always sent: an instance launched without it is destroyed after the service's default lifetime (one hour,
  * as documented), which nobody writing infrastructure as code expects.
  */
-function destroyInterval(config: InstanceModel): number {
+export function destroyInterval(config: InstanceModel): number {
   const text = known(config.autoDestroyAfter);
   if (text === undefined) return NEVER_DESTROY;
   const ms = parseDuration(text);
@@ -37,24 +46,29 @@ function destroyInterval(config: InstanceModel): number {
   return ms;
 }
 
-export function reconfigureRequest(config: InstanceModel): ReconfigureRequest {
+/** The complete desired configuration (at apply every value is known). */
+export function reconfigureRequest(desired: DesiredInstance): ReconfigureRequest {
   return {
-    parameters: knownMap(config.parameters) ?? {},
+    parameters: knownValues(desired.parameters) ?? {},
     ...present({
-      revisionId: known(config.revisionId),
-      manifestVersion: known(config.manifestVersion),
-      submodules: submoduleRequests(config, reconfigureSubmodule),
+      revisionId: knownField(desired.revisionId),
+      manifestVersion: knownField(desired.manifestVersion),
+      submodules: submoduleRequests(desired, reconfigureSubmodule),
     }),
   };
 }
 
 /** A submodule's revision is chosen at launch only (changing it replaces the instance). */
-function launchSubmodule(s: SubmoduleModel | undefined): LaunchSubmodule {
-  return present({ revisionId: s && known(s.revisionId), ...reconfigureSubmodule(s) });
+function launchSubmodule(s: DesiredSubmodule | undefined): LaunchSubmodule {
+  return present({ revisionId: knownField(s?.revisionId), ...reconfigureSubmodule(s) });
 }
 
-function reconfigureSubmodule(s: SubmoduleModel | undefined): ReconfigureSubmodule {
-  return present({ manifestVersion: s && known(s.manifestVersion), parameters: s && knownMap(s.parameters) });
+function reconfigureSubmodule(s: DesiredSubmodule | undefined): ReconfigureSubmodule {
+  return present({ manifestVersion: knownField(s?.manifestVersion), parameters: knownValues(s?.parameters) });
+}
+
+function knownField<T>(v: Unsure<T> | undefined): T | undefined {
+  return isKnownAfterApply(v) ? undefined : v;
 }
 
 /** The fields that have a value: a request leaves out what the configuration does not set. */
@@ -66,12 +80,13 @@ function present<T extends object>(fields: T): { [K in keyof T]?: Exclude<T[K], 
 
 /** Each submodule's settings, keyed by path in the configuration ("db/replica"), nested as the body carries them. */
 function submoduleRequests<T extends object>(
-  config: InstanceModel,
-  request: (s: SubmoduleModel | undefined) => T,
+  desired: DesiredInstance,
+  request: (s: DesiredSubmodule | undefined) => T,
 ): NestedSubmodules<T> | undefined {
-  const entries = knownEntries(config.submodules);
+  const subs = knownField(desired.submodules);
+  const entries = Object.entries(subs ?? {});
   if (entries.length === 0) return undefined;
   const byPath: Record<string, T> = {};
-  for (const [name, s] of entries) setOwn(byPath, name, request(s));
+  for (const [name, s] of entries) setOwn(byPath, name, request(knownField(s)));
   return nestSubmodules(byPath);
 }

@@ -1,48 +1,40 @@
-// What a reconfigure will do to values the configuration does not mention (ARCHITECTURE.md §5). The
-// service resets every value a reconfigure does not list; which values that changes is the rules' one
-// answer (src/rules/resets.ts, which `appmgmt review` calls too). The plan compares what the service
-// reports now (the prior state's effective values, and the actual submodule values kept in the private
-// state) with the request: a warning per value it resets for certain, one warning per instance listing
-// the values it may reset (what the plan cannot see decides them), and, when the manifest is known, the
-// exact `effective_parameters` instead of "known after apply".
+// What a reconfigure will do to values the configuration does not mention (ARCHITECTURE.md §4-5). Whether
+// a change reaches the service and which values it resets is the rules' one answer (src/rules/reconfigure.ts,
+// which `appmgmt review` asks too), from what the prior state says the service holds (effective_parameters,
+// effective_submodules) and what the configuration asks. Here that answer becomes the plan: a warning per
+// value it resets for certain, one warning per instance listing the values it may reset (what the plan
+// cannot see decides them), and, when the manifest gives them, the exact `effective_parameters`.
 
 import type { Parameters } from "../../client/types";
 import type { Manifest } from "../../manifest/types";
-import { type Diagnostic, isUnknown, warningDiagnostic } from "../../terraform-model";
-import { setOwn } from "../../own";
+import { type Diagnostic, warningDiagnostic } from "../../terraform-model";
 import {
-  leavesEverythingAsIs,
-  reconfigureResets,
+  knownValues,
+  manifestOf,
+  serviceChange,
+  type DesiredInstance,
+  type InstanceNow,
   type PossibleReset,
-  type ResetInput,
   type UnknownOutcome,
-} from "../../rules/resets";
-import type { InstanceConfig } from "../../rules/types";
+} from "../../rules";
 import { attrPath } from "../values";
-import { known, knownEntries, knownMap, type InstanceModel } from "./model";
-import type { InstancePrivate } from "./private";
 import { manifestModule } from "./manifest-module";
 
 export interface PlannedResets {
   /** The exact effective_parameters after the reconfigure, when the provider can tell. */
   effectiveParameters?: Parameters;
   warnings: Diagnostic[];
-  /** The manifest proves the reconfigure changes nothing on the service: the update sends nothing. */
-  changesNothing: boolean;
 }
 
-export function planResets(
-  prior: InstanceModel,
-  config: InstanceModel,
-  priv: InstancePrivate,
-): PlannedResets {
-  const manifest = typeof config.manifest === "string" ? parsedOrUndefined(config.manifest) : undefined;
-  const input = resetInput(prior, config, priv);
-  const plan = reconfigureResets(manifest, input);
-
+/** The plan of a change: undefined when nothing reaches the service (the rules' answer). */
+export function planResets(now: InstanceNow, desired: DesiredInstance): PlannedResets | undefined {
+  const change = serviceChange(now, desired);
+  if (!change.reachesService) return undefined;
+  const { resets: plan, input } = change;
+  const manifest = manifestOf(desired);
   let effectiveParameters: Parameters | undefined;
-  const listedValues = knownMap(config.parameters) ?? (config.parameters === null ? {} : undefined);
-  if (plan.manifestApplies && !input.afterRevision && listedValues) {
+  const listedValues = desired.parameters === undefined ? {} : knownValues(desired.parameters);
+  if (plan.manifestApplies && input.targetVersion !== "unknown" && !input.afterRevision && listedValues) {
     effectiveParameters = { ...mainDefaults(manifest!), ...listedValues };
   }
   const warnings: Diagnostic[] = plan.resets.map((r) => {
@@ -60,69 +52,7 @@ export function planResets(
     );
   });
   if (plan.possible.length > 0) warnings.push(possibleResetsWarning(plan.possible));
-  const changesNothing = submoduleVersionsKept(prior, config) && leavesEverythingAsIs(plan, input);
-  return { effectiveParameters, warnings, changesNothing };
-}
-
-/**
- * Whether a configuration that differs from the state must reach the service: false when the manifest
- * proves the reconfigure would leave every value as it is. The plan and the update ask the same question.
- */
-export function reachesService(prior: InstanceModel, config: InstanceModel, priv: InstancePrivate): boolean {
-  return !planResets(prior, config, priv).changesNothing;
-}
-
-/** The rules' view of the reconfigure: what the service reports now and what the request lists. */
-function resetInput(prior: InstanceModel, config: InstanceModel, priv: InstancePrivate): ResetInput {
-  // terraform's unknowns pass through as they are: the rules skip what isUnknown accepts
-  const after = {
-    parameters: config.parameters ?? {},
-    submodules: isUnknown(config.submodules)
-      ? config.submodules
-      : Object.fromEntries(
-          knownEntries(config.submodules).map(([name, s]) => [
-            name,
-            s === undefined ? UNKNOWN_SUBMODULE : { parameters: s.parameters ?? {} },
-          ]),
-        ),
-  } as unknown as InstanceConfig;
-  const versionChanges = config.manifestVersion !== null && config.manifestVersion !== prior.manifestVersion;
-  return {
-    current: knownMap(prior.effectiveParameters) ?? {},
-    currentSubmodules: actualSubmodules(prior, priv),
-    after,
-    // A configured revision applies its stored values, which the provider cannot see.
-    afterRevision: config.revisionId !== null,
-    targetVersion: isUnknown(config.manifestVersion) ? "unknown" : versionChanges ? "other" : "same",
-    isUnknown: (v) => v === UNKNOWN_SUBMODULE || isUnknown(v),
-  };
-}
-
-/** A submodule entry terraform does not know yet. */
-const UNKNOWN_SUBMODULE = Object.freeze({});
-
-/** A configured submodule manifest_version that differs from the state's moves the submodule. */
-function submoduleVersionsKept(prior: InstanceModel, config: InstanceModel): boolean {
-  const before = new Map(knownEntries(prior.submodules));
-  return knownEntries(config.submodules).every(([name, s]) => {
-    if (s === undefined) return false;
-    if (s.manifestVersion === null) return true;
-    const was = before.get(name);
-    return (
-      was !== undefined && known(s.manifestVersion) !== undefined && s.manifestVersion === was.manifestVersion
-    );
-  });
-}
-
-/** Every actual submodule value the service reported; without a private record, the managed ones. */
-function actualSubmodules(prior: InstanceModel, priv: InstancePrivate): Record<string, Parameters> {
-  if (priv.submodules) return priv.submodules;
-  const out: Record<string, Parameters> = {};
-  for (const [sub, settings] of knownEntries(prior.submodules)) {
-    const values = settings && knownMap(settings.parameters);
-    if (values) setOwn(out, sub, values);
-  }
-  return out;
+  return { effectiveParameters, warnings };
 }
 
 const WHY: Record<UnknownOutcome, string> = {
@@ -160,15 +90,6 @@ function possibleResetsWarning(possible: PossibleReset[]): Diagnostic {
 /** `parameters["input.db-size"]`, `submodules["db"].parameters["input.engine"]`. */
 function where(path: (string | number)[]): string {
   return path.length === 2 ? `parameters["${path[1]}"]` : `submodules["${path[1]}"].parameters["${path[3]}"]`;
-}
-
-function parsedOrUndefined(text: string): Manifest | undefined {
-  const { parseManifest } = manifestModule();
-  try {
-    return parseManifest(text);
-  } catch {
-    return undefined; // reported by the configuration checks
-  }
 }
 
 function mainDefaults(manifest: Manifest): Parameters {

@@ -102,16 +102,14 @@ export const INSTANCE_ATTRIBUTES: DeclaredAttribute[] = [
       "checked against it at plan time (unknown names, bound submodule parameters). Never sent to the service.",
     { optional: true },
   ),
-  {
-    ...str(
-      "auto_destroy_after",
-      "How long after its launch the service destroys the instance on its own, as a duration such as " +
-        '`"8h"` (for short-lived test instances). Unset: never (the service\'s default is one hour, so the ' +
-        "provider always says which). The service cannot change it later.",
-      { optional: true },
-    ),
-    plan: "replace",
-  },
+  str(
+    "auto_destroy_after",
+    "How long after its launch the service destroys the instance on its own, as a duration such as " +
+      '`"8h"` (for short-lived test instances). Unset: never (the service\'s default is one hour, so the ' +
+      "provider always says which). Changing it on a running instance moves the scheduled destroy in place, " +
+      "to that long after the apply that changes it; removing it cancels the schedule. Never a replacement.",
+    { optional: true },
+  ),
   {
     ...str(
       "status",
@@ -126,6 +124,25 @@ export const INSTANCE_ATTRIBUTES: DeclaredAttribute[] = [
     type: ["map", "string"],
     description: "Actual values of all main parameters, including defaults and values set by the revision.",
     computed: true,
+    onUpdate: "unknown",
+  },
+  {
+    name: "effective_submodules",
+    description:
+      "Actual state of every submodule, by submodule path (`db`, `db/replica`): its parameter values, bound " +
+      "values and defaults included (what a reconfigure that does not list them may reset).",
+    computed: true,
+    nestedType: {
+      nesting: "map",
+      attributes: [
+        {
+          name: "parameters",
+          type: ["map", "string"],
+          description: "Actual values of the submodule's parameters.",
+          computed: true,
+        },
+      ],
+    },
     onUpdate: "unknown",
   },
   {

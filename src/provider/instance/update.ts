@@ -1,6 +1,7 @@
-// Update: ONE reconfigure carrying the complete desired configuration, then wait until the service shows
-// the listed values. Changes that stay local (timeouts, manifest text), and changes the manifest proves
-// leave every value on the service as it is (resets.ts), send nothing.
+// Update: a changed auto_destroy_after rescheduled in place (lifetime.ts), then ONE reconfigure carrying the
+// complete desired configuration, and a wait until the service shows the listed values. Changes that stay
+// local (timeouts, manifest text), and changes the manifest proves leave every value on the service as it is,
+// send nothing: the rules' one answer (src/rules/reconfigure.ts), as the plan asked it.
 
 import type { InstanceStatus, Parameters, ReconfigureRequest } from "../../client/types";
 import type { ProviderContext } from "../context";
@@ -8,11 +9,11 @@ import type { ApplyResult } from "../resource";
 import { flattenSubmodules } from "../../service-wire";
 import { notAccepted } from "./busy";
 import type { ValueObject } from "../../terraform-model";
+import { rescheduleIfChanged } from "./lifetime";
 import { decodeInstance, type InstanceModel } from "./model";
-import { needsReconfigure } from "./plan";
-import { decodePrivate } from "./private";
+import { serviceChange } from "../../rules";
+import { desiredInstance, instanceNow } from "./desired";
 import { reconfigureRequest } from "./requests";
-import { reachesService } from "./resets";
 import { awaitWorkflow, stateAfterApply, timeoutMs } from "./wait";
 
 export async function updateInstance(
@@ -24,12 +25,15 @@ export async function updateInstance(
 ): Promise<ApplyResult> {
   const prior = decodeInstance(priorState);
   const id = prior.id as string;
-  if (!needsReconfigure(prior, config) || !reachesService(prior, config, decodePrivate(plannedPrivate))) {
+  const desired = desiredInstance(config);
+  const rescheduleFailed = await rescheduleIfChanged(ctx, id, prior, config);
+  if (rescheduleFailed) return { newState: priorState, diagnostics: [rescheduleFailed] };
+  if (!serviceChange(instanceNow(prior), desired).reachesService) {
     // nothing reaches the service (a local change, or one the manifest proves changes no value): keep
     // what the last read learnt (the plan passed it on)
     return { newState: stateAfterApply(planned, id, undefined), private: plannedPrivate, diagnostics: [] };
   }
-  const request = reconfigureRequest(config);
+  const request = reconfigureRequest(desired);
   const deadline = Date.now() + timeoutMs(config, "update");
   try {
     await ctx.service().client.reconfigure(id, request, { signal: ctx.signal, deadline });

@@ -7,8 +7,7 @@ import { timeoutOrDefault } from "../duration";
 import type { ApplyResult } from "../resource";
 import { DEFAULT_TIMEOUT } from "../schema";
 import { returnValueMap, stringMap } from "../values";
-import { encodeInstance, known, type InstanceModel } from "./model";
-import { privateFromStatus } from "./private";
+import { encodeInstance, encodeSubmoduleValues, known, submoduleValues, type InstanceModel } from "./model";
 import type { TimeoutOperation } from "./schema";
 
 export const isSettled = (s: InstanceStatus) =>
@@ -91,7 +90,7 @@ export async function awaitWorkflow(
       ],
     };
   }
-  const result = { newState: stateAfterApply(planned, id, last), private: privateFromStatus(last) };
+  const result = { newState: stateAfterApply(planned, id, last) };
   if (last.status === "Running") return { ...result, diagnostics: [] };
   return {
     ...result,
@@ -112,7 +111,7 @@ const UNTAINT_HINT =
 
 /**
  * The planned state with every unknown filled from the instance status (or a placeholder without one).
- * effective_parameters always comes from the status: if a planned value differs, terraform reports the
+ * effective_parameters and effective_submodules always come from the status: if a planned value differs, terraform reports the
  * inconsistency instead of the state holding values the service does not have.
  */
 export function stateAfterApply(
@@ -128,11 +127,15 @@ export function stateAfterApply(
     manifest_version: s?.version ?? null,
     status: status ?? s?.status ?? "Requested",
     effective_parameters: stringMap(s?.parameters ?? {}),
+    effective_submodules: encodeSubmoduleValues(s ? submoduleValues(s) : {}),
     return_values: returnValueMap(s?.returnValues),
   };
   const out = encodeInstance(planned);
   for (const [k, v] of Object.entries(fromStatus)) if (isUnknown(out[k])) out[k] = v;
-  if (s) out.effective_parameters = fromStatus.effective_parameters;
+  if (s) {
+    out.effective_parameters = fromStatus.effective_parameters;
+    out.effective_submodules = fromStatus.effective_submodules;
+  }
   for (const [k, v] of Object.entries(out)) if (isUnknown(v)) out[k] = null;
   return out;
 }

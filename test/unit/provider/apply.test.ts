@@ -317,8 +317,8 @@ describe("update", () => {
     expect(res.diagnostics).toEqual([]);
     // a wrong prediction surfaces as terraform's inconsistent-result error, never as a wrong state
     expect(obj(res.newState).effective_parameters).toEqual(done.parameters);
-    expect(JSON.parse(res.private!.toString())).toEqual({
-      submodules: { db: { "input.size": "large", "input.engine": "postgres-16" } },
+    expect(obj(res.newState).effective_submodules).toEqual({
+      db: { parameters: { "input.size": "large", "input.engine": "postgres-16" } },
     });
   });
 
@@ -385,12 +385,22 @@ describe("update", () => {
   });
 
   it("makes no call when the manifest proves the reconfigure would leave every value as it is", async () => {
-    // imported: the state lists every actual value; the configuration relies on the defaults instead
+    // imported: the state lists every actual value; the configuration relies on the defaults instead,
+    // and keeps the free submodule value (db's size is bound to input.db-size)
+    const submodules = {
+      db: { revision_id: null, manifest_version: null, parameters: { "input.engine": "postgres-15" } },
+    };
     const imported = stateOf({
       ...before,
       parameters: { "input.app-fork": "master", "input.db-size": "small" },
+      submodules,
     });
-    const next = { ...before, parameters: { "input.app-fork": "master" }, manifest: WEBSHOP_MANIFEST };
+    const next = {
+      ...before,
+      parameters: { "input.app-fork": "master" },
+      submodules,
+      manifest: WEBSHOP_MANIFEST,
+    };
     const h = await configuredProvider({});
     const res = await apply(
       h,

@@ -174,6 +174,13 @@ export class FakeClient implements ServiceClient {
   getInstance(id: string) {
     return this.answer("getInstance", [id], this.script.statuses, true);
   }
+  async rescheduleDestroy(id: string, timestamp: number) {
+    this.calls.push({ method: "rescheduleDestroy", args: [id, timestamp] });
+  }
+  async listSchedules(id: string) {
+    this.calls.push({ method: "listSchedules", args: [id] });
+    return [];
+  }
   async close() {}
 }
 
@@ -304,6 +311,9 @@ export function stateOf(config: ValueObject, s: InstanceStatus = status()): Valu
     manifest_version: s.version,
     status: s.status,
     effective_parameters: s.parameters,
+    effective_submodules: Object.fromEntries(
+      Object.entries(s.submodules).map(([key, sub]) => [key, { parameters: { ...sub.parameters } }]),
+    ),
     return_values: {},
   };
 }

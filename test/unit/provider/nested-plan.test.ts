@@ -78,16 +78,12 @@ describe("plan with nested submodules", () => {
       },
     });
     const prior = stateOf({ ...config, parameters: { "input.app-fork": "master" } }, actual);
-    const priorPrivate = Buffer.from(
-      JSON.stringify({
-        submodules: Object.fromEntries(Object.entries(actual.submodules).map(([k, v]) => [k, v.parameters])),
-      }),
-    );
     const proposed: ValueObject = {
       ...config,
       id: prior.id,
       status: prior.status,
       effective_parameters: prior.effective_parameters,
+      effective_submodules: prior.effective_submodules,
       return_values: {},
     };
     for (const a of ["instance_name", "environment_id", "manifest_version"]) proposed[a] = prior[a];
@@ -96,7 +92,7 @@ describe("plan with nested submodules", () => {
       priorState: prior,
       proposedNewState: proposed,
       config,
-      priorPrivate,
+      priorPrivate: Buffer.alloc(0),
     });
     const warnings = res.diagnostics.filter((d) => d.severity === "warning");
     expect(warnings.map((w) => w.summary)).toContain(

@@ -1,5 +1,6 @@
 // Launch and reconfigure bodies for nested submodules (issue 19, item 4): path keys of the configuration
 // become the nested objects the service reads; a flat configuration sends the same body as before.
+import { desiredInstance } from "../../../src/provider/instance/desired";
 import { decodeInstance } from "../../../src/provider/instance/model";
 import { launchRequest, reconfigureRequest } from "../../../src/provider/instance/requests";
 import { flattenSubmodules, nestSubmodules } from "../../../src/service-wire";
@@ -31,11 +32,12 @@ describe("nested submodule requests", () => {
       },
     };
     expect(launchRequest(c).submodules).toEqual(expected);
-    expect(reconfigureRequest(c).submodules).toEqual(expected);
+    expect(reconfigureRequest(desiredInstance(c)).submodules).toEqual(expected);
   });
 
   it("gives a nested key whose parent is not configured an empty parent entry", () => {
-    expect(reconfigureRequest(config({ "db/replica": sub({ "input.lag": "1s" }) })).submodules).toEqual({
+    const c = config({ "db/replica": sub({ "input.lag": "1s" }) });
+    expect(reconfigureRequest(desiredInstance(c)).submodules).toEqual({
       db: { submodules: { replica: { parameters: { "input.lag": "1s" } } } },
     });
   });

@@ -1,5 +1,5 @@
 // Reset warnings and exact effective_parameters (issue 7, item 2; issue 20, items 7 and 8): the plan compares
-// what the service reports now (prior effective values, actual submodule values in the private state) with
+// what the service reports now (prior effective values, effective_submodules) with
 // what the reconfigure will produce, by the rules' reconfigureResets (which `appmgmt review` uses too): a
 // warning per value it resets for certain, one warning per instance listing the values it may reset, and
 // no reconfigure at all when the manifest proves it changes nothing.
@@ -21,17 +21,10 @@ const actual: InstanceStatus = status({
     },
   },
 });
-/** The private state a read of `actual` leaves. */
-const privateOf = (s: InstanceStatus) =>
-  Buffer.from(
-    JSON.stringify({
-      submodules: Object.fromEntries(Object.entries(s.submodules).map(([k, v]) => [k, v.parameters])),
-    }),
-  );
-
-function planUpdate(prior: ValueObject, config: ValueObject, priorPrivate = privateOf(actual)) {
+function planUpdate(prior: ValueObject, config: ValueObject) {
   const proposed = { ...config };
-  for (const a of ["id", "status", "effective_parameters", "return_values"]) proposed[a] = prior[a];
+  for (const a of ["id", "status", "effective_parameters", "effective_submodules", "return_values"])
+    proposed[a] = prior[a];
   for (const a of ["instance_name", "environment_id", "manifest_version"])
     if (config[a] === null) proposed[a] = prior[a];
   return provider.planResourceChange({
@@ -39,7 +32,7 @@ function planUpdate(prior: ValueObject, config: ValueObject, priorPrivate = priv
     priorState: prior,
     proposedNewState: proposed,
     config,
-    priorPrivate,
+    priorPrivate: Buffer.alloc(0),
   });
 }
 
@@ -98,7 +91,7 @@ describe("reset warnings", () => {
         db: { revision_id: null, manifest_version: null, parameters: { "input.engine": "postgres-15" } },
       },
     };
-    const res = await planUpdate(before, kept, privateOf(atDefaults));
+    const res = await planUpdate(before, kept);
     expect(res.diagnostics).toEqual([]);
     expect(obj(res.plannedState).effective_parameters).toEqual({
       "input.app-fork": "main",
@@ -116,11 +109,7 @@ describe("reset warnings", () => {
     expect(withRevision.diagnostics[0].detail).toContain("revision_id applies the revision's stored values");
     // the instance runs a version with input.replicas, the manifest text is v1: not the running version
     const v2 = status({ version: 2, parameters: { ...actual.parameters, "input.replicas": "3" } });
-    const res = await planUpdate(
-      stateOf(managed, v2),
-      { ...next, manifest: WEBSHOP_MANIFEST },
-      privateOf(v2),
-    );
+    const res = await planUpdate(stateOf(managed, v2), { ...next, manifest: WEBSHOP_MANIFEST });
     expect(isUnknown(obj(res.plannedState).effective_parameters)).toBe(true);
     expect(res.diagnostics[0].detail).toContain('parameters["input.replicas"] = "3"');
   });
@@ -159,6 +148,7 @@ describe("a reconfigure the manifest proves changes nothing (after an import)", 
     },
     status: "Running",
     effective_parameters: { ...running.parameters },
+    effective_submodules: { db: { parameters: { ...running.submodules.db.parameters } } },
     return_values: {},
   });
   const relyingOnDefaults = instance({
@@ -171,7 +161,7 @@ describe("a reconfigure the manifest proves changes nothing (after an import)", 
   });
 
   it("plans no workflow: outputs stay known, nothing is reset", async () => {
-    const res = await planUpdate(imported, relyingOnDefaults, privateOf(running));
+    const res = await planUpdate(imported, relyingOnDefaults);
     expect(res.diagnostics).toEqual([]);
     const planned = obj(res.plannedState);
     expect(planned.status).toBe("Running");
@@ -181,7 +171,7 @@ describe("a reconfigure the manifest proves changes nothing (after an import)", 
 
   it("still plans the reconfigure when a value changes, without the manifest, or when a value is not at its default", async () => {
     const unknownOutputs = async (config: ValueObject, s = running) =>
-      isUnknown(obj((await planUpdate(stateOf(imported, s), config, privateOf(s))).plannedState).status);
+      isUnknown(obj((await planUpdate(stateOf(imported, s), config)).plannedState).status);
     expect(
       await unknownOutputs({ ...relyingOnDefaults, parameters: { "input.app-fork": "release-2" } }),
     ).toBe(true);

@@ -21,7 +21,8 @@ const plan = (
 /** What terraform proposes for an update: config, with optional+computed attributes taken from prior when unset. */
 function proposedUpdate(prior: ReturnType<typeof instance>, config: ReturnType<typeof instance>) {
   const out = { ...config };
-  for (const a of ["id", "status", "effective_parameters", "return_values"]) out[a] = prior[a];
+  for (const a of ["id", "status", "effective_parameters", "effective_submodules", "return_values"])
+    out[a] = prior[a];
   for (const a of ["instance_name", "environment_id", "manifest_version"])
     if (config[a] === null) out[a] = prior[a];
   return out;
@@ -131,7 +132,12 @@ describe("plan on update", () => {
   it("warns, with the attribute path, about the removed parameters the reconfigure may reset", async () => {
     const before = stateOf(
       { ...config, parameters: { "input.app-fork": "dev", "input.db-size": "large" } },
-      status({ parameters: { "input.app-fork": "dev", "input.db-size": "large" } }),
+      status({
+        parameters: { "input.app-fork": "dev", "input.db-size": "large" },
+        submodules: {
+          db: { manifestVersion: 1, revision: null, parameters: { "input.engine": "postgres-16" } },
+        },
+      }),
     );
     const next = { ...config, submodules: null };
     const res = await plan(before, next, proposedUpdate(before, next));

@@ -14,7 +14,7 @@ export interface InstanceConfig extends cdktf.TerraformMetaArguments {
   */
   readonly applicationId: string;
   /**
-  * How long after its launch the service destroys the instance on its own, as a duration such as `"8h"` (for short-lived test instances). Unset: never (the service's default is one hour, so the provider always says which). The service cannot change it later. Changing it replaces the instance.
+  * How long after its launch the service destroys the instance on its own, as a duration such as `"8h"` (for short-lived test instances). Unset: never (the service's default is one hour, so the provider always says which). Changing it on a running instance moves the scheduled destroy in place, to that long after the apply that changes it; removing it cancels the schedule. Never a replacement.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#auto_destroy_after Instance#auto_destroy_after}
   */
@@ -67,6 +67,80 @@ export interface InstanceConfig extends cdktf.TerraformMetaArguments {
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#timeouts Instance#timeouts}
   */
   readonly timeouts?: InstanceTimeouts;
+}
+export interface InstanceEffectiveSubmodules {
+}
+
+export function instanceEffectiveSubmodulesToTerraform(struct?: InstanceEffectiveSubmodules): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  return {
+  }
+}
+
+
+export function instanceEffectiveSubmodulesToHclTerraform(struct?: InstanceEffectiveSubmodules): any {
+  if (!cdktf.canInspect(struct) || cdktf.Tokenization.isResolvable(struct)) { return struct; }
+  if (cdktf.isComplexElement(struct)) {
+    throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
+  }
+  const attrs = {
+  };
+  return attrs;
+}
+
+export class InstanceEffectiveSubmodulesOutputReference extends cdktf.ComplexObject {
+  private isEmptyObject = false;
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  * @param complexObjectKey the key of this item in the map
+  */
+  public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string, complexObjectKey: string) {
+    super(terraformResource, terraformAttribute, false, complexObjectKey);
+  }
+
+  public get internalValue(): InstanceEffectiveSubmodules | undefined {
+    let hasAnyValues = this.isEmptyObject;
+    const internalValueResult: any = {};
+    return hasAnyValues ? internalValueResult : undefined;
+  }
+
+  public set internalValue(value: InstanceEffectiveSubmodules | undefined) {
+    if (value === undefined) {
+      this.isEmptyObject = false;
+    }
+    else {
+      this.isEmptyObject = Object.keys(value).length === 0;
+    }
+  }
+
+  // parameters - computed: true, optional: false, required: false
+  private _parameters = new cdktf.StringMap(this, "parameters");
+  public get parameters() {
+    return this._parameters;
+  }
+}
+
+export class InstanceEffectiveSubmodulesMap extends cdktf.ComplexMap {
+
+  /**
+  * @param terraformResource The parent resource
+  * @param terraformAttribute The attribute on the parent resource this class is referencing
+  */
+  constructor(protected terraformResource: cdktf.IInterpolatingParent, protected terraformAttribute: string) {
+    super(terraformResource, terraformAttribute)
+  }
+
+  /**
+  * @param key the key of the item to return
+  */
+  public get(key: string): InstanceEffectiveSubmodulesOutputReference {
+    return new InstanceEffectiveSubmodulesOutputReference(this.terraformResource, this.terraformAttribute, key);
+  }
 }
 export interface InstanceSubmodules {
   /**
@@ -520,6 +594,12 @@ export class Instance extends cdktf.TerraformResource {
   private _effectiveParameters = new cdktf.StringMap(this, "effective_parameters");
   public get effectiveParameters() {
     return this._effectiveParameters;
+  }
+
+  // effective_submodules - computed: true, optional: false, required: false
+  private _effectiveSubmodules = new InstanceEffectiveSubmodulesMap(this, "effective_submodules");
+  public get effectiveSubmodules() {
+    return this._effectiveSubmodules;
   }
 
   // environment_id - computed: true, optional: true, required: false

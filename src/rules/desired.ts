@@ -1,0 +1,60 @@
+// The one model of what an instance's configuration asks of the service (ARCHITECTURE.md §4): built once
+// per plan from terraform's values (the provider from its decoded model, `appmgmt review` from the plan
+// JSON), with one marker for terraform's "known after apply". The plan's checks, the reset rule, the
+// reconfigure request and the review all read it; `rulesConfig` is the one way into the binding rules.
+
+import type { Manifest } from "../manifest/types";
+import type { ManifestParse } from "../manifest/attempt";
+import type { InstanceConfig } from "./types";
+
+/** A value terraform knows only after apply: the one way the model says "unknown". */
+export const KNOWN_AFTER_APPLY: unique symbol = Symbol("known after apply");
+export type Unsure<T> = T | typeof KNOWN_AFTER_APPLY;
+export const isKnownAfterApply = (v: unknown): v is typeof KNOWN_AFTER_APPLY => v === KNOWN_AFTER_APPLY;
+
+/** Parameter values by name; a name whose value terraform lists as null is left out (it is not listed). */
+export type DesiredValues = Record<string, Unsure<string>>;
+
+export interface DesiredSubmodule {
+  revisionId?: Unsure<string>;
+  manifestVersion?: Unsure<number>;
+  parameters?: Unsure<DesiredValues>;
+}
+
+/** What the configuration asks of the service. A field left undefined is not configured. */
+export interface DesiredInstance {
+  parameters?: Unsure<DesiredValues>;
+  /** By path key: "db", "db/replica". */
+  submodules?: Unsure<Record<string, Unsure<DesiredSubmodule>>>;
+  manifestVersion?: Unsure<number>;
+  revisionId?: Unsure<string>;
+  /**
+   * The `manifest` attribute parsed (once per distinct text: src/manifest's cache), or the parser's
+   * message. Never sent: the rules' source of defaults and bindings.
+   */
+  manifest?: Unsure<ManifestParse>;
+}
+
+/** The manifest when its text is known and valid. */
+export function manifestOf(d: DesiredInstance): Manifest | undefined {
+  const m = d.manifest;
+  return m !== undefined && !isKnownAfterApply(m) && "manifest" in m ? m.manifest : undefined;
+}
+
+/** The values when the map and every value in it are known (undefined: not configured, or not all known). */
+export function knownValues(v: Unsure<DesiredValues> | undefined): Record<string, string> | undefined {
+  if (v === undefined || isKnownAfterApply(v)) return undefined;
+  return Object.values(v).some(isKnownAfterApply) ? undefined : (v as Record<string, string>);
+}
+
+/**
+ * The binding rules' input: the model is already in their shape. Unknowns stay in place as
+ * KNOWN_AFTER_APPLY, which the rules skip when the caller passes `isUnknown: isKnownAfterApply`.
+ */
+export function rulesConfig(d: DesiredInstance): InstanceConfig {
+  return {
+    parameters: d.parameters,
+    manifestVersion: d.manifestVersion,
+    submodules: d.submodules,
+  } as InstanceConfig;
+}
