@@ -7,6 +7,7 @@ import type { WireInstanceStatus } from "../service-wire";
 import { Accounts } from "./accounts";
 import type { FloodLimits } from "./auth";
 import { Catalog, type CatalogApplication } from "./catalog";
+import { Environments } from "./environments";
 import { FaultInjector, type FaultOptions } from "./faults";
 import { ServiceStats } from "./request-log";
 import type { Timing } from "./seed";
@@ -31,6 +32,8 @@ export class SimulatorRecords {
   readonly faults = new FaultInjector();
   /** Session tokens and the caller of each request (server.ts asks it before any body is read). */
   readonly accounts: Accounts;
+  /** Environments' policies, properties and markers, and clones (environments.ts). */
+  readonly environments: Environments;
   protected readonly catalog: Catalog;
   /** state.instances by id: every call on an instance looks it up (a plan of 1,000 makes 1,000 status reads). */
   protected readonly instanceById: Map<string, InstanceRecord>;
@@ -48,6 +51,10 @@ export class SimulatorRecords {
       for (const [name, id] of Object.entries(rec.components))
         this.componentById.set(id, { parent: rec, name });
     this.catalog = new Catalog(state.seed, state.applications, state.manifests);
+    this.environments = new Environments(this.catalog, state.environments, {
+      newId: () => this.newId(),
+      changed: () => this.changed(),
+    });
     this.accounts = new Accounts(
       this.catalog,
       this.stats,
@@ -122,7 +129,8 @@ export class SimulatorRecords {
 
   protected view(rec: InstanceRecord, now: number): WireInstanceStatus {
     this.advance(rec, now);
-    return wireInstanceStatus(rec, now);
+    const status = wireInstanceStatus(rec, now);
+    return rec.userData === undefined ? status : { ...status, userData: rec.userData };
   }
 
   protected refuseBusy(rec: InstanceRecord): void {
@@ -149,7 +157,8 @@ export class SimulatorRecords {
       this.instanceById.has(id) ||
       this.componentById.has(id) ||
       this.catalog.revisions.has(id) ||
-      this.catalog.applications.has(id)
+      this.catalog.applications.has(id) ||
+      this.catalog.environments.has(id)
     );
     return id;
   }

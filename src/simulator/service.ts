@@ -52,9 +52,17 @@ export class Simulator extends SimulatorRecords {
     return (app.revisions ?? []).map((r) => ({ id: r.id, name: r.name }));
   }
 
-  listEnvironments(caller: Caller, orgId: string): WireEnvironment[] {
+  /** The seed's environments, then the clones; `isOnline` is false while a clone is not taking launches. */
+  listEnvironments(caller: Caller, orgId: string, now: number): WireEnvironment[] {
     const org = this.organization(caller, orgId);
-    return org.environments.map((e) => ({ id: e.id, name: e.name, isDefault: e.default === true }));
+    return [...this.catalog.environments.values()]
+      .filter((e) => e.organization === org.id)
+      .map((e) => ({
+        id: e.id,
+        name: e.name,
+        isDefault: e.default === true,
+        isOnline: this.environments.isOnline(e.id, now),
+      }));
   }
 
   /** The top-level instances of an environment (submodule instances are listed by their parents). */
@@ -149,6 +157,11 @@ export class Simulator extends SimulatorRecords {
       reader.optionalId(b.environmentId, "environmentId"),
       reader,
     );
+    if (!this.environments.isOnline(environment, now))
+      throw new ServiceError(409, [
+        `environment ${environment} is not online yet (it was cloned moments ago); wait until the ` +
+          "organization's environment list shows it with isOnline: true, then launch",
+      ]);
     const revision = revisionOf(this.catalog, app, b.revisionId, "revisionId", reader);
     const version = versionOf(app, b.version, "version", reader);
     // Names may repeat (the service's own clients pick the newest of several same-name instances).
@@ -262,6 +275,18 @@ export class Simulator extends SimulatorRecords {
     const rec = this.topLevel(caller, id, "reschedule the destroy of");
     this.advance(rec, now);
     rescheduleDestroy(rec, body);
+    this.changed();
+    return { id: rec.id };
+  }
+
+  /** Sets the instance's user data (`{"userData": "<text>"}`); its status shows it from then on. */
+  putUserData(caller: Caller, id: string, body: unknown): { id: string } {
+    const rec = this.topLevel(caller, id, "set user data of");
+    const reader = new RequestReader();
+    const b = reader.object(body, "body", ["userData"]);
+    if (b && typeof b.userData !== "string") reader.errors.push("userData: must be a string");
+    if (!b || reader.errors.length > 0) throw new ServiceError(400, reader.errors);
+    rec.userData = b.userData as string;
     this.changed();
     return { id: rec.id };
   }

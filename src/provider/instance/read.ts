@@ -109,7 +109,7 @@ function refreshed(prior: InstanceModel, s: InstanceStatus, imported: boolean): 
  * pins bind it. A free value that merely equals one is left out too; the plan of any later reconfigure
  * then warns that it may be reset (resets.ts), and setting `manifest` makes the plan exact.
  */
-function importedSubmodules(s: InstanceStatus): InstanceModel["submodules"] {
+export function importedSubmodules(s: InstanceStatus): InstanceModel["submodules"] {
   const out: Record<string, SubmoduleModel> = {};
   for (const [name, sub] of Object.entries(s.submodules)) {
     const parent = name.includes("/") ? name.slice(0, name.lastIndexOf("/")) : undefined;
