@@ -70,6 +70,7 @@ export function planEnvironment(req: PlanResourceChangeRequest): PlanResourceCha
       planned.policies = prior.policies;
     // Left to the service, the types follow the properties: a property the plan removes takes its type along.
     if (config.property_types === null) planned.property_types = plannedTypes(planned);
+    return {};
   });
   const config = asObject(req.config);
   if (!asObject(req.priorState) && config && config.clone_from === null) plan.diagnostics.push(noCloneFrom());
