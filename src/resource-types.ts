@@ -4,3 +4,4 @@
 export const INSTANCE_TYPE = "appmgmt_instance";
 export const APPLICATION_TYPE = "appmgmt_application";
 export const WORKFLOW_TYPE = "appmgmt_instance_workflow";
+export const ENVIRONMENT_TYPE = "appmgmt_environment";

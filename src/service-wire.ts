@@ -85,6 +85,15 @@ export interface WireEnvironment {
   id: string;
   name: string;
   isDefault: boolean;
+  /** False while a new (cloned) environment is not taking launches yet. */
+  isOnline: boolean;
+}
+
+/** One property of an environment (GET/PUT /api/1/environments/{env}/properties). */
+export interface WireEnvironmentProperty {
+  name: string;
+  type: string;
+  value: string;
 }
 
 /** A named revision of an application (GET /api/1/applications/{app}/revisions). */
@@ -133,4 +142,6 @@ export interface WireInstanceStatus {
   workflow?: { name: string; status: WorkflowStatusValue };
   errorMessage: string | null;
   returnValues: Record<string, unknown>;
+  /** What PUT /api/1/instances/{id}/userData set (absent until then). */
+  userData?: string;
 }

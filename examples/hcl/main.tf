@@ -89,6 +89,22 @@ resource "appmgmt_instance_workflow" "backup" {
   }
 }
 
+# A sandbox: a clone of the environment with properties and markers of its own (policies too, as YAML).
+# The public API creates environments only by cloning, and cannot delete one: destroy only forgets it.
+resource "appmgmt_environment" "sandbox" {
+  organization_id = local.organization_id
+  name            = "sandbox-${var.environment}"
+  clone_from      = appmgmt_instance.webshop.environment_id
+  properties      = { "db-host" = "db.${var.environment}.internal", replicas = "2" }
+  property_types  = { replicas = "int" }
+  markers         = ["sandbox"]
+}
+
+# One environment with its properties, markers and policies, by id (or by organization_id and name).
+data "appmgmt_environment" "sandbox" {
+  id = appmgmt_environment.sandbox.id
+}
+
 # The running instances of the environment, and the webshop instance as the service reports it.
 data "appmgmt_instances" "running" {
   environment_id = appmgmt_instance.webshop.environment_id

@@ -4,7 +4,7 @@
 import type { Agent } from "./undici";
 import { CallCredentials } from "./credentials";
 import { applicationEndpoints as applications } from "./endpoints/applications";
-import { environmentEndpoints as environments } from "./endpoints/environments";
+import { EnvironmentCalls, environmentEndpoints as environments } from "./endpoints/environments";
 import { instanceEndpoints as instances } from "./endpoints/instances";
 import { organizationEndpoints as organizations } from "./endpoints/organizations";
 import { scheduleEndpoints as schedules } from "./endpoints/schedules";
@@ -47,6 +47,8 @@ export class AppMgmtClient {
   readonly baseUrl: string;
   readonly apiVersion: string;
   readonly retryPolicy: RetryPolicy;
+  /** Each environment's policies, properties and markers, and clones (endpoints/environments.ts). */
+  readonly environments: EnvironmentCalls;
   private readonly refreshToken?: string;
   private readonly calls: ServiceCalls;
   private readonly ownAgent?: Agent;
@@ -104,6 +106,7 @@ export class AppMgmtClient {
       },
       credentials,
     );
+    this.environments = new EnvironmentCalls(this.calls);
   }
 
   async listOrganizations(o?: CallOptions): Promise<Organization[]> {
@@ -186,6 +189,10 @@ export class AppMgmtClient {
     o?: CallOptions,
   ): Promise<OperationAccepted> {
     return instances.runWorkflow(this.calls, id, workflow, parameters, o);
+  }
+
+  async putUserData(id: string, userData: string, o?: CallOptions): Promise<void> {
+    return instances.putUserData(this.calls, id, userData, o);
   }
 
   async forceDelete(id: string, o?: CallOptions): Promise<void> {

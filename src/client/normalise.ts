@@ -85,12 +85,13 @@ export function schedules(body: unknown): WireSchedule[] {
 export function environments(body: unknown): Environment[] {
   return list(body, "environments").map((o) => {
     // `isDefault` (the service's spelling) folds into `default` like the `<name>Id` spellings above.
-    const { isDefault, ...r } = record(o, "environment");
+    const { isDefault, isOnline, ...r } = record(o, "environment");
     return {
       ...r,
       id: str(r, "id", "environment"),
       name: str(r, "name", "environment"),
       default: isDefault === true || r.default === true,
+      online: isOnline !== false && r.online !== false,
     };
   });
 }

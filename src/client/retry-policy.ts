@@ -19,7 +19,15 @@ export type CallName =
   | "destroy"
   | "rescheduleDestroy"
   | "listSchedules"
-  | "forceDelete";
+  | "forceDelete"
+  | "putUserData"
+  | "getEnvironmentPolicies"
+  | "putEnvironmentPolicies"
+  | "getEnvironmentProperties"
+  | "putEnvironmentProperties"
+  | "getEnvironmentMarkers"
+  | "putEnvironmentMarkers"
+  | "cloneEnvironment";
 
 /** How a failed exchange ended, as far as retrying is concerned. */
 export type FailureKind =
@@ -98,9 +106,17 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
     "rescheduleDestroy",
     "listSchedules",
     "forceDelete",
+    "putUserData",
+    "getEnvironmentPolicies",
+    "putEnvironmentPolicies",
+    "getEnvironmentProperties",
+    "putEnvironmentProperties",
+    "getEnvironmentMarkers",
+    "putEnvironmentMarkers",
   ],
-  // The launch's answer carries the new instance's id: without it, the caller must look the instance up.
-  unknownOutcomeCalls: ["launch"],
+  // The launch's answer carries the new instance's id: without it, the caller must look the instance up. So
+  // does a clone's (cloneEnvironment: a second clone is a second environment, which the API cannot delete).
+  unknownOutcomeCalls: ["launch", "cloneEnvironment"],
   // 500 too: the service answers it for passing trouble (ARCHITECTURE.md §3 "5xx server trouble"), and at a fifth of
   // calls failing, an unretried 500 on one of 50 status reads fails nearly every refresh.
   retryStatuses: [429, 500, 502, 503, 504],

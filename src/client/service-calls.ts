@@ -55,7 +55,10 @@ export class ServiceCalls {
     private readonly credentials: CallCredentials,
   ) {}
 
-  /** An authenticated call of the API (`path` after its version prefix); `read` turns the answer into T. */
+  /**
+   * An authenticated call of the API (`path` after its version prefix); `read` turns the answer into T. With
+   * `accept` (a media type other than JSON: an environment's YAML policies) the answer is the body's text.
+   */
   async api<T>(
     call: CallName,
     method: string,
@@ -63,9 +66,10 @@ export class ServiceCalls {
     body: unknown,
     o: CallOptions | undefined,
     read: (answer: unknown) => T,
+    accept?: string,
   ): Promise<T> {
     const fullPath = `${this.settings.prefix}${path}`;
-    const answer = await this.send(call, method, fullPath, body, true, o);
+    const answer = await this.send(call, method, fullPath, body, true, o, accept);
     try {
       return read(answer);
     } catch (err) {
@@ -74,7 +78,7 @@ export class ServiceCalls {
     }
   }
 
-  /** One call until a 2xx answer (its parsed JSON body) or the error `decide` ends it with. */
+  /** One call until a 2xx answer (its parsed JSON body; with `accept`, its text) or the error `decide` ends it with. */
   async send(
     name: CallName,
     method: string,
@@ -82,6 +86,7 @@ export class ServiceCalls {
     body: unknown,
     authenticated: boolean,
     o: CallOptions | undefined,
+    accept?: string,
   ): Promise<unknown> {
     const { now } = this.settings;
     const signal = o?.signal;
@@ -98,7 +103,7 @@ export class ServiceCalls {
       const started = now();
       const ended = await exchange(
         this.settings.dispatcher,
-        this.request(method, path, body, cred, signal),
+        this.request(method, path, body, cred, signal, accept),
       ).catch((err: unknown) => failedOutcome(err, signal?.aborted === true, now() - started));
       let outcome: Outcome;
       if ("kind" in ended) {
@@ -106,7 +111,8 @@ export class ServiceCalls {
         outcome = ended;
       } else {
         this.logCall(method, path, { status: ended.statusCode }, started, attempt);
-        if (ended.statusCode >= 200 && ended.statusCode < 300) return parseBody(method, path, ended.text);
+        if (ended.statusCode >= 200 && ended.statusCode < 300)
+          return accept === undefined ? parseBody(method, path, ended.text) : ended.text;
         outcome = answerOutcome(ended, method, path, cred);
       }
       retry ??= this.retrying(name, method, path);
@@ -120,6 +126,7 @@ export class ServiceCalls {
     body: unknown,
     cred: Credential,
     signal: AbortSignal | undefined,
+    accept = "application/json",
   ): ExchangeRequest {
     const { origin, basePath, timeoutMs, maxResponseBytes } = this.settings;
     return {
@@ -127,7 +134,7 @@ export class ServiceCalls {
       path: `${basePath}${path}`,
       method: method as Dispatcher.HttpMethod,
       headers: {
-        accept: "application/json",
+        accept,
         ...(body !== undefined
           ? { "content-type": isRaw(body) ? body.contentType : "application/json" }
           : {}),

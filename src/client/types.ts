@@ -28,6 +28,15 @@ export interface Environment {
   name: string;
   /** The service's `isDefault` (older answers: `default`). */
   default: boolean;
+  /** The service's `isOnline`: false while a new (cloned) environment does not take launches yet; true when absent. */
+  online: boolean;
+}
+
+/** One property of an environment; `type` is "string" unless the property says otherwise. */
+export interface EnvironmentProperty {
+  name: string;
+  type: string;
+  value: string;
 }
 
 export interface InstanceSummary {

@@ -4,23 +4,31 @@
 import type { ProviderSchemas } from "../terraform-model";
 import { applicationResource } from "./application";
 import { applicationsDataSource } from "./data-sources/applications";
+import { environmentDataSource } from "./data-sources/environment";
 import { environmentsDataSource } from "./data-sources/environments";
 import { instanceDataSource } from "./data-sources/instance";
 import { instancesDataSource } from "./data-sources/instances";
 import { organizationsDataSource } from "./data-sources/organizations";
 import { revisionsDataSource } from "./data-sources/revisions";
 import type { DataSource } from "./data-sources/data-source";
+import { environmentResource } from "./environment";
 import { instanceResource } from "./instance";
 import { instanceWorkflowResource } from "./instance-workflow";
 import type { Resource } from "./resource";
 import { providerSchema } from "./schema";
 
-export const RESOURCES: Resource[] = [instanceResource, applicationResource, instanceWorkflowResource];
+export const RESOURCES: Resource[] = [
+  instanceResource,
+  applicationResource,
+  instanceWorkflowResource,
+  environmentResource,
+];
 
 export const DATA_SOURCES: DataSource[] = [
   organizationsDataSource,
   applicationsDataSource,
   environmentsDataSource,
+  environmentDataSource,
   instancesDataSource,
   instanceDataSource,
   revisionsDataSource,

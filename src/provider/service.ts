@@ -9,8 +9,14 @@ import type { ProviderSettings } from "./config";
 import { describeCredentials } from "./credentials";
 import type { Logger } from "../terraform-model";
 
+/** Calls that are members of `client.environments` (src/client/environments.ts), not of the client itself. */
+type EnvironmentCall = `${"get" | "put"}Environment${string}` | "cloneEnvironment";
+
 /** The client calls the provider makes (the fakes of the provider's unit tests implement these). */
-export type ServiceClient = Pick<AppMgmtClient, Exclude<CallName, "token" | "forceDelete"> | "close">;
+export type ServiceClient = Pick<
+  AppMgmtClient,
+  Exclude<CallName, "token" | "forceDelete" | EnvironmentCall> | "close" | "environments"
+>;
 
 /** The waiter's options the provider sets; poll timing is learnt per `durationKey` within the process. */
 export type ServiceWaitOptions = Pick<

@@ -141,7 +141,31 @@ const ROUTES: Route[] = [
     (c) => c.sim.uploadManifest(c.caller, c.params[0], c.body as string),
     "yaml",
   ),
-  route("GET /api/1/organizations/:id/environments", (c) => c.sim.listEnvironments(c.caller, c.params[0])),
+  route("GET /api/1/organizations/:id/environments", (c) =>
+    c.sim.listEnvironments(c.caller, c.params[0], c.now),
+  ),
+  route(
+    "GET /api/1/environments/:id",
+    (c) => new TextAnswer(c.sim.environments.getPolicies(c.caller, c.params[0]), "application/x-yaml"),
+  ),
+  route(
+    "PUT /api/1/environments/:id",
+    (c) => c.sim.environments.putPolicies(c.caller, c.params[0], c.body as string),
+    "yaml",
+  ),
+  route("GET /api/1/environments/:id/properties", (c) =>
+    c.sim.environments.getProperties(c.caller, c.params[0]),
+  ),
+  route("PUT /api/1/environments/:id/properties", (c) =>
+    c.sim.environments.putProperties(c.caller, c.params[0], c.body),
+  ),
+  route("GET /api/1/environments/:id/markers", (c) => c.sim.environments.getMarkers(c.caller, c.params[0])),
+  route("PUT /api/1/environments/:id/markers", (c) =>
+    c.sim.environments.putMarkers(c.caller, c.params[0], c.body),
+  ),
+  route("POST /api/1/environments/:id/clone", (c) =>
+    c.sim.environments.clone(c.caller, c.params[0], c.body, c.now),
+  ),
   route("GET /api/1/environments/:id/instances", (c) => c.sim.listInstances(c.caller, c.params[0], c.now)),
   route("GET /api/1/applications/:id/instances", (c) =>
     c.sim.listApplicationInstances(c.caller, c.params[0], c.now),
@@ -155,6 +179,7 @@ const ROUTES: Route[] = [
     c.sim.reconfigure(c.caller, c.params[0], c.body, c.now),
   ),
   route("GET /api/1/instances/:id", (c) => c.sim.getInstance(c.caller, c.params[0], c.now)),
+  route("PUT /api/1/instances/:id/userData", (c) => c.sim.putUserData(c.caller, c.params[0], c.body)),
   route("POST /api/1/instances/:id/destroy", (c) => c.sim.destroy(c.caller, c.params[0], c.body, c.now)),
   route("POST /api/1/instances/:id/destroy/reschedule", (c) =>
     c.sim.rescheduleDestroy(c.caller, c.params[0], c.body, c.now),
@@ -270,15 +295,24 @@ const REQUEST_ID_PREFIX = randomUUID();
 let requestCount = 0;
 const nextRequestId = (): string => `${REQUEST_ID_PREFIX}-${(++requestCount).toString(16)}`;
 
+/** An answer that is not JSON (an environment's policies export: YAML). */
+class TextAnswer {
+  constructor(
+    readonly text: string,
+    readonly contentType: string,
+  ) {}
+}
+
 function send(
   res: ServerResponse,
   status: number,
   payload: unknown,
   headers: Record<string, string> = {},
 ): void {
-  const text = JSON.stringify(payload);
+  const raw = payload instanceof TextAnswer ? payload : undefined;
+  const text = raw ? raw.text : JSON.stringify(payload);
   res.writeHead(status, {
-    "content-type": "application/json",
+    "content-type": raw ? raw.contentType : "application/json",
     "content-length": Buffer.byteLength(text),
     "x-request-id": nextRequestId(),
     ...headers,

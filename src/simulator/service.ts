@@ -19,6 +19,7 @@ import { newApplication, newManifestVersion } from "./applications";
 import { launchReturnValues } from "./return-values";
 import type { FloodLimits } from "./auth";
 import { Catalog, type CatalogApplication } from "./catalog";
+import { Environments } from "./environments";
 import { resolveConfiguration } from "./configuration";
 import { FaultInjector, type FaultOptions } from "./faults";
 import { ServiceStats } from "./request-log";
@@ -60,6 +61,8 @@ export class Simulator {
   readonly faults = new FaultInjector();
   /** Session tokens and the caller of each request (server.ts asks it before any body is read). */
   readonly accounts: Accounts;
+  /** Environments' policies, properties and markers, and clones (environments.ts). */
+  readonly environments: Environments;
   private readonly catalog: Catalog;
   /** state.instances by id: every call on an instance looks it up (a plan of 1,000 makes 1,000 status reads). */
   private readonly instanceById: Map<string, InstanceRecord>;
@@ -77,6 +80,10 @@ export class Simulator {
       for (const [name, id] of Object.entries(rec.components))
         this.componentById.set(id, { parent: rec, name });
     this.catalog = new Catalog(state.seed, state.applications, state.manifests);
+    this.environments = new Environments(this.catalog, state.environments, {
+      newId: () => this.newId(),
+      changed: () => this.changed(),
+    });
     this.accounts = new Accounts(
       this.catalog,
       this.stats,
@@ -159,9 +166,17 @@ export class Simulator {
     return (app.revisions ?? []).map((r) => ({ id: r.id, name: r.name }));
   }
 
-  listEnvironments(caller: Caller, orgId: string): WireEnvironment[] {
+  /** The seed's environments, then the clones; `isOnline` is false while a clone is not taking launches. */
+  listEnvironments(caller: Caller, orgId: string, now: number): WireEnvironment[] {
     const org = this.organization(caller, orgId);
-    return org.environments.map((e) => ({ id: e.id, name: e.name, isDefault: e.default === true }));
+    return [...this.catalog.environments.values()]
+      .filter((e) => e.organization === org.id)
+      .map((e) => ({
+        id: e.id,
+        name: e.name,
+        isDefault: e.default === true,
+        isOnline: this.environments.isOnline(e.id, now),
+      }));
   }
 
   /** The top-level instances of an environment (submodule instances are listed by their parents). */
@@ -256,6 +271,11 @@ export class Simulator {
       reader.optionalId(b.environmentId, "environmentId"),
       reader,
     );
+    if (!this.environments.isOnline(environment, now))
+      throw new ServiceError(409, [
+        `environment ${environment} is not online yet (it was cloned moments ago); wait until the ` +
+          "organization's environment list shows it with isOnline: true, then launch",
+      ]);
     const revision = revisionOf(this.catalog, app, b.revisionId, "revisionId", reader);
     const version = versionOf(app, b.version, "version", reader);
     // Names may repeat (the service's own clients pick the newest of several same-name instances).
@@ -373,6 +393,18 @@ export class Simulator {
     return { id: rec.id };
   }
 
+  /** Sets the instance's user data (`{"userData": "<text>"}`); its status shows it from then on. */
+  putUserData(caller: Caller, id: string, body: unknown): { id: string } {
+    const rec = this.topLevel(caller, id, "set user data of");
+    const reader = new RequestReader();
+    const b = reader.object(body, "body", ["userData"]);
+    if (b && typeof b.userData !== "string") reader.errors.push("userData: must be a string");
+    if (!b || reader.errors.length > 0) throw new ServiceError(400, reader.errors);
+    rec.userData = b.userData as string;
+    this.changed();
+    return { id: rec.id };
+  }
+
   listSchedules(caller: Caller, id: string, now: number): WireSchedule[] {
     const rec = this.topLevel(caller, id, "list the schedules of");
     this.advance(rec, now);
@@ -405,7 +437,8 @@ export class Simulator {
 
   private view(rec: InstanceRecord, now: number): WireInstanceStatus {
     this.advance(rec, now);
-    return wireInstanceStatus(rec, now);
+    const status = wireInstanceStatus(rec, now);
+    return rec.userData === undefined ? status : { ...status, userData: rec.userData };
   }
 
   private refuseBusy(rec: InstanceRecord): void {
@@ -432,7 +465,8 @@ export class Simulator {
       this.instanceById.has(id) ||
       this.componentById.has(id) ||
       this.catalog.revisions.has(id) ||
-      this.catalog.applications.has(id)
+      this.catalog.applications.has(id) ||
+      this.catalog.environments.has(id)
     );
     return id;
   }

@@ -5,6 +5,7 @@ import { basename, dirname, join } from "node:path";
 import type { InstanceStatusValue, WorkflowStatusValue } from "../service-wire";
 import type { FloodState } from "./auth";
 import type { InstanceConfiguration } from "./configuration";
+import { DEFAULT_ONLINE_DELAY_MS, type EnvironmentsState } from "./environments";
 import { jsonErrorPosition } from "./json-error";
 import { validateSeed, type SeedData, type Timing } from "./seed";
 import { processAlive } from "../process-alive";
@@ -58,6 +59,8 @@ export interface InstanceRecord {
   history: HistoryRecord[];
   /** When the service destroys the instance on its own (launch's destroyInterval); null: never. */
   destroyAt: number | null;
+  /** What PUT /api/1/instances/{id}/userData set last. */
+  userData?: string;
 }
 
 /** An application created through the API (seed applications live in `seed`). */
@@ -88,6 +91,8 @@ export interface SimState {
   /** Applications whose workflows end Failed (or Canceled, Suspended), with the error message. */
   failures: Record<string, WorkflowEnding>;
   flood: FloodState;
+  /** Environments changed or cloned through the API. */
+  environments: EnvironmentsState;
 }
 
 export function newState(seed: SeedData, timing: Timing): SimState {
@@ -101,6 +106,7 @@ export function newState(seed: SeedData, timing: Timing): SimState {
     manifests: [],
     failures: {},
     flood: { tokenTimes: {}, blockedUntil: {} },
+    environments: { onlineDelayMs: DEFAULT_ONLINE_DELAY_MS, records: [] },
   };
 }
 
@@ -130,6 +136,7 @@ export function loadState(path: string): SimState | undefined {
 function upgraded(state: SimState): SimState {
   state.applications ??= [];
   state.manifests ??= [];
+  state.environments ??= { onlineDelayMs: DEFAULT_ONLINE_DELAY_MS, records: [] };
   for (const rec of state.instances) {
     rec.ownerId ??= "";
     rec.components ??= {};

@@ -59,6 +59,14 @@ describe("examples/hcl", () => {
       { id: DEMO.stableRevisionId, name: "stable" },
     ]);
 
+    // The sandbox cloned from staging, with its own properties and markers; destroy only forgets it.
+    const sandbox = (await ctx.tf.resource("appmgmt_environment.sandbox"))!.values;
+    expect(await ctx.svc.client.environments.getProperties(sandbox.id as string)).toEqual([
+      { name: "db-host", type: "string", value: "db.staging.internal" },
+      { name: "replicas", type: "int", value: "2" },
+    ]);
+    expect((await ctx.tf.resource("data.appmgmt_environment.sandbox"))?.values.markers).toEqual(["sandbox"]);
+
     await ctx.tf.destroy();
     expect((await ctx.svc.client.getInstance(id)).status).toBe("Destroyed");
     expect((await ctx.svc.client.getInstance(ownId)).status).toBe("Destroyed");

@@ -145,6 +145,17 @@ async function runWorkflow(
 }
 
 /** Removes the instance record whatever its status (`DELETE ...?force=true`). */
+/** Sets the instance's user data (`PUT /instances/{id}/userData`); its status shows it as `userData`. */
+async function putUserData(
+  calls: ServiceCalls,
+  id: string,
+  userData: string,
+  o?: CallOptions,
+): Promise<void> {
+  const path = `/instances/${checkId("instanceId", id)}/userData`;
+  await calls.api("putUserData", "PUT", path, { userData }, o, () => undefined);
+}
+
 async function forceDelete(calls: ServiceCalls, id: string, o?: CallOptions): Promise<void> {
   const path = `/instances/${checkId("instanceId", id)}?force=true`;
   await calls.api("forceDelete", "DELETE", path, undefined, o, () => undefined);
@@ -161,4 +172,5 @@ export const instanceEndpoints = {
   destroy,
   runWorkflow,
   forceDelete,
+  putUserData,
 };

@@ -38,8 +38,8 @@ describe("ARCHITECTURE.md §3 table through the client", () => {
 
   it("GET /api/1/organizations/{org}/environments", async () => {
     expect(await h.client.listEnvironments(DEMO.organizationId)).toEqual([
-      { id: DEMO.defaultEnvironmentId, name: "default", default: true },
-      { id: DEMO.stagingEnvironmentId, name: "staging", default: false },
+      { id: DEMO.defaultEnvironmentId, name: "default", default: true, online: true },
+      { id: DEMO.stagingEnvironmentId, name: "staging", default: false, online: true },
     ]);
   });
 

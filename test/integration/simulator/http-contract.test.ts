@@ -118,8 +118,8 @@ describe("GET /api/1/organizations/{org}/applications and /environments", () => 
   it("lists environments with the default flag", async () => {
     const res = await call(url, "GET", `/api/1/organizations/${DEMO.organizationId}/environments`);
     expect(res.body).toEqual([
-      { id: DEMO.defaultEnvironmentId, name: "default", isDefault: true },
-      { id: DEMO.stagingEnvironmentId, name: "staging", isDefault: false },
+      { id: DEMO.defaultEnvironmentId, name: "default", isDefault: true, isOnline: true },
+      { id: DEMO.stagingEnvironmentId, name: "staging", isDefault: false, isOnline: true },
     ]);
   });
 

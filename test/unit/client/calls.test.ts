@@ -123,15 +123,15 @@ describe("calls", () => {
     expect((await h.client.getInstance(INST)).submodules.db.parameters).toEqual({ "input.size": "small" });
   });
 
-  it("reads isDefault as default (the older `default` still accepted)", async () => {
+  it("reads isDefault as default (the older `default` still accepted) and isOnline as online", async () => {
     const h = harness();
     h.pool.intercept({ path: `/api/1/organizations/${ORG}/environments` }).reply(200, [
-      { id: ENV, name: "default", isDefault: true },
-      { id: REV, name: "staging", isDefault: false },
+      { id: ENV, name: "default", isDefault: true, isOnline: true },
+      { id: REV, name: "staging", isDefault: false, isOnline: false },
     ]);
     expect(await h.client.listEnvironments(ORG)).toEqual([
-      { id: ENV, name: "default", default: true },
-      { id: REV, name: "staging", default: false },
+      { id: ENV, name: "default", default: true, online: true },
+      { id: REV, name: "staging", default: false, online: false },
     ]);
   });
 
@@ -151,9 +151,10 @@ describe("calls", () => {
     ]);
     expect(await h.client.listOrganizations()).toEqual([{ id: ORG, name: "Demo", plan: "gold" }]);
     expect(await h.client.listApplications(ORG)).toEqual([{ id: APP, name: "webshop" }]);
+    // No isOnline (older answers): online.
     expect(await h.client.listEnvironments(ORG)).toEqual([
-      { id: ENV, name: "default", default: true },
-      { id: REV, name: "staging", default: false },
+      { id: ENV, name: "default", default: true, online: true },
+      { id: REV, name: "staging", default: false, online: true },
     ]);
     const instances = await h.client.listInstances(ENV);
     expect(instances[1]).toEqual({

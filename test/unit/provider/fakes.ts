@@ -15,6 +15,7 @@ import type {
   ReconfigureRequest,
 } from "../../../src/client/types";
 import { waitForInstance, type Clock } from "../../../src/client/waiters";
+import { EnvironmentCalls } from "../../../src/client/endpoints/environments";
 import type { Logger, Value, ValueObject } from "../../../src/terraform-model";
 import { createProvider } from "../../../src/provider";
 import type { ProviderSettings } from "../../../src/provider/config";
@@ -79,6 +80,13 @@ export interface FakeScript {
 
 export class FakeClient implements ServiceClient {
   readonly calls: { method: string; args: unknown[] }[] = [];
+  /** The real environment calls over a send that records each call and has no answer scripted. */
+  readonly environments = new EnvironmentCalls({
+    api: (name, _method, path, body) => {
+      this.calls.push({ method: name, args: [path, body] });
+      return Promise.reject(new Error(`fake: no scripted answer for ${name}`));
+    },
+  });
   constructor(private readonly script: FakeScript) {}
 
   private async answer<T>(
@@ -115,8 +123,8 @@ export class FakeClient implements ServiceClient {
   async listEnvironments(orgId: string) {
     this.calls.push({ method: "listEnvironments", args: [orgId] });
     return [
-      { id: ENV, name: "default", default: true },
-      { id: "5f0000000000000000000e02", name: "staging", default: false },
+      { id: ENV, name: "default", default: true, online: true },
+      { id: "5f0000000000000000000e02", name: "staging", default: false, online: true },
     ];
   }
   async listInstances(envId: string) {
@@ -180,6 +188,9 @@ export class FakeClient implements ServiceClient {
   async listSchedules(id: string) {
     this.calls.push({ method: "listSchedules", args: [id] });
     return [];
+  }
+  async putUserData(id: string, userData: string) {
+    this.calls.push({ method: "putUserData", args: [id, userData] });
   }
   async close() {}
 }

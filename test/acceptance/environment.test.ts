@@ -1,0 +1,157 @@
+// appmgmt_environment with real terraform against the simulator: no create without clone_from, create by
+// clone (properties, types, markers, policies put on the clone), reformatted policies planning nothing, update
+// in place, out-of-band drift put back, rename planned as a replacement, import with generated configuration
+// planning no change, the data source, and destroy (refused while an instance runs in it, then forgotten with
+// a warning: the API cannot delete an environment). Each step checks the service side.
+import fs from "node:fs";
+import path from "node:path";
+import { DEMO } from "../../src/simulator";
+import { useTerraformAgainstSimulator } from "../helpers/acceptance";
+import { describeRun, PROVIDER_HCL } from "../helpers/terraform";
+
+const POLICIES = "policies:\n  - action: launch\n    parameter: destroy-after\n    value: 4h\n";
+const REFORMATTED = 'policies:\n- {action: launch, parameter: destroy-after, value: "4h"}\n';
+
+function sandbox(opts: { name?: string; cloneFrom?: boolean; properties?: string; markers?: string } = {}) {
+  return `${PROVIDER_HCL}
+resource "appmgmt_environment" "sandbox" {
+  organization_id = "${DEMO.organizationId}"
+  name            = "${opts.name ?? "sandbox-pr-7"}"
+  ${opts.cloneFrom === false ? "" : `clone_from = "${DEMO.defaultEnvironmentId}"`}
+  properties      = ${opts.properties ?? '{ "db-host" = "db.internal", replicas = "2" }'}
+  property_types  = { replicas = "int" }
+  markers         = ${opts.markers ?? '["sandbox", "team-a"]'}
+  policies        = file("\${path.module}/policies.yaml")
+}
+
+data "appmgmt_environment" "by_name" {
+  organization_id = "${DEMO.organizationId}"
+  name            = appmgmt_environment.sandbox.name
+}
+`;
+}
+
+describe("appmgmt_environment", () => {
+  const ctx = useTerraformAgainstSimulator();
+
+  test("no clone_from: the plan fails saying to clone one or import", async () => {
+    const { tf } = ctx;
+    tf.writeFile("policies.yaml", POLICIES);
+    tf.writeMain(sandbox({ cloneFrom: false }));
+    await tf.init();
+    const plan = await tf.plan({ check: false });
+    expect(plan.code).toBe(1);
+    expect(plan.stderr).toContain("An environment is created by cloning one");
+    const said = plan.stderr.replace(/\s+/g, " ");
+    expect(said).toContain("Set clone_from to the id of the environment to clone");
+    expect(said).toContain("`terraform import appmgmt_environment.<name> <environment id>`");
+  });
+
+  test("clone, reformat, update in place, drift put back, rename, import, destroy", async () => {
+    const { tf, svc } = ctx;
+    svc.sim.environments.setOnlineDelay(300);
+    const envs = svc.client.environments;
+    // The data source reads again whenever the resource changes: only the resource's changes count here.
+    const managedChanges = async () => (await tf.plannedChanges()).filter((c) => c.action !== "read");
+    tf.writeFile("policies.yaml", POLICIES);
+    tf.writeMain(sandbox());
+    await tf.apply();
+    const state = (await tf.resource("appmgmt_environment.sandbox"))!.values;
+    const id = state.id as string;
+    expect(state).toMatchObject({
+      name: "sandbox-pr-7",
+      default: false,
+      properties: { "db-host": "db.internal", replicas: "2" },
+      property_types: { replicas: "int" },
+      markers: ["sandbox", "team-a"],
+      policies: POLICIES,
+    });
+    expect((await svc.client.listEnvironments(DEMO.organizationId)).find((e) => e.id === id)).toMatchObject({
+      name: "sandbox-pr-7",
+      online: true,
+    });
+    expect(await envs.getProperties(id)).toEqual([
+      { name: "db-host", type: "string", value: "db.internal" },
+      { name: "replicas", type: "int", value: "2" },
+    ]);
+    expect(await envs.getMarkers(id)).toEqual(["sandbox", "team-a"]);
+    expect(await envs.getPolicies(id)).toBe(POLICIES);
+    expect((await tf.resource("data.appmgmt_environment.by_name"))!.values).toMatchObject({
+      id,
+      markers: ["sandbox", "team-a"],
+      property_types: { replicas: "int" },
+    });
+
+    // the same policies written differently: no change
+    tf.writeFile("policies.yaml", REFORMATTED);
+    expect(await managedChanges()).toEqual([]);
+
+    // update in place: one property changed, one marker removed, nothing replaced
+    tf.writeMain(
+      sandbox({ properties: '{ "db-host" = "db2.internal", replicas = "2" }', markers: '["sandbox"]' }),
+    );
+    expect(await managedChanges()).toEqual([{ address: "appmgmt_environment.sandbox", action: "update" }]);
+    await tf.apply();
+    expect(await envs.getProperties(id)).toContainEqual({
+      name: "db-host",
+      type: "string",
+      value: "db2.internal",
+    });
+    expect(await envs.getMarkers(id)).toEqual(["sandbox"]);
+
+    // out-of-band drift shows in the plan and the apply puts it back
+    await envs.putMarkers(id, ["sandbox", "rogue"]);
+    await envs.putProperties(id, [{ name: "db-host", type: "string", value: "db2.internal" }]);
+    const drift = await tf.plan();
+    expect(drift.code).toBe(2);
+    expect(drift.stdout).toMatch(/- "rogue"/);
+    expect(drift.stdout).toMatch(/\+ "replicas"\s+= "2"/);
+    await tf.apply();
+    expect(await envs.getMarkers(id)).toEqual(["sandbox"]);
+    expect(await envs.getProperties(id)).toContainEqual({ name: "replicas", type: "int", value: "2" });
+    expect((await tf.plan()).code).toBe(0);
+
+    // a rename replaces: the plan says so
+    tf.writeMain(
+      sandbox({
+        name: "sandbox-pr-8",
+        properties: '{ "db-host" = "db2.internal", replicas = "2" }',
+        markers: '["sandbox"]',
+      }),
+    );
+    const rename = await tf.plan();
+    expect(rename.stdout).toMatch(/name\s+= "sandbox-pr-7" -> "sandbox-pr-8" # forces replacement/);
+
+    // import with generated configuration: the generated file plans no change
+    const ws = ctx.workspace();
+    ws.writeMain(`${PROVIDER_HCL}
+import {
+  to = appmgmt_environment.adopted
+  id = "${id}"
+}
+`);
+    await ws.init();
+    const generate = await ws.run(["plan", "-no-color", "-input=false", "-generate-config-out=generated.tf"]);
+    expect({ code: generate.code, run: describeRun(generate) }).toMatchObject({ code: 0 });
+    expect(generate.stdout).toContain("1 to import, 0 to add, 0 to change, 0 to destroy");
+    const generated = fs.readFileSync(path.join(ws.dir, "generated.tf"), "utf8");
+    expect(generated).toMatch(/replicas\s*=\s*"int"/);
+    await ws.apply();
+    expect((await ws.plan()).code).toBe(0);
+
+    // destroy: refused while an instance runs in it, then forgotten with a warning
+    const launched = await svc.client.launch(DEMO.webshopApplicationId, {
+      environmentId: id,
+      destroyInterval: -1,
+    });
+    const refused = await ws.destroy({ check: false });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("still has instances");
+    expect(refused.stderr).toContain(launched.id);
+    await svc.client.forceDelete(launched.id);
+    const destroyed = await ws.destroy();
+    expect(destroyed.stdout + destroyed.stderr).toContain("was removed from the state only");
+    expect(destroyed.stdout + destroyed.stderr).toMatch(/Delete it by hand in\s+the\s+service's console/);
+    expect((await svc.client.listEnvironments(DEMO.organizationId)).map((e) => e.id)).toContain(id);
+  });
+});
