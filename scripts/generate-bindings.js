@@ -62,6 +62,58 @@ async function generateBindings(document, targetDir, generator = "@cdktf/provide
     /** @type {unknown} */ (document)
   );
   await generateProviderBindingsFromSchema(targetDir, schema);
+  pointDocsAtPackage(targetDir);
+}
+
+/** The generator's links to registry.terraform.io pages, which do not exist: the provider is not published there. */
+const REGISTRY_PAGE =
+  /https:\/\/registry\.terraform\.io\/providers\/appmgmt\/appmgmt\/[^/\s#)}]+\/docs(?:\/(resources|data-sources)\/([\w-]+))?(?:#[\w-]+)?/;
+const IN_CODE = new RegExp(
+  `(?:Docs at Terraform Registry: \\{@link )?${REGISTRY_PAGE.source}(?: ([^}\\n]+)\\})?`,
+  "g",
+);
+const IN_README = new RegExp(
+  `Refer to the Terraform Registry for docs: \\[([^\\]]+)\\]\\(${REGISTRY_PAGE.source}\\)`,
+  "g",
+);
+
+/**
+ * The page of docs/ (generate-docs.js, shipped in the package) for a registry URL's kind and name.
+ * @param {string | undefined} kind
+ * @param {string | undefined} name
+ */
+const docsPage = (kind, name) => `docs/${kind ? `${kind}/${name}.md` : "index.md"}`;
+
+/**
+ * Rewrites the generated files' registry links to the page the package ships: in code
+ * "Docs: cdktf-provider-appmgmt/docs/resources/instance.md (Instance#application_id)", in the READMEs a
+ * relative link to that page.
+ * @param {string} dir
+ */
+function pointDocsAtPackage(dir) {
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !/\.(ts|md)$/.test(entry.name)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const text = fs.readFileSync(file, "utf8");
+    // The bindings live in src/gen/<library>/ (wherever the test's regeneration writes them).
+    const below = path.relative(dir, entry.parentPath);
+    const toRoot = "../".repeat(3 + (below ? below.split(path.sep).length : 0));
+    const rewritten = text
+      .replace(
+        IN_README,
+        /** @type {(m: string, title: string, kind?: string, name?: string) => string} */
+        (_m, title, kind, name) => `Docs: [${title}](${toRoot}${docsPage(kind, name)})`,
+      )
+      .replace(
+        IN_CODE,
+        /** @type {(m: string, kind?: string, name?: string, label?: string) => string} */
+        (m, kind, name, label) => {
+          const page = `cdktf-provider-appmgmt/${docsPage(kind, name)}`;
+          return m.startsWith("Docs at") ? `Docs: ${page}${label ? ` (${label})` : ""}` : page;
+        },
+      );
+    if (rewritten !== text) fs.writeFileSync(file, rewritten);
+  }
 }
 
 async function main() {

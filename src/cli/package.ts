@@ -28,7 +28,8 @@ import {
   SCRIPT_PLATFORMS,
 } from "./provider-artifact";
 import { checkBaseUrl, registrySource, releaseDir, writeRegistryDocuments } from "./registry-documents";
-import { signRelease, UNSIGNED_NOTE } from "./release-signing";
+import { writeAllOrNothing } from "./output-folder";
+import { checkSigningKey, signRelease, UNSIGNED_NOTE } from "./release-signing";
 import { buildExecutable } from "./sea";
 
 export const PREFIX = `terraform-provider-appmgmt_${PROVIDER_VERSION}`;
@@ -237,37 +238,41 @@ export async function packageCommand(args: string[]): Promise<number> {
     return 2;
   }
   const registryOut = values["registry-out"];
+  const key = values["gpg-key"];
+  // Before the build (40 s for the executables): an unknown key fails at once.
+  if (key !== undefined) checkSigningKey(key);
   const outDir = registryOut !== undefined ? releaseDir(path.resolve(registryOut)) : (values.out as string);
   const log = (m: string) => console.error(m);
-  const release = writeRelease(outDir, { platforms: values.platform, script: values.script, log });
-  for (const file of release.files) console.log(`${file.sha256}  ${file.path}`);
-  const key = values["gpg-key"];
-  if (key === undefined) {
-    console.error(`package: ${UNSIGNED_NOTE}`);
+  return writeAllOrNothing(registryOut ?? outDir, () => {
+    const release = writeRelease(outDir, { platforms: values.platform, script: values.script, log });
+    for (const file of release.files) console.log(`${file.sha256}  ${file.path}`);
+    if (key === undefined) {
+      console.error(`package: ${UNSIGNED_NOTE}`);
+      return 0;
+    }
+    const signature = signRelease(release.sums.path, key, `${PREFIX}_signing-key.asc`);
+    console.log(`signed ${signature.signatureFile} with key ${signature.keyId}`);
+    console.log(`public key ${signature.publicKeyFile}`);
+    if (registryOut !== undefined && baseUrl !== undefined) {
+      const written = writeRegistryDocuments({
+        dir: path.resolve(registryOut),
+        baseUrl,
+        sumsName: release.sums.name,
+        signatureName: path.basename(signature.signatureFile),
+        platforms: release.platforms.map((p) => ({
+          platform: p.platform,
+          zipName: p.zip.name,
+          sha256: p.zip.sha256,
+        })),
+        protocols: MANIFEST.metadata.protocol_versions,
+        key: signature,
+      });
+      written.forEach((file) => console.log(`registry ${file}`));
+      console.log(
+        `\nServe ${path.resolve(registryOut)} at ${baseUrl.origin}/ over HTTPS; configurations then write\n` +
+          `  source = "${registrySource(baseUrl)}"`,
+      );
+    }
     return 0;
-  }
-  const signature = signRelease(release.sums.path, key, `${PREFIX}_signing-key.asc`);
-  console.log(`signed ${signature.signatureFile} with key ${signature.keyId}`);
-  console.log(`public key ${signature.publicKeyFile}`);
-  if (registryOut !== undefined && baseUrl !== undefined) {
-    const written = writeRegistryDocuments({
-      dir: path.resolve(registryOut),
-      baseUrl,
-      sumsName: release.sums.name,
-      signatureName: path.basename(signature.signatureFile),
-      platforms: release.platforms.map((p) => ({
-        platform: p.platform,
-        zipName: p.zip.name,
-        sha256: p.zip.sha256,
-      })),
-      protocols: MANIFEST.metadata.protocol_versions,
-      key: signature,
-    });
-    written.forEach((file) => console.log(`registry ${file}`));
-    console.log(
-      `\nServe ${path.resolve(registryOut)} at ${baseUrl.origin}/ over HTTPS; configurations then write\n` +
-        `  source = "${registrySource(baseUrl)}"`,
-    );
-  }
-  return 0;
+  });
 }

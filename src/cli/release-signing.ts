@@ -69,26 +69,60 @@ export function removeGnupgHome(home: string): void {
 }
 
 /**
+ * The signing key `key` names, in a throw-away home for a key file: its long id and public key. Throws,
+ * naming the key and the fix, when there is no secret key to sign with.
+ */
+function signingKey(key: string, home: string | undefined): SigningKey {
+  if (home) {
+    fs.chmodSync(home, 0o700);
+    gpg(["--import", path.resolve(key)], home, `importing the key file ${key}`);
+  }
+  let secret: string;
+  try {
+    secret = gpg(
+      ["--with-colons", "--list-secret-keys", ...(home ? [] : [key])],
+      home,
+      home ? "listing the imported key" : `looking up the secret key ${key}`,
+    );
+  } catch (e) {
+    throw new Error(
+      `${(e as Error).message}. Name a key that \`gpg --list-secret-keys\` lists, or pass the file of an ` +
+        "armoured secret key",
+      { cause: e },
+    );
+  }
+  const sec = secret.split("\n").find((l) => l.startsWith("sec:"));
+  if (!sec)
+    throw new Error(
+      home
+        ? `--gpg-key ${key}: the file holds no secret key (export it with gpg --export-secret-keys --armor)`
+        : `--gpg-key ${key}: no secret key of that name in your GnuPG keyring (gpg --list-secret-keys lists them)`,
+    );
+  return publicKey(sec.split(":")[4], home);
+}
+
+/** Runs `use` with the key `key` names, importing a key file into a throw-away home removed afterwards. */
+function withSigningKey<T>(key: string, use: (signing: SigningKey, home: string | undefined) => T): T {
+  const isFile = fs.existsSync(key) && fs.statSync(key).isFile();
+  const home = isFile ? fs.mkdtempSync(path.join(os.tmpdir(), "appmgmt-gnupg-")) : undefined;
+  try {
+    return use(signingKey(key, home), home);
+  } finally {
+    if (home) removeGnupgHome(home);
+  }
+}
+
+/** Checks before any build that `key` can sign: a secret key in the keyring, or a key file holding one. */
+export function checkSigningKey(key: string): SigningKey {
+  return withSigningKey(key, (signing) => signing);
+}
+
+/**
  * Signs `sumsFile` with `key` (a key id, fingerprint or user id in the keyring, or the path of an armoured
  * secret key file); writes `<sumsFile>.sig` and the public key beside it as `publicKeyName`.
  */
 export function signRelease(sumsFile: string, key: string, publicKeyName: string): ReleaseSignature {
-  const isFile = fs.existsSync(key) && fs.statSync(key).isFile();
-  const home = isFile ? fs.mkdtempSync(path.join(os.tmpdir(), "appmgmt-gnupg-")) : undefined;
-  try {
-    let keyName = key;
-    if (home) {
-      fs.chmodSync(home, 0o700);
-      gpg(["--import", path.resolve(key)], home, `importing the key file ${key}`);
-      const secret = gpg(["--with-colons", "--list-secret-keys"], home, "listing the imported key");
-      const sec = secret.split("\n").find((l) => l.startsWith("sec:"));
-      if (!sec)
-        throw new Error(
-          `--gpg-key ${key}: the file holds no secret key (export it with gpg --export-secret-keys --armor)`,
-        );
-      keyName = sec.split(":")[4];
-    }
-    const signing = publicKey(keyName, home);
+  return withSigningKey(key, (signing, home) => {
     const signatureFile = `${sumsFile}.sig`;
     fs.rmSync(signatureFile, { force: true });
     gpg(
@@ -99,7 +133,5 @@ export function signRelease(sumsFile: string, key: string, publicKeyName: string
     const publicKeyFile = path.join(path.dirname(sumsFile), publicKeyName);
     fs.writeFileSync(publicKeyFile, signing.asciiArmor);
     return { ...signing, signatureFile, publicKeyFile };
-  } finally {
-    if (home) removeGnupgHome(home);
-  }
+  });
 }

@@ -21,7 +21,8 @@ Reads a terraform plan as JSON and writes a review of what it does to applicatio
 instance (by instance_name and address; instances changing in the same way share one section) the action
 (launch, reconfigure in place, replace and why, destroy, import, move, forget), the values before and
 after, the values a reconfigure resets to their manifest defaults or may reset (without the manifest),
-binding-rule findings and the workflow the service runs. The JSON form carries a formatVersion. Reads standard input when PLAN.json is - or absent:
+binding-rule findings and the workflow the service runs; then what the refresh found changed outside
+terraform (the plan's resource_drift), each value marked when the plan reverts it. The JSON form carries a formatVersion. Reads standard input when PLAN.json is - or absent:
 
   terraform plan -out tfplan && terraform show -json tfplan | appmgmt review > review.md
 
@@ -29,9 +30,10 @@ Options:
   --format F        markdown (default, for pull-request comments; kept under 65,536 characters),
                     text (for terminals; coloured when standard output is a terminal) or json
   --no-color        no colour in text output
-  --fail-on LIST    comma-separated policies among replace, destroy, reset: exit 3 when the plan
-                    replaces or destroys an instance, or a reconfigure resets a value or may reset
-                    one; each instance and the policy it breaks are named on stderr and in the review
+  --fail-on LIST    comma-separated policies among replace, destroy, reset, drift: exit 3 when the
+                    plan replaces or destroys an instance, a reconfigure resets a value or may reset
+                    one, or anything changed outside terraform; each object and the policy it breaks
+                    are named on stderr and in the review
   -h, --help        show this help
 
 Exit codes: 0 reviewed, 3 a --fail-on policy is broken (the review is still written), 1 bad input

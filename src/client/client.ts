@@ -51,6 +51,8 @@ export class AppMgmtClient {
   readonly environments: EnvironmentCalls;
   private readonly refreshToken?: string;
   private readonly calls: ServiceCalls;
+  /** What each call is authenticated with; checkCredentials asks it for a session token up front. */
+  private readonly credentials: CallCredentials;
   private readonly ownAgent?: Agent;
 
   constructor(opts: ClientOptions, internals: ClientInternals = {}) {
@@ -88,7 +90,11 @@ export class AppMgmtClient {
     if (opts.caCertPem !== undefined) throwIf(caCertProblem(opts.caCertPem));
 
     const dispatcher = internals.dispatcher ?? (this.ownAgent = keepAliveAgent(opts));
-    const credentials = new CallCredentials({ ...opts, sessionToken }, sessionTokens, log);
+    const credentials = (this.credentials = new CallCredentials(
+      { ...opts, sessionToken },
+      sessionTokens,
+      log,
+    ));
     this.calls = new ServiceCalls(
       {
         baseUrl: this.baseUrl,
@@ -201,6 +207,14 @@ export class AppMgmtClient {
 
   async createSessionToken(): Promise<{ jwt: string; expiresInSeconds: number; expiresAt: number }> {
     return sessions.createSessionToken(this.calls, this.refreshToken);
+  }
+
+  /**
+   * Makes sure the refresh token gives a session token (a token call unless one is cached, as for any call), so a
+   * wrong one fails when the caller starts rather than at its first change. A supplied session token is not checked.
+   */
+  async checkCredentials(o?: CallOptions): Promise<void> {
+    await this.credentials.check(o?.signal);
   }
 
   async close(): Promise<void> {

@@ -36,6 +36,11 @@ export class CallCredentials {
     return { header: this.basic };
   }
 
+  /** Gets the session token the next call would (one token call unless one is cached); none to check for a supplied one. */
+  async check(signal: AbortSignal | undefined): Promise<void> {
+    if (this.supplied === undefined) await this.sessions?.current(signal);
+  }
+
   /** Sets aside the token the service rejected in `cred`, so the next request carries a new one. */
   async setAside(rejected: RejectedToken, cred: Credential): Promise<void> {
     if (rejected === "session") {

@@ -171,6 +171,11 @@ export class ServerError extends ApiError {
   override readonly code = "E_SERVER";
 }
 
+/** 408: the service gave up waiting for the request; passing trouble, like a 503. */
+export class RequestTimeoutAnswerError extends ApiError {
+  override readonly code = "E_REQUEST_TIMEOUT";
+}
+
 /**
  * A request that failed without an error status from the service; the message starts with the request
  * ("GET /api/1/...: ") as ApiError's does.
@@ -336,6 +341,8 @@ export function errorForStatus(d: ApiErrorDetails, retryAfterMs?: number): ApiEr
       return isTokenFlood(d) ? new TokenFloodError(d, retryAfterMs) : new ForbiddenError(d);
     case 404:
       return new NotFoundError(d);
+    case 408:
+      return new RequestTimeoutAnswerError(d);
     case 409:
       return new ConflictError(d);
     case 413:
@@ -359,6 +366,7 @@ function isTokenFlood(d: ApiErrorDetails): boolean {
 export function isTransient(err: unknown): err is AppMgmtError {
   return (
     err instanceof ServerError ||
+    err instanceof RequestTimeoutAnswerError ||
     err instanceof RateLimitError ||
     err instanceof NetworkError ||
     (err instanceof TimeoutError && err.method !== undefined)

@@ -162,7 +162,20 @@ export function instanceStatus(body: unknown): InstanceStatus {
 
 export function operationAccepted(body: unknown): OperationAccepted {
   const r = record(body, "answer");
-  return { ...r, id: str(r, "id", "answer") };
+  const out: OperationAccepted = { ...r, id: str(r, "id", "answer") };
+  delete out.warnings;
+  delete out.errors;
+  for (const key of ["warnings", "errors"] as const) {
+    const notes = messages(r[key]);
+    if (notes.length > 0) out[key] = notes;
+  }
+  return out;
+}
+
+/** A list of messages as the service may send them: strings, or objects shown as JSON; anything else none. */
+function messages(v: unknown): string[] {
+  if (!Array.isArray(v)) return typeof v === "string" && v !== "" ? [v] : [];
+  return v.map((m) => (typeof m === "string" ? m : JSON.stringify(m)));
 }
 
 export function manifestUploaded(body: unknown): ManifestUploaded {

@@ -117,8 +117,9 @@ export function decide(
     }
   }
   const error = errorForStatus(outcome.details, retryAfterMs);
-  // A gateway or server error says nothing about whether the service acted.
-  return fail(status >= 500 ? lost(policy, call, error) : error);
+  // A gateway or server error, or a 408 (the service stopped waiting for the request), says nothing about
+  // whether the service acted.
+  return fail(status >= 500 || status === 408 ? lost(policy, call, error) : error);
 }
 
 function maxRetries(policy: RetryPolicy, name: CallName): number {

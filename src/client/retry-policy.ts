@@ -119,7 +119,8 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   unknownOutcomeCalls: ["launch", "cloneEnvironment"],
   // 500 too: the service answers it for passing trouble (ARCHITECTURE.md §3 "5xx server trouble"), and at a fifth of
   // calls failing, an unretried 500 on one of 50 status reads fails nearly every refresh.
-  retryStatuses: [429, 500, 502, 503, 504],
+  // 408 too: the service's own Jenkins plugin keeps polling after it (docs/service-api.md, "Conventions").
+  retryStatuses: [408, 429, 500, 502, 503, 504],
   retryFailures: ["not-sent", "reset", "timeout"],
   alwaysRetryFailures: ["not-sent"],
   maxRetries: 4,

@@ -92,6 +92,9 @@ export interface ManifestUploaded {
 
 export interface OperationAccepted {
   id: Id;
+  /** What a launch answer may carry besides the id (docs/service-api.md, "Launch"); absent when empty. */
+  warnings?: string[];
+  errors?: string[];
 }
 
 export interface SubmoduleStatus {

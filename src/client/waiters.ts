@@ -141,6 +141,25 @@ export interface WaitOptions {
   durationKey?: string;
   /** Injected time source (tests use a virtual clock). */
   clock?: Clock;
+  /**
+   * The length of the instance's workflowHistory read before the call that started the workflow waited for.
+   * A status that shows no newer run, no current workflow and no in-flight status is from before that call
+   * (the service's status lags a new workflow): it neither ends the wait nor fails it. Ignored when 0 (a
+   * service that reports no history).
+   */
+  startedAfter?: number;
+}
+
+const IN_FLIGHT: ReadonlySet<string> = new Set(["Requested", "Executing", "Destroying"]);
+
+/** Whether `s` shows the workflow started after a history of `startedAfter` runs (see WaitOptions). */
+export function showsNewWorkflow(s: InstanceStatus, startedAfter: number | undefined): boolean {
+  return (
+    !startedAfter ||
+    s.workflowHistory.length > startedAfter ||
+    (s.workflow !== null && s.workflow !== undefined) ||
+    IN_FLIGHT.has(s.status)
+  );
 }
 
 /** The part of the client the waiter needs. */
@@ -175,6 +194,8 @@ export async function waitForInstance(
   let lastError: AppMgmtError | undefined;
   let offset: number | undefined;
   let lastRunningMs = 0;
+  /** Whether a poll has shown the workflow this wait is for (a status before it ends nothing). */
+  let newSeen = false;
   const unknownSeen = new Set<string>();
   for (;;) {
     offset = nextPollOffset(schedule, offset);
@@ -199,7 +220,8 @@ export async function waitForInstance(
       opts.onPollFailure?.(err, clock.now() - start);
     }
     const elapsed = clock.now() - start;
-    if (last && !lastError) {
+    newSeen ||= last !== undefined && !lastError && showsNewWorkflow(last, opts.startedAfter);
+    if (last && !lastError && newSeen) {
       if (!KNOWN_STATUSES.has(last.status) && !unknownSeen.has(last.status)) {
         unknownSeen.add(last.status);
         opts.onUnknownStatus?.(last.status);

@@ -7,9 +7,10 @@
 import { Construct } from "constructs";
 import { formatFinding, idProblem, type Finding } from "../rules";
 import type { ApplicationManifest } from "./application-manifest";
+import { validateWhenSynthesized, type SynthesizedElement } from "./synth-check";
 
 /** What the construct reads from the generated `appmgmt_application` resource. */
-export interface ApplicationResource {
+export interface ApplicationResource extends SynthesizedElement {
   readonly id: string;
   readonly manifestVersion: number;
 }
@@ -79,6 +80,7 @@ export abstract class ApplicationBase<A extends ApplicationClass>
     this.node.addValidation({
       validate: () => applicationFindings(passedOn, (v) => Token.isUnresolved(v)).map(formatFinding),
     });
+    validateWhenSynthesized(this, this.resource);
   }
 
   /** The application id (known after apply). */

@@ -16,6 +16,7 @@ import {
 } from "../rules";
 import type { ApplicationReference } from "./application-base";
 import type { ApplicationManifest } from "./application-manifest";
+import { validateWhenSynthesized, type SynthesizedElement } from "./synth-check";
 
 /**
  * The generated `Instance` class of cdktf or cdktn: the construct is generic over it, and its config names
@@ -26,7 +27,7 @@ export type InstanceClass = new (scope: Construct, id: string, config: never) =>
 type ConfigOf<I extends InstanceClass> = ConstructorParameters<I>[2];
 
 /** What the construct reads from the generated `appmgmt_instance` resource. */
-export interface InstanceResource {
+export interface InstanceResource extends SynthesizedElement {
   readonly id: string;
   readonly status: string;
   readonly effectiveParameters: { lookup(name: string): string };
@@ -151,6 +152,7 @@ export abstract class ApplicationInstanceBase<I extends InstanceClass> extends C
         validate: () => checkInstanceConfig(manifest.model, config, options).map(formatFinding),
       });
     }
+    validateWhenSynthesized(this, this.resource);
   }
 
   /** The instance id (known after apply). */

@@ -2,7 +2,7 @@
 // which checks it again at plan time) and its typed view.
 
 import { readFileSync } from "node:fs";
-import { ManifestError, manifestDefaults, parseManifest } from "../manifest";
+import { ManifestError, manifestDefaults, parseManifest, withSubmoduleHierarchies } from "../manifest";
 import type { Binding, Manifest, ManifestParameter, ManifestSubmodule } from "../manifest";
 
 export class ApplicationManifest {
@@ -55,5 +55,18 @@ export class ApplicationManifest {
 
   get bindings(): readonly Binding[] {
     return this.model.bindings;
+  }
+
+  /**
+   * This manifest with the hierarchy below its submodules taken from their applications' own manifests, keyed by
+   * submodule path ("db", or "db/replica" for a level further down), so that synth checks nested keys
+   * (`submodules["db/replica"]`) that this manifest leaves to its submodules' applications. The YAML passed on
+   * stays this manifest's text: the plan, without those manifests, warns about such keys instead.
+   */
+  withSubmoduleManifests(manifests: { [path: string]: ApplicationManifest }): ApplicationManifest {
+    const model = withSubmoduleHierarchies(this.model, (s) =>
+      Object.hasOwn(manifests, s.name) ? manifests[s.name].model : undefined,
+    );
+    return new ApplicationManifest(this.yaml, model);
   }
 }

@@ -26,6 +26,8 @@ export interface ProviderSettings {
   sessionToken?: string;
   tokenCacheDir: string;
   requestTimeoutMs?: number;
+  /** How long a workflow wait goes on with no answer to any poll. */
+  unreachableTimeoutMs: number;
   maxRetries?: number;
   caCertPem?: string;
   insecure: boolean;
@@ -40,12 +42,16 @@ const ENV_VARS = {
   session_token: "APPMGMT_SESSION_TOKEN",
   token_cache_dir: "APPMGMT_TOKEN_CACHE_DIR",
   request_timeout: "APPMGMT_REQUEST_TIMEOUT",
+  unreachable_timeout: "APPMGMT_UNREACHABLE_TIMEOUT",
   max_retries: "APPMGMT_MAX_RETRIES",
   ca_cert_pem: "APPMGMT_CA_CERT_PEM",
   insecure: "APPMGMT_INSECURE",
 } as const;
 
 type Attr = keyof typeof ENV_VARS;
+
+/** A workflow wait with no answer to any poll for this long stops (unreachable_timeout's default). */
+export const DEFAULT_UNREACHABLE_TIMEOUT_MS = 5 * 60_000;
 
 /** One attribute's raw value: from config, else env; `unknown` when terraform does not know it yet. */
 type Raw = { value: string | number | boolean | undefined; unknown: boolean; fromEnv: boolean };
@@ -164,20 +170,15 @@ export function resolveProviderConfig(
     );
   }
 
-  let requestTimeoutMs: number | undefined;
-  const rawTimeout = str("request_timeout");
-  if (rawTimeout !== undefined) {
-    const ms = parseDuration(rawTimeout);
-    if (ms instanceof Error) {
-      diagnostics.push(
-        error(
-          "request_timeout",
-          `Invalid request_timeout (from ${where("request_timeout", r.request_timeout)})`,
-          ms.message,
-        ),
-      );
-    } else requestTimeoutMs = ms;
-  }
+  const duration = (attr: "request_timeout" | "unreachable_timeout"): number | undefined => {
+    const text = str(attr);
+    const ms = text === undefined ? undefined : parseDuration(text);
+    if (!(ms instanceof Error)) return ms;
+    diagnostics.push(error(attr, `Invalid ${attr} (from ${where(attr, r[attr])})`, ms.message));
+    return undefined;
+  };
+  const requestTimeoutMs = duration("request_timeout");
+  const unreachableTimeoutMs = duration("unreachable_timeout") ?? DEFAULT_UNREACHABLE_TIMEOUT_MS;
 
   let maxRetries: number | undefined;
   const rawRetries = r.max_retries.value;
@@ -233,6 +234,7 @@ export function resolveProviderConfig(
       sessionToken,
       tokenCacheDir: path.resolve(tokenCacheDir),
       requestTimeoutMs,
+      unreachableTimeoutMs,
       maxRetries,
       caCertPem,
       insecure,

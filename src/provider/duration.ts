@@ -28,3 +28,21 @@ export function timeoutOrDefault(text: string | undefined, fallback: string): nu
   const ms = parseDuration(text ?? fallback);
   return ms instanceof Error ? (parseDuration(fallback) as number) : ms;
 }
+
+/** A duration as parseDuration reads it, to the second ("5m", "1m30s"); under a second in ms ("500ms"). */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)}ms`;
+  let seconds = Math.round(ms / 1000);
+  const parts: string[] = [];
+  for (const [unit, size] of [
+    ["h", 3600],
+    ["m", 60],
+    ["s", 1],
+  ] as const) {
+    if (seconds >= size) {
+      parts.push(`${Math.floor(seconds / size)}${unit}`);
+      seconds %= size;
+    }
+  }
+  return parts.join("");
+}

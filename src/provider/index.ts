@@ -16,6 +16,7 @@ import {
 import { DATA_SOURCES, RESOURCES, providerSchemas } from "./catalog";
 import { resolveProviderConfig } from "./config";
 import { NotConfiguredError, type ProviderContext } from "./context";
+import { AuthenticationFailedError } from "./credentials-check";
 import { ConfigurationMismatchError } from "./data-sources/data-source";
 import { LaunchLedger } from "./instance/lost-launch";
 import { redactingLogger, SecretList } from "./redact";
@@ -87,7 +88,15 @@ export function createProvider(opts: ProviderOptions = {}): ProviderHandler {
         service = await connect(settings, log);
       } catch (e) {
         return done({
-          diagnostics: [...diagnostics, failureDiagnostic("Configuring the appmgmt provider failed", e)],
+          diagnostics: [
+            ...diagnostics,
+            failureDiagnostic(
+              e instanceof AuthenticationFailedError
+                ? "The appmgmt provider's credentials were refused"
+                : "Configuring the appmgmt provider failed",
+              e,
+            ),
+          ],
         });
       }
       log.debug("provider configured", {

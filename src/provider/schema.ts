@@ -72,11 +72,20 @@ export const providerSchema: Schema = {
           "`APPMGMT_REQUEST_TIMEOUT`. Default: the client's default (30s).",
         { optional: true },
       ),
+      str(
+        "unreachable_timeout",
+        "How long a wait for an instance's workflow goes on while every status poll gets no answer at all " +
+          '(connection refused or reset, request timeouts), as a duration such as `"5m"`; then the wait ' +
+          "stops with an error naming the URL (the instance may be fine: the wait failed, not the workflow), " +
+          "and only a create leaves the instance tainted. Environment variable: `APPMGMT_UNREACHABLE_TIMEOUT`. " +
+          "Default: `5m`.",
+        { optional: true },
+      ),
       {
         name: "max_retries",
         type: "number",
         description:
-          "How many times an idempotent request is retried after a `429`, a `5xx` or a connection reset " +
+          "How many times an idempotent request is retried after a `408`, a `429`, a `5xx` or a connection reset " +
           "(launch is never retried). Environment variable: `APPMGMT_MAX_RETRIES`. Default: the client's default.",
         optional: true,
       },

@@ -7,6 +7,7 @@ import type { InstanceStatus } from "../client/types";
 import type { WaitOptions } from "../client/waiters";
 import type { ProviderSettings } from "./config";
 import { describeCredentials } from "./credentials";
+import { verifyCredentials } from "./credentials-check";
 import type { Logger } from "../terraform-model";
 
 /** Calls that are members of `client.environments` (src/client/environments.ts), not of the client itself. */
@@ -21,7 +22,14 @@ export type ServiceClient = Pick<
 /** The waiter's options the provider sets; poll timing is learnt per `durationKey` within the process. */
 export type ServiceWaitOptions = Pick<
   WaitOptions,
-  "until" | "timeoutMs" | "signal" | "onProgress" | "durationKey" | "onPollFailure" | "onUnknownStatus"
+  | "until"
+  | "timeoutMs"
+  | "signal"
+  | "onProgress"
+  | "durationKey"
+  | "onPollFailure"
+  | "onUnknownStatus"
+  | "startedAfter"
 >;
 
 export interface Service {
@@ -30,6 +38,8 @@ export interface Service {
   credentials?: string;
   /** Polls the instance until `until` holds; throws the client's TimeoutError / AbortedError. */
   wait(id: string, opts: ServiceWaitOptions): Promise<InstanceStatus>;
+  /** unreachable_timeout: a wait whose polls get no answer for this long stops (default 5 minutes). */
+  unreachableTimeoutMs?: number;
 }
 
 export type ServiceFactory = (settings: ProviderSettings, log: Logger) => Promise<Service>;
@@ -59,9 +69,16 @@ export const connectService: ServiceFactory = async (settings, log) => {
     insecure: settings.insecure,
     log: (e) => log[e.level](e.message, e.fields),
   });
+  try {
+    await verifyCredentials(client, log);
+  } catch (e) {
+    await client.close();
+    throw e;
+  }
   return {
     client,
     credentials: describeCredentials(settings),
     wait: (id, opts) => waitForInstance(client, id, opts),
+    unreachableTimeoutMs: settings.unreachableTimeoutMs,
   };
 };

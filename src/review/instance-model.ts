@@ -13,7 +13,6 @@ import {
   isKnownAfterApply,
   manifestOf,
   rulesConfig,
-  serviceChange,
   type DesiredInstance,
   type DesiredSubmodule,
   type DesiredValues,
@@ -89,11 +88,6 @@ export function nowFromPlan(before: Obj): InstanceNow {
   };
 }
 
-/** The rules' answer for a planned update. */
-export function changeOf(rc: ResourceChange, before: Obj, after: Obj): ServiceChange {
-  return serviceChange(nowFromPlan(before), desiredFromPlan(after, rc.change.after_unknown));
-}
-
 /** The values the reconfigure resets, and those it may reset, as the plan's warnings name them. */
 export function resetsOf(
   rc: ResourceChange,
@@ -123,13 +117,7 @@ export function resetsOf(
 }
 
 /** Binding-rule findings of the planned values (unknown values are not judged). */
-export function findingsOf(
-  rc: ResourceChange,
-  after: Obj | undefined,
-  operation: "launch" | "reconfigure",
-): string[] {
-  if (!after) return [];
-  const desired = desiredFromPlan(after, rc.change.after_unknown);
+export function findingsOf(desired: DesiredInstance, operation: "launch" | "reconfigure"): string[] {
   const m = desired.manifest;
   if (m === undefined || isKnownAfterApply(m)) return [];
   if ("error" in m) return [`manifest: ${m.error}`];

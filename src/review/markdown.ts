@@ -6,7 +6,10 @@
 import { groupInstances, identityRow, type InstanceGroup } from "./groups";
 import type { InstanceReview, Kind, Review, Shown } from "./review";
 import {
+  DRIFT_LEAD,
   applicationLine,
+  driftHeading,
+  driftPlanCell,
   notListedLine,
   workflowRunLine,
   possibleResetsLead,
@@ -56,6 +59,7 @@ export function renderMarkdown(review: Review, opts: MarkdownOptions = {}): stri
   if (review.otherChanges.length > 0) {
     head.push("", "Other resources:", "", ...review.otherChanges.map((c) => `- ${code(c)}`));
   }
+  if (review.drift.length > 0) head.push("", ...driftLines(review.drift));
   let out = head.join("\n") + "\n";
   const groups = groupInstances(review.instances);
   const sections = groups.map(section);
@@ -69,6 +73,24 @@ export function renderMarkdown(review: Review, opts: MarkdownOptions = {}): stri
   }
   if (i < sections.length) out += cutNote(groups.slice(i), limit - out.length);
   return out;
+}
+
+/** Each object changed outside terraform, with its values and whether this plan sets them back. */
+function driftLines(drift: Review["drift"]): string[] {
+  const lines = [`**${escapeText(DRIFT_LEAD)}**`, ""];
+  for (const d of drift) {
+    lines.push(`- ${label(d)}: ${escapeText(driftHeading(d))}`);
+    if (d.changes.length === 0) continue;
+    const rows = d.changes.map((c) => [
+      code(c.attribute),
+      shownCell(c.before),
+      shownCell(c.after),
+      escapeText(driftPlanCell(c)),
+    ]);
+    const t = table(["attribute", "in the state", "now", "this plan"], rows);
+    lines.push("", ...t.split("\n").map((l) => `  ${l}`), "");
+  }
+  return lines;
 }
 
 /** The --fail-on verdict: each instance and the policy it breaks, where the reviewer reads first. */

@@ -27,6 +27,8 @@ export interface PlanJson {
   format_version: string;
   terraform_version?: string;
   resource_changes?: ResourceChange[];
+  /** What the refresh found changed outside terraform (before: the state, after: the refreshed object). */
+  resource_drift?: ResourceChange[];
   prior_state?: { values?: { root_module?: StateModule } };
   /** The configuration's expressions: which resource an unknown value comes from. */
   configuration?: {

@@ -2,18 +2,29 @@
 // blocked the merge (an address and the rule), not only that something did.
 
 import { instanceLabel } from "./groups";
-import { POLICIES, type InstanceReview, type Policy, type Review, type Violation } from "./types";
+import {
+  POLICIES,
+  type DriftReview,
+  type InstanceReview,
+  type Policy,
+  type Review,
+  type Violation,
+} from "./types";
 
 export { POLICIES, type Policy, type Violation } from "./types";
 
 /**
  * The instances breaking each policy in `failOn`, policy by policy in the review's order: "replace" and
  * "destroy" by their kind, "reset" by a reconfigure that resets a value or may reset one (a gate on
- * resets must not pass a plan that cannot tell).
+ * resets must not pass a plan that cannot tell), "drift" by any object changed outside terraform.
  */
 export function policyViolations(review: Review, failOn: readonly Policy[]): Violation[] {
   const out: Violation[] = [];
   for (const policy of POLICIES.filter((p) => failOn.includes(p))) {
+    if (policy === "drift") {
+      for (const d of review.drift) out.push({ policy, ...label(d), why: driftWhy(d) });
+      continue;
+    }
     for (const r of review.instances) {
       const why = breaks(policy, r);
       if (why === undefined) continue;
@@ -26,6 +37,17 @@ export function policyViolations(review: Review, failOn: readonly Policy[]): Vio
     }
   }
   return out;
+}
+
+function label(r: { address: string; instanceName?: string }): Pick<Violation, "address" | "instanceName"> {
+  return { address: r.address, ...(r.instanceName !== undefined ? { instanceName: r.instanceName } : {}) };
+}
+
+/** `changed outside terraform: parameters["input.x"] (this plan reverts it)`. */
+export function driftWhy(d: DriftReview): string {
+  if (d.gone) return `deleted outside terraform${d.revertedByPlan ? " (this plan launches it again)" : ""}`;
+  const what = d.changes.map((c) => `${c.attribute}${c.revertedByPlan ? " (this plan reverts it)" : ""}`);
+  return `changed outside terraform: ${what.join(", ")}`;
 }
 
 function breaks(policy: Policy, r: InstanceReview): string | undefined {

@@ -6,7 +6,9 @@ import { naturalCompare } from "../rules";
 import { dataSourcesReadAtPlan, type PlanJson, type ResourceChange } from "./plan-json";
 import { APPLICATION_TYPE, INSTANCE_TYPE, WORKFLOW_TYPE } from "../resource-types";
 import { reviewApplication, reviewWorkflowRun } from "./services";
-import { changeOf, findingsOf, resetsOf } from "./instance-model";
+import { desiredFromPlan, findingsOf, nowFromPlan, resetsOf } from "./instance-model";
+import { serviceChange } from "../rules";
+import { reviewDrift } from "./drift";
 import { asObj, attributeName, diffValues } from "./plan-values";
 import {
   KINDS,
@@ -44,6 +46,12 @@ export function buildReview(plan: PlanJson): Review {
     else if ([INSTANCE_TYPE, APPLICATION_TYPE, WORKFLOW_TYPE].includes(rc.type) || isNoop(rc)) unchanged++;
     else otherChanges.push(`${rc.address}: ${rc.change.actions.join(", then ")}`);
   }
+  const drift = reviewDrift(plan);
+  for (const i of instances) {
+    const d = drift.find((x) => x.address === i.address);
+    if (d?.revertedByPlan)
+      i.action += `, reverting ${d.gone ? "its destroy" : "changes made"} outside terraform`;
+  }
   instances.sort((a, b) => KINDS.indexOf(a.kind) - KINDS.indexOf(b.kind) || compare(a.address, b.address));
   const count = (k: Kind) => instances.filter((i) => i.kind === k).length;
   return {
@@ -65,11 +73,13 @@ export function buildReview(plan: PlanJson): Review {
       otherChanges: otherChanges.length,
       applications: applications.length,
       workflowRuns: workflowRuns.length,
+      drift: drift.length,
     },
     instances,
     otherChanges: otherChanges.sort(compare),
     applications: applications.sort((a, b) => compare(a.address, b.address)),
     workflowRuns: workflowRuns.sort((a, b) => compare(a.address, b.address)),
+    drift: drift.sort((a, b) => compare(a.address, b.address)),
   };
 }
 
@@ -140,6 +150,8 @@ export function reviewInstance(rc: ResourceChange): InstanceReview | undefined {
   const moved = rc.previous_address !== undefined && rc.previous_address !== rc.address;
   const before = asObj(rc.change.before);
   const after = asObj(rc.change.after);
+  // the model of what the configuration asks, built once for the rule and the findings
+  const desired = after && desiredFromPlan(after, rc.change.after_unknown);
 
   const replacedBecause = (rc.change.replace_paths ?? []).map(attributeName).sort(compare);
   const planned = kindOf(has, importing !== undefined, moved);
@@ -152,8 +164,8 @@ export function reviewInstance(rc: ResourceChange): InstanceReview | undefined {
   let possibleResets: PossibleResetReview[] = [];
   if (kind === "reconfigure") {
     // the provider's own rule: whether the change reaches the service, and what it resets
-    const change = changeOf(rc, before!, after!);
-    const serviceChange = change.reachesService;
+    const change = serviceChange(nowFromPlan(before!), desired!);
+    const reaches = change.reachesService;
     if (change.reachesService) {
       workflow = "reconfigure (Executing → Running): one request carrying the complete configuration";
       ({ resets, possibleResets } = resetsOf(rc, change));
@@ -167,8 +179,8 @@ export function reviewInstance(rc: ResourceChange): InstanceReview | undefined {
       workflow = "none: these settings stay in terraform";
     }
     if (importing) {
-      words = serviceChange ? "import, then reconfigure in place" : `import, with ${words}`;
-      if (!serviceChange) workflow = DESCRIPTIONS.import.workflow;
+      words = reaches ? "import, then reconfigure in place" : `import, with ${words}`;
+      if (!reaches) workflow = DESCRIPTIONS.import.workflow;
       kind = "import";
     }
   }
@@ -191,7 +203,9 @@ export function reviewInstance(rc: ResourceChange): InstanceReview | undefined {
     changes: valueChanges,
     resets,
     possibleResets,
-    findings: findingsOf(rc, after, kind === "launch" || kind === "replace" ? "launch" : "reconfigure"),
+    findings: desired
+      ? findingsOf(desired, kind === "launch" || kind === "replace" ? "launch" : "reconfigure")
+      : [],
     workflow,
   };
 }

@@ -1,7 +1,13 @@
 // Words shared by the renderers: the summary line, terraform's placeholders, the note about what is left out.
 
 import type { Review, Shown } from "./review";
-import type { ApplicationReview, PossibleResetReview, WorkflowRunReview } from "./types";
+import type {
+  ApplicationReview,
+  DriftChange,
+  DriftReview,
+  PossibleResetReview,
+  WorkflowRunReview,
+} from "./types";
 
 /** `2 to launch, 1 to reconfigure (3 values reset to defaults), 1 to replace, 0 to destroy[, 1 to import…]`. */
 export function summaryLine(review: Review): string {
@@ -19,6 +25,7 @@ export function summaryLine(review: Review): string {
   if (s.applications > 0)
     parts.push(`${s.applications} application change${s.applications === 1 ? "" : "s"}`);
   if (s.workflowRuns > 0) parts.push(`${s.workflowRuns} workflow run${s.workflowRuns === 1 ? "" : "s"}`);
+  if (s.drift > 0) parts.push(`${s.drift} changed outside terraform`);
   return parts.join(", ");
 }
 
@@ -33,6 +40,20 @@ export function notListedLine(review: Review): string | undefined {
     parts.push(`${s.otherChanges} other resource change${s.otherChanges === 1 ? "" : "s"}`);
   return parts.length > 0 ? `Not listed: ${parts.join(", ")}.` : undefined;
 }
+
+/** The drift section's lead: what the rows mean. */
+export const DRIFT_LEAD =
+  "Changed outside terraform (found by the refresh; before: the state, after: what the service reports now):";
+
+/** A drifted object's line: `shop (appmgmt_instance.shop): changed, reverted by this plan`. */
+export function driftHeading(d: DriftReview): string {
+  const what = d.gone ? "deleted outside terraform" : "changed outside terraform";
+  const back = d.revertedByPlan ? (d.gone ? "; this plan launches it again" : "; this plan reverts it") : "";
+  return `${what}${back}`;
+}
+
+/** A drifted value's last column: whether this plan sets it back. */
+export const driftPlanCell = (c: DriftChange) => (c.revertedByPlan ? "reverted by this plan" : "kept");
 
 /** A value as terraform's plan output shows it. */
 export function shownText(v: Shown): string {

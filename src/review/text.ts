@@ -39,6 +39,16 @@ export function renderText(review: Review, opts: { colour?: boolean } = {}): str
   }
   for (const w of review.workflowRuns) out.push(`  ${summary.workflowRunLine(w)}`);
   for (const c of review.otherChanges) out.push(`  other: ${c}`);
+  if (review.drift.length > 0) out.push("", paint("35", summary.DRIFT_LEAD));
+  for (const d of review.drift) {
+    out.push(`  ${instanceLabel(d)}: ${summary.driftHeading(d)}`);
+    const rows = d.changes.map((c) => [
+      c.attribute,
+      summary.shownText(c.before),
+      `${summary.shownText(c.after)} (${summary.driftPlanCell(c)})`,
+    ]);
+    out.push(...columns(rows).map((l) => `    ${l}`));
+  }
   for (const g of groupInstances(review.instances)) out.push("", ...group(g, paint));
   return out.join("\n") + "\n";
 }

@@ -64,6 +64,21 @@ export interface InstanceReview {
   workflow: string;
 }
 
+/** A value changed outside terraform, and whether this plan sets it back. */
+export type DriftChange = ValueChange & { revertedByPlan: boolean };
+
+/** An object terraform's refresh found changed (or gone) outside terraform. */
+export interface DriftReview {
+  address: string;
+  instanceName?: string;
+  /** Deleted outside terraform. */
+  gone: boolean;
+  /** This plan sets (some of) it back: a changed value to the state's, a gone instance launched again. */
+  revertedByPlan: boolean;
+  /** Before: in the state; after: what the refresh found. */
+  changes: DriftChange[];
+}
+
 export interface ReviewSummary {
   launch: number;
   reconfigure: number;
@@ -84,6 +99,8 @@ export interface ReviewSummary {
   applications: number;
   /** appmgmt_instance_workflow runs (and forgotten runs). */
   workflowRuns: number;
+  /** Objects changed or deleted outside terraform (added in 1.2). */
+  drift: number;
 }
 
 /** An application created, its manifest uploaded again, replaced or forgotten. */
@@ -111,10 +128,10 @@ export interface WorkflowRunReview {
  * The version of the review's JSON form (`appmgmt review --format json`): the minor number grows when
  * fields are added, the major one when a field changes meaning or goes away.
  */
-export const REVIEW_FORMAT_VERSION = "1.1";
+export const REVIEW_FORMAT_VERSION = "1.2";
 
 /** What `--fail-on` can name. */
-export const POLICIES = ["replace", "destroy", "reset"] as const;
+export const POLICIES = ["replace", "destroy", "reset", "drift"] as const;
 export type Policy = (typeof POLICIES)[number];
 
 /** One instance breaking one --fail-on policy, and how. */
@@ -137,6 +154,8 @@ export interface Review {
   applications: ApplicationReview[];
   /** Added in 1.1. */
   workflowRuns: WorkflowRunReview[];
+  /** Added in 1.2: what changed outside terraform, from the plan's resource_drift. */
+  drift: DriftReview[];
   /** The --fail-on policies checked and the instances breaking them; absent when none were asked for. */
   policy?: { failOn: Policy[]; violations: Violation[] };
 }

@@ -28,6 +28,8 @@ export interface StartSimulatorOptions {
   jwtLifetimeSeconds?: number;
   flood?: Partial<FloodLimits>;
   faults?: FaultOptions;
+  /** Status reads after a new workflow that still show the status from before it (sim.statusLag, status-lag.ts). */
+  statusLagReads?: number;
   /** Serve HTTPS with this certificate chain and private key (PEM); plain HTTP when absent. */
   tls?: { cert: string | Buffer; key: string | Buffer };
 }
@@ -59,6 +61,7 @@ export async function startSimulator(opts: StartSimulatorOptions = {}): Promise<
     statePath: opts.statePath,
   });
   if (opts.faults) sim.setFaults(opts.faults);
+  if (opts.statusLagReads) sim.statusLag.set(opts.statusLagReads);
 
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     handle(sim, req, res).catch((e: unknown) => {

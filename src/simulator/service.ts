@@ -23,6 +23,7 @@ import { Environments } from "./environments";
 import { resolveConfiguration } from "./configuration";
 import { FaultInjector, type FaultOptions } from "./faults";
 import { ServiceStats } from "./request-log";
+import { StatusLag } from "./status-lag";
 import { RequestReader } from "./request-reader";
 import {
   configurationRequest,
@@ -59,6 +60,10 @@ export interface SimulatorSettings {
 export class Simulator {
   readonly stats = new ServiceStats();
   readonly faults = new FaultInjector();
+  /** Status reads that lag a new workflow (test control). */
+  readonly statusLag = new StatusLag();
+  /** Test control: the `warnings` and `errors` the launch answers of an application carry, by its id. */
+  readonly launchNotes = new Map<string, { warnings?: string[]; errors?: string[] }>();
   /** Session tokens and the caller of each request (server.ts asks it before any body is read). */
   readonly accounts: Accounts;
   /** Environments' policies, properties and markers, and clones (environments.ts). */
@@ -226,7 +231,8 @@ export class Simulator {
       const subApp = declared?.applicationId ?? parent.application;
       return componentStatus(parent, name, subApp, now);
     }
-    return this.view(this.instance(caller, id), now);
+    const rec = this.instance(caller, id);
+    return this.statusLag.read(rec.id) ?? this.view(rec, now);
   }
 
   // ---- applications and manifests -----------------------------------------------------------------
@@ -248,7 +254,12 @@ export class Simulator {
 
   // ---- workflows -----------------------------------------------------------------------------------
 
-  launch(caller: Caller, appId: string, body: unknown, now: number): { id: string } {
+  launch(
+    caller: Caller,
+    appId: string,
+    body: unknown,
+    now: number,
+  ): { id: string; warnings?: string[]; errors?: string[] } {
     const app = this.application(caller, appId);
     if (app.latestVersion === 0)
       throw new ServiceError(400, [
@@ -308,7 +319,7 @@ export class Simulator {
     this.instanceById.set(rec.id, rec);
     this.addComponents(rec);
     this.changed();
-    return { id: rec.id };
+    return { id: rec.id, ...this.launchNotes.get(app.id) };
   }
 
   reconfigure(caller: Caller, id: string, body: unknown, now: number): { id: string } {
@@ -327,6 +338,7 @@ export class Simulator {
     const version = versionOf(app, b.manifestVersion, "manifestVersion", reader);
     const request = configurationRequest(this.catalog, app, b, revision, version, "reconfigure", reader, rec);
     if (reader.errors.length > 0) throw new ServiceError(400, reader.errors);
+    this.statusLag.workflowStarting(rec, now);
     startWorkflow(rec, "reconfigure", this.state.timing, now, caller.id);
     rec.workflow!.target = resolveConfiguration(this.catalog, app, request, rec.configuration);
     rec.workflow!.returns = launchReturnValues(this.catalog.manifestOf(app, rec.workflow!.target.version)!);
@@ -343,6 +355,7 @@ export class Simulator {
     this.advance(rec, now);
     this.refuseBusy(rec);
     if (rec.status === "Destroyed") return { id: rec.id };
+    this.statusLag.workflowStarting(rec, now);
     startWorkflow(rec, "destroy", this.state.timing, now, caller.id);
     this.changed();
     return { id: rec.id };
@@ -378,6 +391,7 @@ export class Simulator {
             `${formatFinding(f)} (manifest version ${rec.configuration.version} of application ${app.id})`,
         ),
       );
+    this.statusLag.workflowStarting(rec, now);
     startWorkflow(rec, workflow, this.state.timing, now, caller.id);
     rec.workflow!.parameters = { ...(parameters as Record<string, string>) };
     this.changed();

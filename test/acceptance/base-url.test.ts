@@ -1,10 +1,12 @@
-// What terraform shows for a base_url that cannot work: one ending in the API prefix the provider adds
-// itself is refused at configure, on the attribute, naming the suffix to remove; a service that cannot be
-// reached is reported with the whole URL the provider tried.
+// What terraform shows for provider settings that cannot work: a base_url ending in the API prefix the provider
+// adds itself is refused at configure, on the attribute, naming the suffix to remove; a service that cannot be
+// reached is reported with the whole URL the provider tried; a refresh token the service refuses fails the plan
+// at configure, even a plan that only creates.
 import * as net from "node:net";
 import { requiredProvidersSnippet } from "../../src/cli/install-provider";
+import { DEMO } from "../../src/simulator";
 import { useTerraformAgainstSimulator } from "../helpers/acceptance";
-import { describeRun } from "../helpers/terraform";
+import { describeRun, TerraformWorkspace } from "../helpers/terraform";
 
 function config(baseUrl: string): string {
   return `${requiredProvidersSnippet()}
@@ -58,5 +60,42 @@ describe("base_url mistakes under terraform", () => {
     const out = run.stderr.replace(/[│\s]+/g, " ");
     expect(out).toMatch(new RegExp(`could not reach ${url.replace(/\./g, "\\.")}/\\S+; check base_url`));
     expect(describeRun(run)).not.toContain(ctx.svc.env.APPMGMT_REFRESH_TOKEN);
+  });
+
+  test("a wrong refresh token fails `terraform plan` of a new instance at configure, saying what to do", async () => {
+    const wrong = "not-the-demo-refresh-token";
+    const ws = TerraformWorkspace.create({
+      provider: ctx.provider,
+      env: { ...ctx.svc.env, APPMGMT_REFRESH_TOKEN: wrong },
+    });
+    try {
+      ws.writeMain(`${requiredProvidersSnippet()}
+
+provider "appmgmt" {}
+
+resource "appmgmt_instance" "web" {
+  application_id = "${DEMO.webshopApplicationId}"
+  instance_name  = "web"
+}
+`);
+      await ws.init();
+      const before = ctx.svc.sim.stats.requestCount;
+      const run = await ws.run(["plan", "-no-color", "-input=false"]);
+      expect({ code: run.code, run: describeRun(run) }).toMatchObject({ code: 1 });
+      const out = run.stderr.replace(/[│\s]+/g, " ");
+      expect(out).toContain("The appmgmt provider's credentials were refused");
+      expect(out).toContain("authentication failed: the service refused the refresh token");
+      expect(out).toContain("refresh token not recognised");
+      expect(out).toContain(
+        'set it as refresh_token in the provider "appmgmt" block or as APPMGMT_REFRESH_TOKEN',
+      );
+      expect(describeRun(run)).not.toContain(wrong);
+      // The one token call, and nothing else reached the service.
+      expect(ctx.svc.sim.stats.requestsSince(before).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(
+        ["POST /refreshToken/jwtBearer 401"],
+      );
+    } finally {
+      ws.remove();
+    }
   });
 });

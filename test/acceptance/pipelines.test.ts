@@ -345,7 +345,27 @@ describe("examples/pipelines run against the simulator", () => {
         expect(workflow.jobs.plan.if).toBe("github.event.action != 'closed'");
         expect(workflow.jobs.apply.if).toContain("github.event.pull_request.merged == true");
 
-        const runsPath = "/repos/acme/shop/actions/runs?head_sha=abc123&event=pull_request&status=success";
+        const runsPath = "/repos/acme/shop/actions/runs?head_sha=abc123&event=pull_request&status=completed";
+        const jobsPath = (id: number) => `/repos/acme/shop/actions/runs/${id}/jobs`;
+        /** The plan job of a run as the jobs API lists it, failed at `failedStep` (none: a success). */
+        const planJob = (failedStep?: string) =>
+          JSON.stringify({
+            jobs: [
+              {
+                name: "plan",
+                conclusion: failedStep ? "failure" : "success",
+                steps: ["Plan", "Review", "Policy gate"].map((name) => ({
+                  name,
+                  conclusion:
+                    name === failedStep
+                      ? "failure"
+                      : failedStep === "Plan" && name !== "Plan"
+                        ? "skipped"
+                        : "success",
+                })),
+              },
+            ],
+          });
         const thread = commentThread({
           list: "/repos/acme/shop/issues/7/comments?per_page=100",
           add: "/repos/acme/shop/issues/7/comments",
@@ -354,7 +374,13 @@ describe("examples/pipelines run against the simulator", () => {
         });
         const host = await startCodeHost({
           ...thread.routes,
-          [`GET ${runsPath}`]: () => ({ body: '{"total_count":1,"workflow_runs":[{"id":4242}]}' }),
+          // Newest first: a later run whose plan failed has no reviewed plan; the run the Policy gate stopped
+          // (a gated change: `--fail-on destroy` tripped) has, and merging the pull request approved it.
+          [`GET ${runsPath}`]: () => ({
+            body: '{"total_count":2,"workflow_runs":[{"id":4343},{"id":4242}]}',
+          }),
+          [`GET ${jobsPath(4343)}`]: () => ({ body: planJob("Plan") }),
+          [`GET ${jobsPath(4242)}`]: () => ({ body: planJob("Policy gate") }),
         });
         cleanup.push(() => host.close());
         const context = {
@@ -390,7 +416,11 @@ describe("examples/pipelines run against the simulator", () => {
 
         const merged = trackedCheckout(kind);
         await runGithubJob(workflow, "apply", merged, context, artifacts);
-        expect(host.requests.slice(4).map((r) => `${r.method} ${r.path}`)).toEqual([`GET ${runsPath}`]);
+        expect(host.requests.slice(4).map((r) => `${r.method} ${r.path}`)).toEqual([
+          `GET ${runsPath}`,
+          `GET ${jobsPath(4343)}`,
+          `GET ${jobsPath(4242)}`,
+        ]);
         expect(host.requests[4].headers.authorization).toBe("Bearer ghs_test-token");
         expectDeployed(svc, database);
       },

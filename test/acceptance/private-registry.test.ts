@@ -216,4 +216,19 @@ describe("signed releases in a private registry served by a static HTTPS server"
     expect(noKey.status).toBe(2);
     expect(noKey.stderr).toContain("--registry-out needs --gpg-key KEY");
   });
+
+  test("--gpg-key with an unknown key fails before building anything and leaves no output folder", () => {
+    const out = path.join(tmp, "unknown-key");
+    // Not --script: without the check first, this would build the linux_amd64 executable before failing.
+    const run = appmgmt(
+      ["package", "--platform", "linux_amd64", "--out", out, "--gpg-key", "nobody@example.com"],
+      key.home,
+    );
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("--gpg-key: looking up the secret key nobody@example.com failed");
+    expect(run.stderr).toContain("Name a key that `gpg --list-secret-keys` lists");
+    expect(run.stderr).not.toContain("building the linux_amd64 executable");
+    expect(run.stdout).toBe("");
+    expect(fs.existsSync(out)).toBe(false);
+  });
 });

@@ -164,6 +164,92 @@ ${extra}}
     await ws.destroy();
   });
 
+  test("two instances of an application uploading a new manifest: the plan and the review name the same values, from the known manifest", async () => {
+    // issue 28 items 2-3: manifest known, manifest_version unknown (the new version is uploaded in this
+    // apply); each instance's db engine was changed by hand and may be reset
+    const ws = ctx.workspace();
+    const stack = (appFork: string) => `${PROVIDER_HCL}
+resource "appmgmt_application" "shop" {
+  organization_id = "${DEMO.organizationId}"
+  name            = "two-shops"
+  manifest        = file("\${path.module}/shop.yaml")
+}
+resource "appmgmt_instance" "shop" {
+  for_each         = toset(["a", "b"])
+  application_id   = appmgmt_application.shop.id
+  manifest_version = appmgmt_application.shop.manifest_version
+  manifest         = appmgmt_application.shop.manifest
+  instance_name    = "two-shops-\${each.key}"
+  parameters       = { "input.app-fork" = "${appFork}" }
+}
+`;
+    ws.writeFile("shop.yaml", DEMO_MANIFESTS.webshop[1]);
+    ws.writeMain(stack("one"));
+    await ws.init();
+    await ws.apply();
+    for (const key of ["a", "b"]) {
+      const id = (await ws.resource(`appmgmt_instance.shop["${key}"]`))?.values.id as string;
+      await ctx.svc.client.reconfigure(id, {
+        parameters: { "input.app-fork": "one", "input.db-size": "large" },
+        submodules: { db: { parameters: { "input.engine": "postgres-16" } } },
+      });
+      await waitForInstance(ctx.svc.client, id, {
+        until: (s) => s.status === "Running" && s.submodules.db.parameters["input.engine"] === "postgres-16",
+        timeoutMs: 10_000,
+      });
+    }
+
+    ws.writeFile("shop.yaml", DEMO_MANIFESTS.webshop[2]);
+    ws.writeMain(stack("two"));
+    const reviewed = await planAndReview(ws, "--format", "json");
+    const review = JSON.parse(reviewed.markdown) as {
+      instances: {
+        address: string;
+        resets: { attribute: string }[];
+        possibleResets: { attribute: string; because: string }[];
+      }[];
+    };
+    const byReview = Object.fromEntries(
+      review.instances.map((i) => [
+        i.address,
+        {
+          resets: i.resets.map((r) => r.attribute).sort(),
+          possible: i.possibleResets.map((r) => r.attribute).sort(),
+        },
+      ]),
+    );
+    // terraform's human output folds alike warnings into one; its JSON lines keep each with its address
+    const planJson = await ws.run(["plan", "-json", "-input=false"]);
+    const byPlan: Record<string, { resets: string[]; possible: string[] }> = {};
+    for (const line of planJson.stdout.split("\n").filter((l) => l.startsWith("{"))) {
+      const d = (
+        JSON.parse(line) as {
+          diagnostic?: { severity: string; summary: string; detail: string; address?: string };
+        }
+      ).diagnostic;
+      if (d?.severity !== "warning" || d.address === undefined) continue;
+      expect(d.detail).not.toContain("Without `manifest`");
+      const found = warnedValues(`Warning: ${d.summary}\n${d.detail}`);
+      const seen = (byPlan[d.address] ??= { resets: [], possible: [] });
+      seen.resets.push(...found.resets);
+      seen.possible.push(...found.possible);
+    }
+    const perInstance = {
+      resets: ['parameters["input.db-size"]'],
+      possible: ['submodules["db"].parameters["input.engine"]'],
+    };
+    expect(byReview).toEqual({
+      'appmgmt_instance.shop["a"]': perInstance,
+      'appmgmt_instance.shop["b"]': perInstance,
+    });
+    expect(byPlan).toEqual(byReview);
+    expect(review.instances.flatMap((i) => i.possibleResets.map((r) => r.because))).toEqual([
+      "submodule-default",
+      "submodule-default",
+    ]);
+    await ws.destroy();
+  });
+
   test("after an import, a configuration relying on defaults sends no reconfigure the manifest proves changes nothing", async () => {
     const { id } = await ctx.svc.client.launch(DEMO.webshopApplicationId, {
       instanceName: "defaults",

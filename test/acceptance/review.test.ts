@@ -12,7 +12,7 @@ import { AppMgmtProvider, ApplicationInstance, ApplicationManifest } from "../..
 import { DEMO, DEMO_MANIFESTS } from "../../src/simulator";
 import { useTerraformAgainstSimulator } from "../helpers/acceptance";
 import { parseMarkdown } from "../helpers/markdown";
-import { APPMGMT_CLI, applyPlan, planAndReview, type Reviewed } from "../helpers/review";
+import { APPMGMT_CLI, applyPlan, planAndReview, planWithAndReview, type Reviewed } from "../helpers/review";
 import { PROVIDER_HCL } from "../helpers/terraform";
 
 const CLI = APPMGMT_CLI;
@@ -93,8 +93,10 @@ describe("appmgmt review on real terraform plans", () => {
     );
     ctx.tf.writeMain(`${PROVIDER_HCL}${webV2}${API_V1.replace('"api"\n', '"api-v2"\n')}`);
     const r = await planAndReview(ctx.tf, "--fail-on", "reset");
+    // replicas, set by hand, is also drift (the review's own section, tested below)
     expect(r.summary).toBe(
-      "0 to launch, 1 to reconfigure (2 values reset to defaults, 1 may be reset), 1 to replace, 0 to destroy",
+      "0 to launch, 1 to reconfigure (2 values reset to defaults, 1 may be reset), 1 to replace, 0 to destroy, " +
+        "1 changed outside terraform",
     );
     expect(r.code).toBe(3);
     // the gate names the instance and the rule it breaks, on stderr and in the review
@@ -273,7 +275,7 @@ removed {
         encoding: "utf8",
       });
       expect(JSON.parse(json.stdout)).toMatchObject({
-        formatVersion: "1.1",
+        formatVersion: "1.2",
         summary: { launch: 1, dataSourcesRead: 0 },
       });
     } finally {
@@ -327,6 +329,66 @@ resource "appmgmt_instance" "fleet" {
         ],
       ],
     ]);
+    await applyPlan(ws);
+    await ws.destroy();
+  });
+
+  test("drift: a parameter changed out of band is named in a refresh-only plan's review, and the normal plan reverting it says so; --fail-on drift gates on it", async () => {
+    const ws = ctx.workspace();
+    ws.writeMain(`${PROVIDER_HCL}
+resource "appmgmt_instance" "drifted" {
+  application_id = "${DEMO.webshopApplicationId}"
+  instance_name  = "drifted"
+  parameters     = { "input.app-fork" = "main" }
+}
+`);
+    await ws.init();
+    await ws.apply();
+    const id = (await ws.resource("appmgmt_instance.drifted"))?.values.id as string;
+    // out of band: app-fork (managed) and db-size (not managed) changed on the service
+    await ctx.svc.client.reconfigure(id, {
+      parameters: { "input.app-fork": "hotfix", "input.db-size": "large" },
+    });
+    await waitForInstance(ctx.svc.client, id, {
+      until: (s) => s.status === "Running" && s.parameters["input.app-fork"] === "hotfix",
+      timeoutMs: 10_000,
+    });
+
+    const refreshOnly = await planWithAndReview(
+      ws,
+      ["-refresh-only"],
+      "--format",
+      "json",
+      "--fail-on",
+      "drift",
+    );
+    expect(refreshOnly.plan.stdout).toContain("Objects have changed outside of Terraform");
+    expect(refreshOnly.code).toBe(3);
+    expect(refreshOnly.stderr).toContain('parameters["input.app-fork"]');
+    const seen = JSON.parse(refreshOnly.markdown) as {
+      summary: { drift: number; reconfigure: number };
+      drift: { address: string; changes: { attribute: string; revertedByPlan: boolean }[] }[];
+    };
+    expect(seen.summary).toMatchObject({ drift: 1, reconfigure: 0 });
+    expect(seen.drift[0].address).toBe("appmgmt_instance.drifted");
+    expect(seen.drift[0].changes.map((c) => [c.attribute, c.revertedByPlan])).toEqual([
+      ['parameters["input.app-fork"]', false],
+      ['effective_parameters["input.db-size"]', false],
+      // db's size is bound to db-size: it followed
+      ['effective_submodules["db"].parameters["input.size"]', false],
+    ]);
+
+    const normal = await planWithAndReview(ws, []);
+    expect(normal.summary).toContain("1 changed outside terraform");
+    expect(headings(normal)).toEqual([
+      "drifted (appmgmt_instance.drifted): reconfigure in place, reverting changes made outside terraform",
+    ]);
+    expect(normal.markdown).toContain(
+      '| `parameters["input.app-fork"]` | `main` | `hotfix` | reverted by this plan |',
+    );
+    expect(normal.markdown).toContain(
+      '| `effective_parameters["input.db-size"]` | `small` | `large` | kept |',
+    );
     await applyPlan(ws);
     await ws.destroy();
   });

@@ -65,3 +65,18 @@ export function parseMarkdown(text: string): MarkdownSection[] {
   }
   return sections;
 }
+
+/** Every link target (`[text](href)`, autolinks) and every code span's text of a document, in order. */
+export function linksAndCodeSpans(text: string): { links: string[]; codeSpans: string[] } {
+  const links: string[] = [];
+  const codeSpans: string[] = [];
+  const walk = (tokens: Token[]) => {
+    for (const t of tokens) {
+      if (t.type === "link_open") links.push(String(t.attrGet("href") ?? ""));
+      if (t.type === "code_inline") codeSpans.push(t.content);
+      if (t.children) walk(t.children);
+    }
+  };
+  walk(md.parse(text, {}));
+  return { links, codeSpans };
+}

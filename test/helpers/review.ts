@@ -22,8 +22,24 @@ export interface Reviewed {
 }
 
 /** plan -out, show -json, then `appmgmt review` on the JSON (through a file, extra arguments appended). */
-export async function planAndReview(tf: TerraformWorkspace, ...reviewArgs: string[]): Promise<Reviewed> {
-  const plan = await tf.run(["plan", "-input=false", "-no-color", "-out=tfplan", "-detailed-exitcode"]);
+export function planAndReview(tf: TerraformWorkspace, ...reviewArgs: string[]): Promise<Reviewed> {
+  return planWithAndReview(tf, [], ...reviewArgs);
+}
+
+/** planAndReview with more plan options (e.g. -refresh-only). */
+export async function planWithAndReview(
+  tf: TerraformWorkspace,
+  planArgs: string[],
+  ...reviewArgs: string[]
+): Promise<Reviewed> {
+  const plan = await tf.run([
+    "plan",
+    ...planArgs,
+    "-input=false",
+    "-no-color",
+    "-out=tfplan",
+    "-detailed-exitcode",
+  ]);
   if (plan.code !== 2) throw new Error(`expected changes (exit code 2)\n${describeRun(plan)}`);
   const show = await tf.run(["show", "-json", "tfplan"]);
   if (show.code !== 0) throw new Error(describeRun(show));

@@ -41,6 +41,7 @@ export async function createWorkflowRun(ctx: ProviderContext, planned: ValueObje
     last = await service.wait(instanceId, {
       // Our run ended; or the instance left the states a run can end in, which the checks below report.
       until: (s) => ENDED.has(ourRun(s)?.run.status ?? "") || s.status === "Destroyed",
+      startedAfter: start,
       timeoutMs: Math.max(deadline - Date.now(), 1),
       signal: ctx.signal,
       durationKey: `workflow ${workflow} ${before.application}`,

@@ -1,11 +1,11 @@
 // Create: one launch, never resent once the service may have acted. A failed create still returns the
 // new id, so terraform taints the instance instead of orphaning it.
 
-import { errorCode, failureDiagnostic } from "../../terraform-model";
+import { errorCode, failureDiagnostic, warningDiagnostic, type Diagnostic } from "../../terraform-model";
 import type { ProviderContext } from "../context";
 import type { ApplyResult } from "../resource";
 import { findLostLaunch } from "./lost-launch";
-import type { LaunchRequest } from "../../client/types";
+import type { LaunchRequest, OperationAccepted } from "../../client/types";
 import type { InstanceModel } from "./model";
 import { launchRequest } from "./requests";
 import { awaitWorkflow, isSettled, timeoutMs } from "./wait";
@@ -20,6 +20,7 @@ export async function createInstance(
   const deadline = Date.now() + timeoutMs(config, "create");
   let id: string;
   let before: ReadonlySet<string> = new Set();
+  let notes: Diagnostic[] = [];
   try {
     ctx.signal.throwIfAborted(); // after StopProvider nothing new starts
     before = await instancesBefore(ctx, appId, request);
@@ -28,6 +29,7 @@ export async function createInstance(
     // a launch refused with 429 again after Retry-After, and never one the service may have acted on.
     const accepted = await ctx.service().client.launch(appId, request, { deadline, pauseSignal: ctx.signal });
     id = accepted.id;
+    notes = launchNotes(accepted);
     await ctx.launches.launched(appId, id);
   } catch (e) {
     if (errorCode(e) !== "E_OUTCOME_UNKNOWN") {
@@ -38,7 +40,31 @@ export async function createInstance(
     id = found;
   }
   ctx.log.info("instance launched", { instance_id: id, application_id: appId });
-  return awaitWorkflow(ctx, id, Math.max(deadline - Date.now(), 1), planned, "create", isSettled);
+  const result = await awaitWorkflow(
+    ctx,
+    id,
+    Math.max(deadline - Date.now(), 1),
+    planned,
+    "create",
+    isSettled,
+  );
+  return { ...result, diagnostics: [...notes, ...result.diagnostics] };
+}
+
+/** The `warnings` and `errors` of a launch answer, as terraform warnings on the resource (the launch went ahead). */
+function launchNotes(accepted: OperationAccepted): Diagnostic[] {
+  const id = accepted.id;
+  return [
+    ...(accepted.warnings ?? []).map((w) =>
+      warningDiagnostic(`Launch of instance ${id}: the service warns`, w),
+    ),
+    ...(accepted.errors ?? []).map((e) =>
+      warningDiagnostic(
+        `Launch of instance ${id}: the service reported an error`,
+        `${e} (the launch was accepted; its workflow's outcome follows)`,
+      ),
+    ),
+  ];
 }
 
 /**

@@ -36,7 +36,10 @@ export async function deleteInstance(ctx: ProviderContext, priorState: ValueObje
     return check.gone ? gone : kept(check.diagnostic);
   }
   if (current.status === "Destroyed") return gone;
+  // set when this delete starts the destroy: a status read before it (Running, Failed) then ends nothing
+  let startedAfter: number | undefined;
   if (current.status !== "Destroying") {
+    startedAfter = current.workflowHistory.length;
     try {
       await client.destroy(id, { signal: ctx.signal, deadline });
     } catch (e) {
@@ -48,6 +51,7 @@ export async function deleteInstance(ctx: ProviderContext, priorState: ValueObje
   try {
     await ctx.service().wait(id, {
       until: (s) => s.status === "Destroyed",
+      startedAfter,
       timeoutMs: Math.max(deadline - Date.now(), 1),
       signal: ctx.signal,
       durationKey: workflowKind("delete", known(prior.applicationId)),

@@ -12,6 +12,7 @@ import {
 import { markUpdatedOutputs, plannedCreate, replacementPaths } from "../planner";
 import { asObject, sameValue, stringMap } from "../values";
 import { checkInstanceAttributes } from "./checks";
+import { manifestNotices } from "./manifest-notices";
 import { decodeInstance } from "./model";
 import { desiredInstance, instanceNow } from "./desired";
 import { planResets } from "./resets";
@@ -30,6 +31,8 @@ export function planInstance(req: PlanResourceChangeRequest): PlanResourceChange
   const config = decodeInstance(configValue);
   const desired = desiredInstance(config);
   const diagnostics = checkInstanceAttributes(config, desired, priorValue ? "reconfigure" : "launch");
+  if (!diagnostics.some((d) => d.severity === "error"))
+    diagnostics.push(...manifestNotices(desired, !priorValue));
   if (!priorValue) {
     return {
       plannedState: plannedCreate(INSTANCE_ATTRIBUTES, proposed, configValue),

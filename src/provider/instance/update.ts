@@ -35,8 +35,13 @@ export async function updateInstance(
   }
   const request = reconfigureRequest(desired);
   const deadline = Date.now() + timeoutMs(config, "update");
+  const { client } = ctx.service();
+  let startedAfter: number;
   try {
-    await ctx.service().client.reconfigure(id, request, { signal: ctx.signal, deadline });
+    // The history before the call tells the wait which status is from this reconfigure: the service's status
+    // lags a new workflow, and a Failed instance (one this update repairs) still reads Failed for a while.
+    startedAfter = (await client.getInstance(id, { signal: ctx.signal })).workflowHistory.length;
+    await client.reconfigure(id, request, { signal: ctx.signal, deadline });
   } catch (e) {
     return { newState: priorState, diagnostics: [notAccepted(id, "reconfigure", e)] };
   }
@@ -49,6 +54,7 @@ export async function updateInstance(
     "update",
     (s) =>
       s.status === "Failed" || (s.status === "Running" && workflowDone(s) && listedValuesVisible(s, request)),
+    startedAfter,
   );
 }
 

@@ -1,7 +1,14 @@
 // Waiting for an instance's workflow, shared by create and update, and the state it leaves behind.
 
 import type { InstanceStatus } from "../../client/types";
-import { errorCode, errorDiagnostic, errorMessage, isUnknown, type ValueObject } from "../../terraform-model";
+import {
+  errorCode,
+  errorDiagnostic,
+  errorMessage,
+  isUnknown,
+  type ValueObject,
+  warningDiagnostic,
+} from "../../terraform-model";
 import type { ProviderContext } from "../context";
 import { timeoutOrDefault } from "../duration";
 import type { ApplyResult } from "../resource";
@@ -9,6 +16,7 @@ import { DEFAULT_TIMEOUT } from "../schema";
 import { returnValueMap, stringMap } from "../values";
 import { encodeInstance, encodeSubmoduleValues, known, submoduleValues, type InstanceModel } from "./model";
 import type { TimeoutOperation } from "./schema";
+import { UnreachableWatch } from "./unreachable";
 
 export const isSettled = (s: InstanceStatus) =>
   s.status === "Running" || s.status === "Failed" || s.status === "Destroyed";
@@ -35,6 +43,8 @@ export async function awaitWorkflow(
   planned: InstanceModel,
   operation: "create" | "update",
   until: (s: InstanceStatus) => boolean,
+  /** For an update: the history's length before its call (WaitOptions.startedAfter). */
+  startedAfter?: number,
 ): Promise<ApplyResult> {
   let last: InstanceStatus | undefined;
   let lastWarningMs: number | undefined;
@@ -42,14 +52,18 @@ export async function awaitWorkflow(
     operation === "create"
       ? " terraform records the instance as tainted: the next apply destroys and recreates it."
       : " Run terraform apply again once the cause is fixed.";
+  const service = ctx.service();
+  const unreachable = new UnreachableWatch(ctx.signal, service.unreachableTimeoutMs);
   try {
-    last = await ctx.service().wait(id, {
+    last = await service.wait(id, {
       until,
+      startedAfter,
       timeoutMs: timeout,
-      signal: ctx.signal,
+      signal: unreachable.signal,
       durationKey: workflowKind(operation, known(planned.applicationId)),
       onProgress: (s, elapsedMs) => {
         last = s;
+        unreachable.answered(elapsedMs);
         ctx.log.info(`waiting for instance ${id}: ${s.status}`, {
           instance_id: id,
           status: s.status,
@@ -58,6 +72,7 @@ export async function awaitWorkflow(
         });
       },
       onPollFailure: (err, elapsedMs) => {
+        unreachable.failed(err, elapsedMs);
         if (lastWarningMs !== undefined && elapsedMs - lastWarningMs < UNREACHABLE_WARNING_INTERVAL_MS)
           return;
         lastWarningMs = elapsedMs;
@@ -80,18 +95,26 @@ export async function awaitWorkflow(
     const code = errorCode(e);
     const stopped = code === "E_WORKFLOW_STOPPED" ? (e as { status: string }).status : undefined;
     const cutShort = code === "E_TIMEOUT" || code === "E_ABORTED";
+    const why = unreachable.stoppedBecause() ?? errorMessage(e);
     return {
       newState: stateAfterApply(planned, id, last, code === "E_WORKFLOW_FAILED" ? "Failed" : stopped),
       diagnostics: [
         errorDiagnostic(
           `Instance ${id}: ${operation} did not complete`,
-          `${errorMessage(e)}.${taint}${operation === "create" && cutShort ? UNTAINT_HINT : ""}`,
+          `${why}.${taint}${operation === "create" && cutShort ? UNTAINT_HINT : ""}`,
         ),
       ],
     };
   }
+  const silence = unreachable.silenceNote();
   const result = { newState: stateAfterApply(planned, id, last) };
-  if (last.status === "Running") return { ...result, diagnostics: [] };
+  if (last.status === "Running")
+    return {
+      ...result,
+      diagnostics: silence
+        ? [warningDiagnostic(`Instance ${id}: the service was unreachable for a while`, silence)]
+        : [],
+    };
   return {
     ...result,
     diagnostics: [

@@ -97,3 +97,19 @@ it("fails with exit 1 and says what is missing, showing no secret", async () => 
     expect(r.stderr).not.toContain("wrong-token");
   }
 });
+
+it("checkCredentials gets the session token the next calls use, and refuses a wrong refresh token", async () => {
+  const before = svc.sim.stats.tokenCalls;
+  const client = new AppMgmtClient({ baseUrl: svc.url, refreshToken: DEMO.refreshToken });
+  const wrong = new AppMgmtClient({ baseUrl: svc.url, refreshToken: "wrong-token" });
+  try {
+    await client.checkCredentials();
+    expect(svc.sim.stats.tokenCalls - before).toBe(1);
+    await client.checkCredentials();
+    expect(await client.listOrganizations()).toHaveLength(1);
+    expect(svc.sim.stats.tokenCalls - before).toBe(1);
+    await expect(wrong.checkCredentials()).rejects.toMatchObject({ code: "E_AUTH", status: 401 });
+  } finally {
+    await Promise.all([client.close(), wrong.close()]);
+  }
+});

@@ -1,7 +1,7 @@
 // Client ↔ simulator: session token reuse (counted by the simulator) and convergence through injected faults.
-import { MemoryTokenStore } from "../../../src/client";
+import { MemoryTokenStore, waitForInstance } from "../../../src/client";
 import { DEMO } from "../../../src/simulator";
-import { startHarness, type Harness } from "./setup";
+import { FAST_POLLS, startHarness, type Harness } from "./setup";
 
 let h: Harness;
 beforeAll(async () => {
@@ -48,4 +48,26 @@ it("converges through injected 502s and connection resets on idempotent calls", 
   for (let i = 0; i < 10; i++) expect(await client.listOrganizations()).toHaveLength(1);
   const faulted = h.svc.sim.stats.requests.filter((r) => r.status === 502 || r.status === 0);
   expect(faulted.length).toBeGreaterThan(0);
+});
+
+it("rides out injected 408s on status reads and waits, within the retry budget 503s use", async () => {
+  const { id } = await h.client.launch(DEMO.webshopApplicationId, { destroyInterval: -1 });
+  const mark = h.svc.sim.stats.requestCount;
+  h.svc.sim.setFaults({ rate: 0.3, statuses: [408], seed: 5 });
+  const client = h.newClient({ retryPolicy: { baseDelayMs: 5, maxDelayMs: 20 } });
+  const s = await waitForInstance(client, id, {
+    until: (x) => x.status === "Running",
+    timeoutMs: 10_000,
+    schedule: FAST_POLLS,
+  });
+  expect(s.status).toBe("Running");
+  for (let i = 0; i < 10; i++) expect((await client.getInstance(id)).id).toBe(id);
+  const answered = h.svc.sim.stats.requestsSince(mark).filter((r) => r.path === `/api/1/instances/${id}`);
+  expect(answered.filter((r) => r.status === 408).length).toBeGreaterThan(0);
+
+  // a budget of no retries: the first 408 fails the read, as a 503 would
+  h.svc.sim.setFaults({ rate: 1, statuses: [408], seed: 5 });
+  await expect(h.newClient({ maxRetries: 0 }).getInstance(id)).rejects.toMatchObject({
+    code: "E_REQUEST_TIMEOUT",
+  });
 });

@@ -276,6 +276,22 @@ const rows: Row[] = [
     outcome: answer(503, { retryAfter: "30" }),
     expect: resend(30_000),
   },
+  // 408 (the service stopped waiting for the request): as a 503, within the same budget.
+  { rule: "408 on a status read: resent", call: "getInstance", outcome: answer(408), expect: resend(200) },
+  { rule: "408 on a list: resent", call: "listInstances", outcome: answer(408), expect: resend(200) },
+  {
+    rule: "408 once maxRetries are spent (the budget 503s use): RequestTimeoutAnswerError",
+    call: "getInstance",
+    outcome: answer(408),
+    counters: { retries: 4 },
+    expect: fails("E_REQUEST_TIMEOUT"),
+  },
+  {
+    rule: "408 on a launch: never resent, OutcomeUnknownError (the launch may have arrived)",
+    call: "launch",
+    outcome: answer(408),
+    expect: fails("E_OUTCOME_UNKNOWN", { cause: "E_REQUEST_TIMEOUT" }),
+  },
   {
     rule: "503 on a launch: never resent, OutcomeUnknownError",
     call: "launch",

@@ -4,6 +4,7 @@ import {
   FIRST_CONTACT_POLL_SCHEDULE,
   NetworkError,
   NotFoundError,
+  RequestTimeoutAnswerError,
   ServerError,
   TimeoutError,
   WorkflowDurations,
@@ -388,5 +389,82 @@ describe("waitForInstance and failing polls", () => {
     }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TimeoutError);
     expect((err as Error).message).toMatch(/last status unknown, last poll: GET .* HTTP 502/);
+  });
+});
+
+describe("waitForInstance and 408 answers", () => {
+  it("a 408 on a status read is resent like a 503, within the same retry budget", async () => {
+    const h = harness();
+    const path = `/api/1/instances/${INST}`;
+    h.pool.intercept({ path }).reply(408, { errors: ["request timeout"] });
+    h.pool.intercept({ path }).reply(503, { errors: ["busy"] });
+    h.pool.intercept({ path }).reply(200, instanceBody({ status: "Running" }));
+    const s = await waitForInstance(h.client, INST, {
+      until: running,
+      timeoutMs: 60_000,
+      clock: virtualClock(),
+    });
+    expect(s.status).toBe("Running");
+    expect(h.delays).toEqual([200, 400]);
+    h.agent.assertNoPendingInterceptors();
+  });
+
+  it("a poll that still gets 408 after the call's retries does not end the wait", async () => {
+    const clock = virtualClock();
+    const details = { errors: ["request timeout"], method: "GET", path: `/api/1/instances/${INST}` };
+    let failures = 2;
+    const svc = {
+      getInstance: async (id: string) => {
+        if (failures-- > 0) throw new RequestTimeoutAnswerError({ status: 408, ...details });
+        return instanceBody({ id }) as unknown as InstanceStatus;
+      },
+    };
+    const seen: string[] = [];
+    const s = await waitForInstance(svc, INST, {
+      until: running,
+      timeoutMs: 60_000,
+      clock,
+      onPollFailure: (err) => seen.push(err.code),
+    });
+    expect(s.status).toBe("Running");
+    expect(seen).toEqual(["E_REQUEST_TIMEOUT", "E_REQUEST_TIMEOUT"]);
+  });
+});
+
+describe("waitForInstance after the call that started a workflow (startedAfter)", () => {
+  const run = (name: string, status: string) => ({ name, status, ownerId: "u", steps: [] });
+  /** Reads as the service shows a repaired Failed instance whose status lags: Failed twice, then the new run. */
+  const lagging = () => {
+    const reads = [
+      { status: "Failed", workflowHistory: [run("launch", "Failed")] },
+      { status: "Failed", workflowHistory: [run("launch", "Failed")] },
+      {
+        status: "Executing",
+        workflow: { name: "reconfigure", status: "running" },
+        workflowHistory: [run("launch", "Failed"), run("reconfigure", "Executing")],
+      },
+      { status: "Running", workflowHistory: [run("launch", "Failed"), run("reconfigure", "Succeeded")] },
+    ];
+    return {
+      getInstance: async (id: string) =>
+        instanceBody({ id, ...(reads.length > 1 ? reads.shift() : reads[0]) }) as unknown as InstanceStatus,
+    };
+  };
+
+  it("a status from before the call neither ends nor fails the wait; the new run's outcome ends it", async () => {
+    const s = await waitForInstance(lagging(), INST, {
+      until: (x) => x.status === "Running" || x.status === "Failed",
+      startedAfter: 1,
+      timeoutMs: 60_000,
+      clock: virtualClock(),
+    });
+    expect(s.status).toBe("Running");
+    expect(s.workflowHistory.map((r) => r.status)).toEqual(["Failed", "Succeeded"]);
+  });
+
+  it("without it, the stale Failed fails the wait", async () => {
+    await expect(
+      waitForInstance(lagging(), INST, { until: running, timeoutMs: 60_000, clock: virtualClock() }),
+    ).rejects.toBeInstanceOf(WorkflowFailedError);
   });
 });

@@ -4,6 +4,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { ConfigError, TokenFloodError } from "../../../src/client/errors";
 import { normaliseBaseUrl } from "../../../src/client/validate";
+import { AuthenticationFailedError } from "../../../src/provider/credentials-check";
 import { parseMarkdown, type MarkdownSection } from "../../helpers/markdown";
 
 const { NO_NODE_MESSAGE }: { NO_NODE_MESSAGE: string } = require("../../../scripts/bundle-provider.js");
@@ -43,6 +44,16 @@ describe("README troubleshooting", () => {
     expect(quoted).toBe('base_url ends in "/api/1", which the provider adds itself');
     expect(text).toContain(quoted);
     expect(text).toContain("could not reach https://appmgmt.example.com/api/1/organizations; check base_url");
+  });
+
+  test("a refused refresh token: the provider's heading and message at configure", () => {
+    const err = new AuthenticationFailedError(new Error("HTTP 401"));
+    expect(err.message).toMatch(/^authentication failed: the service refused the refresh token/);
+    expect(text).toContain(
+      "The appmgmt provider's credentials were refused … authentication failed: the service refused the refresh token",
+    );
+    const index = fs.readFileSync(path.join(__dirname, "..", "..", "..", "src/provider/index.ts"), "utf8");
+    expect(index).toContain(`"The appmgmt provider's credentials were refused"`);
   });
 
   test("tainted after a timeout: the provider's words, the untaint command, for HCL and cdktf", () => {

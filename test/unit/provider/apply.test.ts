@@ -117,7 +117,13 @@ describe("create", () => {
       statuses: [...Array.from({ length: 40 }, () => down), status()],
     });
     const res = await apply(h, null, createPlan(config), config);
-    expect(res.diagnostics).toEqual([]);
+    // 4 minutes of silence, under unreachable_timeout's 5: the wait went on, and terraform's output says so.
+    expect(res.diagnostics.map((d) => [d.severity, d.summary])).toEqual([
+      ["warning", `Instance ${ID}: the service was unreachable for a while`],
+    ]);
+    expect(res.diagnostics[0].detail).toMatch(
+      /did not answer the status polls for up to 4m\d+s during the wait/,
+    );
     const warnings = h.logs.filter((l) => l.includes("the service did not answer"));
     expect(warnings.length).toBeGreaterThanOrEqual(2);
     expect(warnings.length).toBeLessThan(40);
@@ -368,7 +374,7 @@ describe("update", () => {
   });
 
   it("reports a 409 that outlasted the update timeout, keeping the prior state", async () => {
-    const h = await configuredProvider({ reconfigure: [err.conflict()] });
+    const h = await configuredProvider({ reconfigure: [err.conflict()], statuses: [status()] });
     const quick = { ...config, timeouts: { create: null, update: "50ms", delete: null } };
     const res = await apply(h, prior, { ...planned, timeouts: quick.timeouts }, quick);
     expect(res.newState).toEqual(prior);

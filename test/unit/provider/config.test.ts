@@ -48,6 +48,7 @@ describe("provider configuration", () => {
       APPMGMT_REFRESH_TOKEN: REFRESH,
       APPMGMT_API_VERSION: "1.1",
       APPMGMT_REQUEST_TIMEOUT: "1m30s",
+      APPMGMT_UNREACHABLE_TIMEOUT: "2m",
       APPMGMT_MAX_RETRIES: "2",
       XDG_CACHE_HOME: "/var/cache/u",
     });
@@ -60,6 +61,7 @@ describe("provider configuration", () => {
       refreshToken: REFRESH,
       tokenCacheDir: "/var/cache/u/appmgmt/tokens",
       requestTimeoutMs: 90_000,
+      unreachableTimeoutMs: 120_000,
       maxRetries: 2,
       caCertPem: undefined,
       insecure: false,
@@ -97,6 +99,22 @@ describe("provider configuration", () => {
     ]);
     expect(res.diagnostics[0].detail).toContain("APPMGMT_BASE_URL");
     expect(res.diagnostics[1].detail).toContain('"1.2"');
+  });
+
+  it("unreachable_timeout: 5 minutes by default; a bad duration is refused on the attribute", async () => {
+    const base = { base_url: "http://127.0.0.1:1", refresh_token: REFRESH };
+    const byDefault = provider();
+    await configure(byDefault.p, base);
+    expect(byDefault.settings()?.unreachableTimeoutMs).toBe(300_000);
+    const bad = provider();
+    const res = await configure(bad.p, { ...base, unreachable_timeout: "often" });
+    expect(res.diagnostics.map((d) => [d.summary, d.attribute])).toEqual([
+      [
+        "Invalid unreachable_timeout (from provider attribute unreachable_timeout)",
+        [{ attr: "unreachable_timeout" }],
+      ],
+    ]);
+    expect(res.diagnostics[0].detail).toContain('e.g. "30m"');
   });
 
   it("requires credentials and a valid base_url when configuring", async () => {

@@ -1,5 +1,6 @@
 // A scripted fake of the service for provider unit tests: the client records calls and answers from
 // per-test scripts; waits use the real waitForInstance on a virtual clock, so no test sleeps.
+import { describeCredentials } from "../../../src/provider/credentials";
 import {
   AbortedError,
   ConflictError,
@@ -76,6 +77,8 @@ export interface FakeScript {
   revisions?: { id: string; name: string }[];
   /** What the instance lists hold (a function: what they hold at the time of the call). */
   instances?: InstanceStatus[] | (() => InstanceStatus[]);
+  /** What an environment's or application's instance list answers instead, by list (404 for another org's). */
+  listErrors?: { environment?: Error; application?: Error };
 }
 
 export class FakeClient implements ServiceClient {
@@ -129,10 +132,12 @@ export class FakeClient implements ServiceClient {
   }
   async listInstances(envId: string) {
     this.calls.push({ method: "listInstances", args: [envId] });
+    if (this.script.listErrors?.environment) throw this.script.listErrors.environment;
     return this.summaries((s) => s.environment === envId);
   }
   async listApplicationInstances(appId: string) {
     this.calls.push({ method: "listApplicationInstances", args: [appId] });
+    if (this.script.listErrors?.application) throw this.script.listErrors.application;
     return this.summaries((s) => s.application === appId);
   }
   async listRevisions(appId: string) {
@@ -262,6 +267,7 @@ export async function configuredProvider(script: FakeScript, env: NodeJS.Process
       settings = s;
       const service: Service = {
         client,
+        credentials: describeCredentials(s),
         wait: (id, opts) => {
           waits.push(opts);
           return waitForInstance(client, id, { ...opts, clock: virtualClock() });

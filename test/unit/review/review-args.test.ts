@@ -23,7 +23,7 @@ describe("parseReviewArgs", () => {
 
   test.each([
     [["--format", "html"], /--format must be one of markdown, text, json, got "html"/],
-    [["--fail-on", "replace,delete"], /--fail-on takes replace, destroy, reset; got "delete"/],
+    [["--fail-on", "replace,delete"], /--fail-on takes replace, destroy, reset, drift; got "delete"/],
     [["a.json", "b.json"], /one plan file at most, got 2/],
     [["--colour"], /Unknown option '--colour'/],
   ])("refuses %j", (args, message) => {

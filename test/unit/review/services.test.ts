@@ -3,6 +3,7 @@
 // instance (named through the configuration when its id is known only after apply); in every renderer.
 import { buildReview, renderMarkdown, renderText, summaryLine, type PlanJson } from "../../../src/review";
 import { DEMO_MANIFESTS } from "../../../src/simulator";
+import { corpusManifest } from "../../helpers/manifest-corpus";
 
 const V1 = DEMO_MANIFESTS.webshop[1];
 const V2 = DEMO_MANIFESTS.webshop[2].replace("input.app-fork: master", "input.app-fork: main");
@@ -25,6 +26,17 @@ const application = (actions: string[], before: unknown, after: unknown, replace
 });
 
 describe("review of appmgmt_application", () => {
+  it("names the workflows a manifest in the service's form adds: its commands, <interface>.<command>", () => {
+    const text = corpusManifest("workflow-commands");
+    const review = buildReview(plan([application(["create"], null, { name: "shop", manifest: text })]));
+    expect(review.applications[0].manifestChanges).toEqual([
+      'adds parameter input.app-branch (default "HEAD")',
+      'adds parameter input.app-fork (default "master")',
+      "adds workflow manage.deploy",
+      "adds workflow manage.scale-up",
+    ]);
+  });
+
   it("a new manifest version: what it adds, removes and whose default it changes", () => {
     const review = buildReview(
       plan([

@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/application
+// cdktf-provider-appmgmt/docs/resources/application.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,25 +10,25 @@ export interface ApplicationConfig extends cdktf.TerraformMetaArguments {
   /**
   * YAML text of the application manifest, checked at plan time with the same parser as `appmgmt_instance.manifest`. A change uploads it as the application's next manifest version.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/application#manifest Application#manifest}
+  * Docs: cdktf-provider-appmgmt/docs/resources/application.md (Application#manifest)
   */
   readonly manifest: string;
   /**
   * Name of the application. Changing it replaces the application.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/application#name Application#name}
+  * Docs: cdktf-provider-appmgmt/docs/resources/application.md (Application#name)
   */
   readonly name: string;
   /**
   * Organization the application belongs to, a 24-character lowercase hexadecimal identifier. Changing it replaces the application.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/application#organization_id Application#organization_id}
+  * Docs: cdktf-provider-appmgmt/docs/resources/application.md (Application#organization_id)
   */
   readonly organizationId: string;
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/application appmgmt_application}
+* Represents a {@link cdktf-provider-appmgmt/docs/resources/application.md
 */
 export class Application extends cdktf.TerraformResource {
 
@@ -44,7 +44,7 @@ export class Application extends cdktf.TerraformResource {
   * Generates CDKTF code for importing a Application resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the Application to import
-  * @param importFromId The id of the existing Application that should be imported. Refer to the {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/application#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing Application that should be imported. Refer to the {@link cdktf-provider-appmgmt/docs/resources/application.md in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the Application to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -56,7 +56,7 @@ export class Application extends cdktf.TerraformResource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/application appmgmt_application} Resource
+  * Create a new {@link cdktf-provider-appmgmt/docs/resources/application.md Resource
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/data-sources/environments
+// cdktf-provider-appmgmt/docs/data-sources/environments.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,7 +10,7 @@ export interface DataAppmgmtEnvironmentsConfig extends cdktf.TerraformMetaArgume
   /**
   * Organization, a 24-character lowercase hexadecimal identifier.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/data-sources/environments#organization_id DataAppmgmtEnvironments#organization_id}
+  * Docs: cdktf-provider-appmgmt/docs/data-sources/environments.md (DataAppmgmtEnvironments#organization_id)
   */
   readonly organizationId: string;
 }
@@ -101,7 +101,7 @@ export class DataAppmgmtEnvironmentsEnvironmentsList extends cdktf.ComplexList {
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/data-sources/environments appmgmt_environments}
+* Represents a {@link cdktf-provider-appmgmt/docs/data-sources/environments.md
 */
 export class DataAppmgmtEnvironments extends cdktf.TerraformDataSource {
 
@@ -117,7 +117,7 @@ export class DataAppmgmtEnvironments extends cdktf.TerraformDataSource {
   * Generates CDKTF code for importing a DataAppmgmtEnvironments resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the DataAppmgmtEnvironments to import
-  * @param importFromId The id of the existing DataAppmgmtEnvironments that should be imported. Refer to the {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/data-sources/environments#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing DataAppmgmtEnvironments that should be imported. Refer to the {@link cdktf-provider-appmgmt/docs/data-sources/environments.md in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the DataAppmgmtEnvironments to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -129,7 +129,7 @@ export class DataAppmgmtEnvironments extends cdktf.TerraformDataSource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/data-sources/environments appmgmt_environments} Data Source
+  * Create a new {@link cdktf-provider-appmgmt/docs/data-sources/environments.md Data Source
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/data-sources/instance
+// cdktf-provider-appmgmt/docs/data-sources/instance.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,7 +10,7 @@ export interface DataAppmgmtInstanceConfig extends cdktf.TerraformMetaArguments 
   /**
   * Identifier of the instance, a 24-character lowercase hexadecimal identifier.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/data-sources/instance#id DataAppmgmtInstance#id}
+  * Docs: cdktf-provider-appmgmt/docs/data-sources/instance.md (DataAppmgmtInstance#id)
   *
   * Please be aware that the id field is automatically added to all resources in Terraform providers using a Terraform provider SDK version below 2.
   * If you experience problems setting this value it might not be settable. Please take a look at the provider documentation to ensure it should be settable.
@@ -103,7 +103,7 @@ export class DataAppmgmtInstanceSubmodulesMap extends cdktf.ComplexMap {
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/data-sources/instance appmgmt_instance}
+* Represents a {@link cdktf-provider-appmgmt/docs/data-sources/instance.md
 */
 export class DataAppmgmtInstance extends cdktf.TerraformDataSource {
 
@@ -119,7 +119,7 @@ export class DataAppmgmtInstance extends cdktf.TerraformDataSource {
   * Generates CDKTF code for importing a DataAppmgmtInstance resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the DataAppmgmtInstance to import
-  * @param importFromId The id of the existing DataAppmgmtInstance that should be imported. Refer to the {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/data-sources/instance#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing DataAppmgmtInstance that should be imported. Refer to the {@link cdktf-provider-appmgmt/docs/data-sources/instance.md in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the DataAppmgmtInstance to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -131,7 +131,7 @@ export class DataAppmgmtInstance extends cdktf.TerraformDataSource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/data-sources/instance appmgmt_instance} Data Source
+  * Create a new {@link cdktf-provider-appmgmt/docs/data-sources/instance.md Data Source
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/data-sources/revisions
+// cdktf-provider-appmgmt/docs/data-sources/revisions.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,13 +10,13 @@ export interface DataAppmgmtRevisionsConfig extends cdktf.TerraformMetaArguments
   /**
   * Application, a 24-character lowercase hexadecimal identifier.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/data-sources/revisions#application_id DataAppmgmtRevisions#application_id}
+  * Docs: cdktf-provider-appmgmt/docs/data-sources/revisions.md (DataAppmgmtRevisions#application_id)
   */
   readonly applicationId: string;
   /**
   * Only the revision of this name; the plan fails, listing the revisions that exist, when there is none.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/data-sources/revisions#name DataAppmgmtRevisions#name}
+  * Docs: cdktf-provider-appmgmt/docs/data-sources/revisions.md (DataAppmgmtRevisions#name)
   */
   readonly name?: string;
 }
@@ -102,7 +102,7 @@ export class DataAppmgmtRevisionsRevisionsList extends cdktf.ComplexList {
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/data-sources/revisions appmgmt_revisions}
+* Represents a {@link cdktf-provider-appmgmt/docs/data-sources/revisions.md
 */
 export class DataAppmgmtRevisions extends cdktf.TerraformDataSource {
 
@@ -118,7 +118,7 @@ export class DataAppmgmtRevisions extends cdktf.TerraformDataSource {
   * Generates CDKTF code for importing a DataAppmgmtRevisions resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the DataAppmgmtRevisions to import
-  * @param importFromId The id of the existing DataAppmgmtRevisions that should be imported. Refer to the {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/data-sources/revisions#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing DataAppmgmtRevisions that should be imported. Refer to the {@link cdktf-provider-appmgmt/docs/data-sources/revisions.md in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the DataAppmgmtRevisions to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -130,7 +130,7 @@ export class DataAppmgmtRevisions extends cdktf.TerraformDataSource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/data-sources/revisions appmgmt_revisions} Data Source
+  * Create a new {@link cdktf-provider-appmgmt/docs/data-sources/revisions.md Data Source
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

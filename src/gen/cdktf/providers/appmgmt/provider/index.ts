@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs
+// cdktf-provider-appmgmt/docs/index.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,79 +10,85 @@ export interface AppmgmtProviderConfig {
   /**
   * API version to use: `1.0`, `1.1`, `1.2` or `2.0` (versions 1.x use `/api/1`, 2.0 uses `/api/2`). Environment variable: `APPMGMT_API_VERSION`. Default: `1.2`.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs#api_version AppmgmtProvider#api_version}
+  * Docs: cdktf-provider-appmgmt/docs/index.md (AppmgmtProvider#api_version)
   */
   readonly apiVersion?: string;
   /**
   * Base URL of the service, e.g. `https://appmgmt.example.com` (no `/api/...` suffix). Environment variable: `APPMGMT_BASE_URL`. Required.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs#base_url AppmgmtProvider#base_url}
+  * Docs: cdktf-provider-appmgmt/docs/index.md (AppmgmtProvider#base_url)
   */
   readonly baseUrl?: string;
   /**
   * PEM-encoded CA certificate(s) to trust in addition to the system ones, for services behind a private CA. Environment variable: `APPMGMT_CA_CERT_PEM`.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs#ca_cert_pem AppmgmtProvider#ca_cert_pem}
+  * Docs: cdktf-provider-appmgmt/docs/index.md (AppmgmtProvider#ca_cert_pem)
   */
   readonly caCertPem?: string;
   /**
   * Email of a built-in account, for Basic authentication together with `password`. Environment variable: `APPMGMT_EMAIL`.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs#email AppmgmtProvider#email}
+  * Docs: cdktf-provider-appmgmt/docs/index.md (AppmgmtProvider#email)
   */
   readonly email?: string;
   /**
   * Skip TLS certificate verification. Only for tests against a local service. Environment variable: `APPMGMT_INSECURE` (`true`/`false`). Default: `false`.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs#insecure AppmgmtProvider#insecure}
+  * Docs: cdktf-provider-appmgmt/docs/index.md (AppmgmtProvider#insecure)
   */
   readonly insecure?: boolean | cdktf.IResolvable;
   /**
-  * How many times an idempotent request is retried after a `429`, a `5xx` or a connection reset (launch is never retried). Environment variable: `APPMGMT_MAX_RETRIES`. Default: the client's default.
+  * How many times an idempotent request is retried after a `408`, a `429`, a `5xx` or a connection reset (launch is never retried). Environment variable: `APPMGMT_MAX_RETRIES`. Default: the client's default.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs#max_retries AppmgmtProvider#max_retries}
+  * Docs: cdktf-provider-appmgmt/docs/index.md (AppmgmtProvider#max_retries)
   */
   readonly maxRetries?: number;
   /**
   * Password of the account named by `email`. Environment variable: `APPMGMT_PASSWORD`.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs#password AppmgmtProvider#password}
+  * Docs: cdktf-provider-appmgmt/docs/index.md (AppmgmtProvider#password)
   */
   readonly password?: string;
   /**
   * Refresh token used to obtain session tokens (JWT). Takes precedence over `email`/`password` when both are given. Environment variable: `APPMGMT_REFRESH_TOKEN`.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs#refresh_token AppmgmtProvider#refresh_token}
+  * Docs: cdktf-provider-appmgmt/docs/index.md (AppmgmtProvider#refresh_token)
   */
   readonly refreshToken?: string;
   /**
   * Timeout of one HTTP request, as a duration such as `"30s"` or `"1m30s"`. Environment variable: `APPMGMT_REQUEST_TIMEOUT`. Default: the client's default (30s).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs#request_timeout AppmgmtProvider#request_timeout}
+  * Docs: cdktf-provider-appmgmt/docs/index.md (AppmgmtProvider#request_timeout)
   */
   readonly requestTimeout?: string;
   /**
   * A session token (JWT) minted once by `appmgmt session create` and shared by many jobs, so they make no token requests of their own (the service blocks a user after more than 5 within 60 s). Used until the service rejects it (expired or invalid), then `refresh_token` or `email`/`password` when set. Environment variable: `APPMGMT_SESSION_TOKEN`.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs#session_token AppmgmtProvider#session_token}
+  * Docs: cdktf-provider-appmgmt/docs/index.md (AppmgmtProvider#session_token)
   */
   readonly sessionToken?: string;
   /**
   * Directory where session tokens are cached (files of mode 0600, named by a hash) so that the provider processes of one terraform command share one session token. Environment variable: `APPMGMT_TOKEN_CACHE_DIR`. Default: `$XDG_CACHE_HOME/appmgmt/tokens`, else `~/.cache/appmgmt/tokens`.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs#token_cache_dir AppmgmtProvider#token_cache_dir}
+  * Docs: cdktf-provider-appmgmt/docs/index.md (AppmgmtProvider#token_cache_dir)
   */
   readonly tokenCacheDir?: string;
   /**
+  * How long a wait for an instance's workflow goes on while every status poll gets no answer at all (connection refused or reset, request timeouts), as a duration such as `"5m"`; then the wait stops with an error naming the URL (the instance may be fine: the wait failed, not the workflow), and only a create leaves the instance tainted. Environment variable: `APPMGMT_UNREACHABLE_TIMEOUT`. Default: `5m`.
+  *
+  * Docs: cdktf-provider-appmgmt/docs/index.md (AppmgmtProvider#unreachable_timeout)
+  */
+  readonly unreachableTimeout?: string;
+  /**
   * Alias name
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs#alias AppmgmtProvider#alias}
+  * Docs: cdktf-provider-appmgmt/docs/index.md (AppmgmtProvider#alias)
   */
   readonly alias?: string;
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs appmgmt}
+* Represents a {@link cdktf-provider-appmgmt/docs/index.md
 */
 export class AppmgmtProvider extends cdktf.TerraformProvider {
 
@@ -98,7 +104,7 @@ export class AppmgmtProvider extends cdktf.TerraformProvider {
   * Generates CDKTF code for importing a AppmgmtProvider resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the AppmgmtProvider to import
-  * @param importFromId The id of the existing AppmgmtProvider that should be imported. Refer to the {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing AppmgmtProvider that should be imported. Refer to the {@link cdktf-provider-appmgmt/docs/index.md in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the AppmgmtProvider to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -110,7 +116,7 @@ export class AppmgmtProvider extends cdktf.TerraformProvider {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs appmgmt} Resource
+  * Create a new {@link cdktf-provider-appmgmt/docs/index.md Resource
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
@@ -136,6 +142,7 @@ export class AppmgmtProvider extends cdktf.TerraformProvider {
     this._requestTimeout = config.requestTimeout;
     this._sessionToken = config.sessionToken;
     this._tokenCacheDir = config.tokenCacheDir;
+    this._unreachableTimeout = config.unreachableTimeout;
     this._alias = config.alias;
   }
 
@@ -319,6 +326,22 @@ export class AppmgmtProvider extends cdktf.TerraformProvider {
     return this._tokenCacheDir;
   }
 
+  // unreachable_timeout - computed: false, optional: true, required: false
+  private _unreachableTimeout?: string; 
+  public get unreachableTimeout() {
+    return this._unreachableTimeout;
+  }
+  public set unreachableTimeout(value: string | undefined) {
+    this._unreachableTimeout = value;
+  }
+  public resetUnreachableTimeout() {
+    this._unreachableTimeout = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get unreachableTimeoutInput() {
+    return this._unreachableTimeout;
+  }
+
   // alias - computed: false, optional: true, required: false
   private _alias?: string; 
   public get alias() {
@@ -352,6 +375,7 @@ export class AppmgmtProvider extends cdktf.TerraformProvider {
       request_timeout: cdktf.stringToTerraform(this._requestTimeout),
       session_token: cdktf.stringToTerraform(this._sessionToken),
       token_cache_dir: cdktf.stringToTerraform(this._tokenCacheDir),
+      unreachable_timeout: cdktf.stringToTerraform(this._unreachableTimeout),
       alias: cdktf.stringToTerraform(this._alias),
     };
   }
@@ -420,6 +444,12 @@ export class AppmgmtProvider extends cdktf.TerraformProvider {
       },
       token_cache_dir: {
         value: cdktf.stringToHclTerraform(this._tokenCacheDir),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      unreachable_timeout: {
+        value: cdktf.stringToHclTerraform(this._unreachableTimeout),
         isBlock: false,
         type: "simple",
         storageClassType: "string",

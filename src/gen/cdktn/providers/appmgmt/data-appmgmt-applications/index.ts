@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/data-sources/applications
+// cdktf-provider-appmgmt/docs/data-sources/applications.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,7 +10,7 @@ export interface DataAppmgmtApplicationsConfig extends cdktn.TerraformMetaArgume
   /**
   * Organization, a 24-character lowercase hexadecimal identifier.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/data-sources/applications#organization_id DataAppmgmtApplications#organization_id}
+  * Docs: cdktf-provider-appmgmt/docs/data-sources/applications.md (DataAppmgmtApplications#organization_id)
   */
   readonly organizationId: string;
 }
@@ -96,7 +96,7 @@ export class DataAppmgmtApplicationsApplicationsList extends cdktn.ComplexList {
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/data-sources/applications appmgmt_applications}
+* Represents a {@link cdktf-provider-appmgmt/docs/data-sources/applications.md
 */
 export class DataAppmgmtApplications extends cdktn.TerraformDataSource {
 
@@ -112,7 +112,7 @@ export class DataAppmgmtApplications extends cdktn.TerraformDataSource {
   * Generates CDKTN code for importing a DataAppmgmtApplications resource upon running "cdktn plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the DataAppmgmtApplications to import
-  * @param importFromId The id of the existing DataAppmgmtApplications that should be imported. Refer to the {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/data-sources/applications#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing DataAppmgmtApplications that should be imported. Refer to the {@link cdktf-provider-appmgmt/docs/data-sources/applications.md in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the DataAppmgmtApplications to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktn.TerraformProvider) {
@@ -124,7 +124,7 @@ export class DataAppmgmtApplications extends cdktn.TerraformDataSource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/data-sources/applications appmgmt_applications} Data Source
+  * Create a new {@link cdktf-provider-appmgmt/docs/data-sources/applications.md Data Source
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/data-sources/environment
+// cdktf-provider-appmgmt/docs/data-sources/environment.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,7 +10,7 @@ export interface DataAppmgmtEnvironmentConfig extends cdktn.TerraformMetaArgumen
   /**
   * The environment, a 24-character lowercase hexadecimal identifier; or give organization_id and name.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/data-sources/environment#id DataAppmgmtEnvironment#id}
+  * Docs: cdktf-provider-appmgmt/docs/data-sources/environment.md (DataAppmgmtEnvironment#id)
   *
   * Please be aware that the id field is automatically added to all resources in Terraform providers using a Terraform provider SDK version below 2.
   * If you experience problems setting this value it might not be settable. Please take a look at the provider documentation to ensure it should be settable.
@@ -19,19 +19,19 @@ export interface DataAppmgmtEnvironmentConfig extends cdktn.TerraformMetaArgumen
   /**
   * Name of the environment, with organization_id: it must name exactly one.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/data-sources/environment#name DataAppmgmtEnvironment#name}
+  * Docs: cdktf-provider-appmgmt/docs/data-sources/environment.md (DataAppmgmtEnvironment#name)
   */
   readonly name?: string;
   /**
   * Organization, a 24-character lowercase hexadecimal identifier: found from id when left out.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/data-sources/environment#organization_id DataAppmgmtEnvironment#organization_id}
+  * Docs: cdktf-provider-appmgmt/docs/data-sources/environment.md (DataAppmgmtEnvironment#organization_id)
   */
   readonly organizationId?: string;
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/data-sources/environment appmgmt_environment}
+* Represents a {@link cdktf-provider-appmgmt/docs/data-sources/environment.md
 */
 export class DataAppmgmtEnvironment extends cdktn.TerraformDataSource {
 
@@ -47,7 +47,7 @@ export class DataAppmgmtEnvironment extends cdktn.TerraformDataSource {
   * Generates CDKTN code for importing a DataAppmgmtEnvironment resource upon running "cdktn plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the DataAppmgmtEnvironment to import
-  * @param importFromId The id of the existing DataAppmgmtEnvironment that should be imported. Refer to the {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/data-sources/environment#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing DataAppmgmtEnvironment that should be imported. Refer to the {@link cdktf-provider-appmgmt/docs/data-sources/environment.md in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the DataAppmgmtEnvironment to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktn.TerraformProvider) {
@@ -59,7 +59,7 @@ export class DataAppmgmtEnvironment extends cdktn.TerraformDataSource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/data-sources/environment appmgmt_environment} Data Source
+  * Create a new {@link cdktf-provider-appmgmt/docs/data-sources/environment.md Data Source
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/data-sources/instances
+// cdktf-provider-appmgmt/docs/data-sources/instances.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,19 +10,19 @@ export interface DataAppmgmtInstancesConfig extends cdktn.TerraformMetaArguments
   /**
   * Only instances of this application (alone: in every environment).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/data-sources/instances#application_id DataAppmgmtInstances#application_id}
+  * Docs: cdktf-provider-appmgmt/docs/data-sources/instances.md (DataAppmgmtInstances#application_id)
   */
   readonly applicationId?: string;
   /**
   * Environment, a 24-character lowercase hexadecimal identifier; unset lists the application's instances everywhere.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/data-sources/instances#environment_id DataAppmgmtInstances#environment_id}
+  * Docs: cdktf-provider-appmgmt/docs/data-sources/instances.md (DataAppmgmtInstances#environment_id)
   */
   readonly environmentId?: string;
   /**
   * Only instances with this status, e.g. `Running`.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/data-sources/instances#status DataAppmgmtInstances#status}
+  * Docs: cdktf-provider-appmgmt/docs/data-sources/instances.md (DataAppmgmtInstances#status)
   */
   readonly status?: string;
 }
@@ -128,7 +128,7 @@ export class DataAppmgmtInstancesInstancesList extends cdktn.ComplexList {
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/data-sources/instances appmgmt_instances}
+* Represents a {@link cdktf-provider-appmgmt/docs/data-sources/instances.md
 */
 export class DataAppmgmtInstances extends cdktn.TerraformDataSource {
 
@@ -144,7 +144,7 @@ export class DataAppmgmtInstances extends cdktn.TerraformDataSource {
   * Generates CDKTN code for importing a DataAppmgmtInstances resource upon running "cdktn plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the DataAppmgmtInstances to import
-  * @param importFromId The id of the existing DataAppmgmtInstances that should be imported. Refer to the {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/data-sources/instances#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing DataAppmgmtInstances that should be imported. Refer to the {@link cdktf-provider-appmgmt/docs/data-sources/instances.md in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the DataAppmgmtInstances to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktn.TerraformProvider) {
@@ -156,7 +156,7 @@ export class DataAppmgmtInstances extends cdktn.TerraformDataSource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/data-sources/instances appmgmt_instances} Data Source
+  * Create a new {@link cdktf-provider-appmgmt/docs/data-sources/instances.md Data Source
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

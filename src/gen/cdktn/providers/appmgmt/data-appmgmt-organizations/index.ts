@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/data-sources/organizations
+// cdktf-provider-appmgmt/docs/data-sources/organizations.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -90,7 +90,7 @@ export class DataAppmgmtOrganizationsOrganizationsList extends cdktn.ComplexList
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/data-sources/organizations appmgmt_organizations}
+* Represents a {@link cdktf-provider-appmgmt/docs/data-sources/organizations.md
 */
 export class DataAppmgmtOrganizations extends cdktn.TerraformDataSource {
 
@@ -106,7 +106,7 @@ export class DataAppmgmtOrganizations extends cdktn.TerraformDataSource {
   * Generates CDKTN code for importing a DataAppmgmtOrganizations resource upon running "cdktn plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the DataAppmgmtOrganizations to import
-  * @param importFromId The id of the existing DataAppmgmtOrganizations that should be imported. Refer to the {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/data-sources/organizations#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing DataAppmgmtOrganizations that should be imported. Refer to the {@link cdktf-provider-appmgmt/docs/data-sources/organizations.md in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the DataAppmgmtOrganizations to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktn.TerraformProvider) {
@@ -118,7 +118,7 @@ export class DataAppmgmtOrganizations extends cdktn.TerraformDataSource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/data-sources/organizations appmgmt_organizations} Data Source
+  * Create a new {@link cdktf-provider-appmgmt/docs/data-sources/organizations.md Data Source
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

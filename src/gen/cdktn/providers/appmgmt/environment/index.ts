@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/environment
+// cdktf-provider-appmgmt/docs/resources/environment.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,49 +10,49 @@ export interface EnvironmentConfig extends cdktn.TerraformMetaArguments {
   /**
   * The environment to clone, a 24-character lowercase hexadecimal identifier: required to create one, since the public API creates environments only by cloning (the clone starts with its policies, properties and markers). Used only on create; an imported environment needs none.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/environment#clone_from Environment#clone_from}
+  * Docs: cdktf-provider-appmgmt/docs/resources/environment.md (Environment#clone_from)
   */
   readonly cloneFrom?: string;
   /**
   * The environment's markers. Listed, they are the complete set; left out, the environment keeps what it has.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/environment#markers Environment#markers}
+  * Docs: cdktf-provider-appmgmt/docs/resources/environment.md (Environment#markers)
   */
   readonly markers?: string[];
   /**
   * Name of the environment. The service's API has no call that renames an environment: a new name makes a new clone, and the old environment is only forgotten (see destroy). Changing it replaces the environment.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/environment#name Environment#name}
+  * Docs: cdktf-provider-appmgmt/docs/resources/environment.md (Environment#name)
   */
   readonly name: string;
   /**
   * Organization the environment belongs to, a 24-character lowercase hexadecimal identifier. Changing it replaces the environment.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/environment#organization_id Environment#organization_id}
+  * Docs: cdktf-provider-appmgmt/docs/resources/environment.md (Environment#organization_id)
   */
   readonly organizationId: string;
   /**
   * The environment's policies as YAML, as the service exports and imports them (a mapping, e.g. `policies: [...]`); compared by meaning, so a reformatted file is no change. Left out, the environment keeps what it has.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/environment#policies Environment#policies}
+  * Docs: cdktf-provider-appmgmt/docs/resources/environment.md (Environment#policies)
   */
   readonly policies?: string;
   /**
   * The environment's properties, by name (letters, digits, `.`, `_`, `-`), values strings. Listed, they are the complete set: the service's others are removed. Left out, the environment keeps what it has.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/environment#properties Environment#properties}
+  * Docs: cdktf-provider-appmgmt/docs/resources/environment.md (Environment#properties)
   */
   readonly properties?: { [key: string]: string };
   /**
   * The type of each property whose type is not `string` (for example `int`, `bool`), by property name.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/environment#property_types Environment#property_types}
+  * Docs: cdktf-provider-appmgmt/docs/resources/environment.md (Environment#property_types)
   */
   readonly propertyTypes?: { [key: string]: string };
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/environment appmgmt_environment}
+* Represents a {@link cdktf-provider-appmgmt/docs/resources/environment.md
 */
 export class Environment extends cdktn.TerraformResource {
 
@@ -68,7 +68,7 @@ export class Environment extends cdktn.TerraformResource {
   * Generates CDKTN code for importing a Environment resource upon running "cdktn plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the Environment to import
-  * @param importFromId The id of the existing Environment that should be imported. Refer to the {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/environment#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing Environment that should be imported. Refer to the {@link cdktf-provider-appmgmt/docs/resources/environment.md in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the Environment to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktn.TerraformProvider) {
@@ -80,7 +80,7 @@ export class Environment extends cdktn.TerraformResource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/environment appmgmt_environment} Resource
+  * Create a new {@link cdktf-provider-appmgmt/docs/resources/environment.md Resource
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

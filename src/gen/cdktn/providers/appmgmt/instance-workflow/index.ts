@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance_workflow
+// cdktf-provider-appmgmt/docs/resources/instance_workflow.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,37 +10,37 @@ export interface InstanceWorkflowConfig extends cdktn.TerraformMetaArguments {
   /**
   * Instance to run the workflow on, a 24-character lowercase hexadecimal identifier. Changing it replaces the run (the workflow runs again).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance_workflow#instance_id InstanceWorkflow#instance_id}
+  * Docs: cdktf-provider-appmgmt/docs/resources/instance_workflow.md (InstanceWorkflow#instance_id)
   */
   readonly instanceId: string;
   /**
   * YAML text of the instance's application manifest (e.g. `appmgmt_instance.shop.manifest`). Optional; when set, `workflow` and `parameters` are checked against its `application.workflows` at plan time. Never sent to the service.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance_workflow#manifest InstanceWorkflow#manifest}
+  * Docs: cdktf-provider-appmgmt/docs/resources/instance_workflow.md (InstanceWorkflow#manifest)
   */
   readonly manifest?: string;
   /**
   * The workflow's parameters, by the names its manifest declares. A change runs the workflow again. Changing it replaces the run (the workflow runs again).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance_workflow#parameters InstanceWorkflow#parameters}
+  * Docs: cdktf-provider-appmgmt/docs/resources/instance_workflow.md (InstanceWorkflow#parameters)
   */
   readonly parameters?: { [key: string]: string };
   /**
   * Arbitrary values whose change runs the workflow again (as `terraform_data`'s `triggers_replace`), e.g. `{ manifest_version = appmgmt_instance.shop.manifest_version }`. Never sent to the service. Changing it replaces the run (the workflow runs again).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance_workflow#triggers InstanceWorkflow#triggers}
+  * Docs: cdktf-provider-appmgmt/docs/resources/instance_workflow.md (InstanceWorkflow#triggers)
   */
   readonly triggers?: { [key: string]: string };
   /**
   * Name of a workflow the instance's manifest declares under `application.workflows`. `launch`, `reconfigure` and `destroy` are not run by name: the `appmgmt_instance` resource runs them. Changing it replaces the run (the workflow runs again).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance_workflow#workflow InstanceWorkflow#workflow}
+  * Docs: cdktf-provider-appmgmt/docs/resources/instance_workflow.md (InstanceWorkflow#workflow)
   */
   readonly workflow: string;
   /**
   * timeouts block
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance_workflow#timeouts InstanceWorkflow#timeouts}
+  * Docs: cdktf-provider-appmgmt/docs/resources/instance_workflow.md (InstanceWorkflow#timeouts)
   */
   readonly timeouts?: InstanceWorkflowTimeouts;
 }
@@ -48,7 +48,7 @@ export interface InstanceWorkflowTimeouts {
   /**
   * How long to wait for the run (including while another workflow of the instance runs), as a duration such as `"30m"`. Default: `30m`.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance_workflow#create InstanceWorkflow#create}
+  * Docs: cdktf-provider-appmgmt/docs/resources/instance_workflow.md (InstanceWorkflow#create)
   */
   readonly create?: string;
 }
@@ -142,7 +142,7 @@ export class InstanceWorkflowTimeoutsOutputReference extends cdktn.ComplexObject
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance_workflow appmgmt_instance_workflow}
+* Represents a {@link cdktf-provider-appmgmt/docs/resources/instance_workflow.md
 */
 export class InstanceWorkflow extends cdktn.TerraformResource {
 
@@ -158,7 +158,7 @@ export class InstanceWorkflow extends cdktn.TerraformResource {
   * Generates CDKTN code for importing a InstanceWorkflow resource upon running "cdktn plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the InstanceWorkflow to import
-  * @param importFromId The id of the existing InstanceWorkflow that should be imported. Refer to the {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance_workflow#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing InstanceWorkflow that should be imported. Refer to the {@link cdktf-provider-appmgmt/docs/resources/instance_workflow.md in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the InstanceWorkflow to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktn.TerraformProvider) {
@@ -170,7 +170,7 @@ export class InstanceWorkflow extends cdktn.TerraformResource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance_workflow appmgmt_instance_workflow} Resource
+  * Create a new {@link cdktf-provider-appmgmt/docs/resources/instance_workflow.md Resource
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

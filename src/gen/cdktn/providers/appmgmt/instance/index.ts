@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance
+// cdktf-provider-appmgmt/docs/resources/instance.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,61 +10,61 @@ export interface InstanceConfig extends cdktn.TerraformMetaArguments {
   /**
   * Application to launch, a 24-character lowercase hexadecimal identifier. Changing it replaces the instance.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#application_id Instance#application_id}
+  * Docs: cdktf-provider-appmgmt/docs/resources/instance.md (Instance#application_id)
   */
   readonly applicationId: string;
   /**
   * How long after its launch the service destroys the instance on its own, as a duration such as `"8h"` (for short-lived test instances). Unset: never (the service's default is one hour, so the provider always says which). Changing it on a running instance moves the scheduled destroy in place, to that long after the apply that changes it; removing it cancels the schedule. Never a replacement.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#auto_destroy_after Instance#auto_destroy_after}
+  * Docs: cdktf-provider-appmgmt/docs/resources/instance.md (Instance#auto_destroy_after)
   */
   readonly autoDestroyAfter?: string;
   /**
   * Environment to launch into, a 24-character lowercase hexadecimal identifier. Default: the organization's default environment. Changing it replaces the instance.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#environment_id Instance#environment_id}
+  * Docs: cdktf-provider-appmgmt/docs/resources/instance.md (Instance#environment_id)
   */
   readonly environmentId?: string;
   /**
   * Name of the instance; the service generates one when unset. Setting it lets the provider find the instance again if a launch's answer is lost. Changing it replaces the instance.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#instance_name Instance#instance_name}
+  * Docs: cdktf-provider-appmgmt/docs/resources/instance.md (Instance#instance_name)
   */
   readonly instanceName?: string;
   /**
   * YAML text of the application manifest. Optional; when set, `parameters` and `submodules` are checked against it at plan time (unknown names, bound submodule parameters). Never sent to the service.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#manifest Instance#manifest}
+  * Docs: cdktf-provider-appmgmt/docs/resources/instance.md (Instance#manifest)
   */
   readonly manifest?: string;
   /**
   * Manifest version the instance runs. Default: the latest version at launch. Changing it resets parameters not listed in `parameters` to the new version's defaults.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#manifest_version Instance#manifest_version}
+  * Docs: cdktf-provider-appmgmt/docs/resources/instance.md (Instance#manifest_version)
   */
   readonly manifestVersion?: number;
   /**
   * Main parameters, keyed `input.<name>`, values strings. Parameters not listed take their defaults: removing one resets it to its default (the plan warns about it).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#parameters Instance#parameters}
+  * Docs: cdktf-provider-appmgmt/docs/resources/instance.md (Instance#parameters)
   */
   readonly parameters?: { [key: string]: string };
   /**
   * Revision of the application to run, a 24-character lowercase hexadecimal identifier. Its stored versions and values apply; explicit `parameters` override them.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#revision_id Instance#revision_id}
+  * Docs: cdktf-provider-appmgmt/docs/resources/instance.md (Instance#revision_id)
   */
   readonly revisionId?: string;
   /**
   * Per-submodule settings, keyed by the submodule's name in the manifest; a submodule of a submodule by its path, the names joined by `/` (`"db/replica"`).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#submodules Instance#submodules}
+  * Docs: cdktf-provider-appmgmt/docs/resources/instance.md (Instance#submodules)
   */
   readonly submodules?: { [key: string]: InstanceSubmodules } | cdktn.IResolvable;
   /**
   * timeouts block
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#timeouts Instance#timeouts}
+  * Docs: cdktf-provider-appmgmt/docs/resources/instance.md (Instance#timeouts)
   */
   readonly timeouts?: InstanceTimeouts;
 }
@@ -146,19 +146,19 @@ export interface InstanceSubmodules {
   /**
   * Manifest version of the submodule.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#manifest_version Instance#manifest_version}
+  * Docs: cdktf-provider-appmgmt/docs/resources/instance.md (Instance#manifest_version)
   */
   readonly manifestVersion?: number;
   /**
   * Submodule parameters, keyed `input.<name>`. A parameter that the manifest binds (to a main parameter, or to a parameter of the parent submodule) cannot be set here: set the binding one instead.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#parameters Instance#parameters}
+  * Docs: cdktf-provider-appmgmt/docs/resources/instance.md (Instance#parameters)
   */
   readonly parameters?: { [key: string]: string };
   /**
   * Revision of the submodule, a 24-character lowercase hexadecimal identifier. Applied at launch only. Changing it replaces the instance.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#revision_id Instance#revision_id}
+  * Docs: cdktf-provider-appmgmt/docs/resources/instance.md (Instance#revision_id)
   */
   readonly revisionId?: string;
 }
@@ -332,19 +332,19 @@ export interface InstanceTimeouts {
   /**
   * How long to wait for the create workflow to finish, as a duration such as `"30m"`, `"1h30m"` or `"45s"`. Default: `30m`.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#create Instance#create}
+  * Docs: cdktf-provider-appmgmt/docs/resources/instance.md (Instance#create)
   */
   readonly create?: string;
   /**
   * How long to wait for the delete workflow to finish, as a duration such as `"30m"`, `"1h30m"` or `"45s"`. Default: `30m`.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#delete Instance#delete}
+  * Docs: cdktf-provider-appmgmt/docs/resources/instance.md (Instance#delete)
   */
   readonly delete?: string;
   /**
   * How long to wait for the update workflow to finish, as a duration such as `"30m"`, `"1h30m"` or `"45s"`. Default: `30m`.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#update Instance#update}
+  * Docs: cdktf-provider-appmgmt/docs/resources/instance.md (Instance#update)
   */
   readonly update?: string;
 }
@@ -496,7 +496,7 @@ export class InstanceTimeoutsOutputReference extends cdktn.ComplexObject {
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance appmgmt_instance}
+* Represents a {@link cdktf-provider-appmgmt/docs/resources/instance.md
 */
 export class Instance extends cdktn.TerraformResource {
 
@@ -512,7 +512,7 @@ export class Instance extends cdktn.TerraformResource {
   * Generates CDKTN code for importing a Instance resource upon running "cdktn plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the Instance to import
-  * @param importFromId The id of the existing Instance that should be imported. Refer to the {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing Instance that should be imported. Refer to the {@link cdktf-provider-appmgmt/docs/resources/instance.md in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the Instance to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktn.TerraformProvider) {
@@ -524,7 +524,7 @@ export class Instance extends cdktn.TerraformResource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance appmgmt_instance} Resource
+  * Create a new {@link cdktf-provider-appmgmt/docs/resources/instance.md Resource
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

@@ -1,0 +1,73 @@
+// The corpus of manifests in the service's form through ApplicationManifest and ApplicationInstance, for cdktf and
+// cdktn alike (issue 31 item 5): each synthesizes; a pin bound into a workflow component is an ordinary parameter,
+// one bound into a submodule is not settable under submodules (synth fails naming the fix), and a nested key is
+// checked against the child's own manifest when the construct is given it.
+import * as cdktf from "cdktf";
+import * as cdktn from "cdktn";
+import * as forCdktn from "../../../src/cdktn";
+import * as forCdktf from "../../../src/constructs";
+import { CORPUS, corpusManifest, type CorpusName } from "../../helpers/manifest-corpus";
+
+const APP = "5f0000000000000000000a11";
+
+const FLAVOURS = [
+  ["cdktf", cdktf, forCdktf],
+  ["cdktn", cdktn, forCdktn],
+] as unknown as [string, typeof cdktf, typeof forCdktf][];
+
+describe.each(FLAVOURS)("%s constructs with the manifest corpus", (_name, lib, constructs) => {
+  const manifestOf = (name: CorpusName) => constructs.ApplicationManifest.fromYaml(corpusManifest(name));
+
+  function synth(
+    manifest: forCdktf.ApplicationManifest,
+    settings: Pick<forCdktf.ApplicationInstanceProps, "parameters" | "submodules"> = {},
+  ): { resource: { appmgmt_instance: Record<string, Record<string, unknown>> } } {
+    const stack = new lib.TerraformStack(lib.Testing.app(), "corpus");
+    new constructs.AppMgmtProvider(stack, "appmgmt", { baseUrl: "http://127.0.0.1:1" });
+    new constructs.ApplicationInstance(stack, "instance", { application: APP, manifest, ...settings });
+    return JSON.parse(lib.Testing.synth(stack, true)) as ReturnType<typeof synth>;
+  }
+
+  it.each(CORPUS)("%s synthesizes, its YAML passed on as written", (name) => {
+    const out = synth(manifestOf(name));
+    expect(Object.values(out.resource.appmgmt_instance)[0].manifest).toBe(corpusManifest(name));
+  });
+
+  it("a pin bound into a workflow component is an ordinary main parameter", () => {
+    const out = synth(manifestOf("workflow-commands"), { parameters: { "input.app-branch": "release" } });
+    expect(Object.values(out.resource.appmgmt_instance)[0].parameters).toEqual({
+      "input.app-branch": "release",
+    });
+  });
+
+  it("a parameter bound into a submodule fails synth, at the top and below a dotted composite", () => {
+    expect(() =>
+      synth(manifestOf("hierarchy-platform"), {
+        submodules: { db: { parameters: { "input.engine": "mysql" } } },
+      }),
+    ).toThrow(
+      "submodules.db.parameters['input.engine']: input.engine of submodule db is bound to parameters['input.db-engine'], " +
+        "so it cannot be set under submodules.db.parameters. Fix: set parameters['input.db-engine'] instead",
+    );
+    expect(() =>
+      synth(manifestOf("dotted-bindings"), { submodules: { cache: { parameters: { "input.size": "1g" } } } }),
+    ).toThrow("Fix: set parameters['input.cache-size'] instead");
+  });
+
+  it("checks db/replica against db's own manifest when given it, and leaves it to the plan otherwise", () => {
+    const bound = { submodules: { "db/replica": { parameters: { "input.size": "large" } } } };
+    // without db's manifest the key cannot be judged here: synth passes it on (the plan warns)
+    expect(() => synth(manifestOf("hierarchy-platform"), bound)).not.toThrow();
+    const checked = manifestOf("hierarchy-platform").withSubmoduleManifests({ db: manifestOf("db-cluster") });
+    expect(() => synth(checked, bound)).toThrow(
+      "Fix: set submodules.db.parameters['input.replica-size'] instead",
+    );
+    expect(() => synth(checked, { submodules: { "db/replicas": {} } })).toThrow(
+      "did you mean submodules['db/replica']?",
+    );
+    const out = synth(checked, { submodules: { "db/replica": { parameters: { "input.lag": "1s" } } } });
+    expect(Object.values(out.resource.appmgmt_instance)[0].manifest).toBe(
+      corpusManifest("hierarchy-platform"),
+    );
+  });
+});

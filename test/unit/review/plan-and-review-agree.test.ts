@@ -1,0 +1,231 @@
+// One rule, one answer (issue 26 item 2, issue 28 items 2-3): for each case the provider's plan and
+// `appmgmt review` of that plan say the same thing about whether the change reaches the service and which
+// values it resets for certain or may reset. Each case runs the provider's PlanResourceChange, turns its
+// planned state into the plan JSON terraform would show, reviews it, and requires both answers to equal
+// the expected one.
+import type { InstanceStatus } from "../../../src/client/types";
+import { createProvider } from "../../../src/provider";
+import { reviewInstance, type ResourceChange } from "../../../src/review";
+import { isUnknown, UNKNOWN, type Value, type ValueObject } from "../../../src/terraform-model";
+import { stackManifest } from "../../helpers/nested-apps";
+import { APP, REV, WEBSHOP_MANIFEST, instance, obj, stateOf, status } from "../provider/fakes";
+
+const provider = createProvider({ env: {} });
+
+interface Answer {
+  reachesService: boolean;
+  resets: string[];
+  possible: string[];
+}
+
+/** The provider's answer: outputs unknown when the reconfigure is sent; the values its warnings name. */
+async function planAnswer(prior: ValueObject, config: ValueObject) {
+  const proposed: ValueObject = { ...config };
+  for (const a of ["id", "status", "effective_parameters", "effective_submodules", "return_values"])
+    proposed[a] = prior[a];
+  for (const a of ["instance_name", "environment_id", "manifest_version"])
+    if (config[a] === null) proposed[a] = prior[a];
+  const res = await provider.planResourceChange({
+    typeName: "appmgmt_instance",
+    priorState: prior,
+    proposedNewState: proposed,
+    config,
+    priorPrivate: Buffer.alloc(0),
+  });
+  expect(res.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  const planned = obj(res.plannedState);
+  const text = res.diagnostics.map((d) => `${d.summary}\n${d.detail}`).join("\n");
+  const answer: Answer = {
+    reachesService: isUnknown(planned.status),
+    resets: [...text.matchAll(/^(parameters\["[^"]+"\]) will be reset/gm)].map((m) => m[1]).sort(),
+    possible: [...text.matchAll(/^\s+((?:submodules\["[^"]+"\]\.)?parameters\["[^"]+"\]) = "/gm)]
+      .map((m) => m[1])
+      .sort(),
+  };
+  return { answer, planned, text };
+}
+
+/** A value as terraform's plan JSON shows it: unknowns null, flagged in the after_unknown mask. */
+function toPlanJson(v: Value): { value: unknown; unknown: unknown } {
+  if (isUnknown(v)) return { value: null, unknown: true };
+  if (v === null || typeof v !== "object" || Array.isArray(v)) return { value: v, unknown: false };
+  const value: Record<string, unknown> = {};
+  const unknown: Record<string, unknown> = {};
+  for (const [k, e] of Object.entries(v as ValueObject)) {
+    const j = toPlanJson(e);
+    value[k] = j.value;
+    if (j.unknown !== false) unknown[k] = j.unknown;
+  }
+  return { value, unknown };
+}
+
+function reviewAnswer(prior: ValueObject, planned: ValueObject): Answer {
+  const after = toPlanJson(planned);
+  const rc: ResourceChange = {
+    address: "appmgmt_instance.shop",
+    mode: "managed",
+    type: "appmgmt_instance",
+    name: "shop",
+    change: { actions: ["update"], before: prior, after: after.value, after_unknown: after.unknown },
+  };
+  const review = reviewInstance(rc)!;
+  return {
+    reachesService: review.kind === "reconfigure",
+    resets: review.resets.map((r) => r.attribute).sort(),
+    possible: review.possibleResets.map((p) => p.attribute).sort(),
+  };
+}
+
+const sub = (parameters: Record<string, string> | null, manifestVersion: number | null = null) => ({
+  revision_id: null,
+  manifest_version: manifestVersion,
+  parameters,
+});
+
+/** What the service reports: db-size changed by hand to large, a non-default engine. */
+const actual = status({
+  parameters: { "input.app-fork": "dev", "input.db-size": "large" },
+  submodules: {
+    db: {
+      manifestVersion: 1,
+      revision: null,
+      parameters: { "input.size": "large", "input.engine": "postgres-16" },
+    },
+  },
+});
+/** The configuration only ever listed app-fork. */
+const managed = instance({ application_id: APP, parameters: { "input.app-fork": "dev" } });
+const next = { ...managed, parameters: { "input.app-fork": "main" } };
+
+/** After an import: every actual value in the state; db's size is bound to input.db-size. */
+const running = status({
+  parameters: { "input.app-fork": "release-1", "input.db-size": "small" },
+  submodules: {
+    db: { manifestVersion: 1, revision: null, parameters: { "input.size": "small", "input.engine": "pg" } },
+  },
+});
+const imported = stateOf(
+  instance({
+    application_id: APP,
+    parameters: { ...running.parameters },
+    submodules: { db: sub({ "input.engine": "pg" }, 1) },
+  }),
+  running,
+);
+
+const STACK = stackManifest("5f00000000000000000000c1", "5f00000000000000000000c2");
+const nestedActual: InstanceStatus = status({
+  parameters: { "input.app-fork": "master", "input.db-engine": "postgres-15" },
+  submodules: {
+    db: {
+      manifestVersion: 1,
+      revision: null,
+      parameters: { "input.engine": "postgres-15", "input.replica-size": "small" },
+    },
+    "db/replica": {
+      manifestVersion: 1,
+      revision: null,
+      parameters: { "input.size": "small", "input.lag": "5s" },
+    },
+  },
+});
+const nestedConfig = instance({
+  application_id: APP,
+  manifest: STACK,
+  parameters: { "input.app-fork": "master" },
+  submodules: { db: sub({ "input.replica-size": "small" }), "db/replica": sub({ "input.lag": "5s" }) },
+});
+
+const cases: [string, ValueObject, ValueObject, Answer][] = [
+  [
+    "a local-only change (timeouts, manifest text) reaches nothing",
+    stateOf(managed, actual),
+    { ...managed, manifest: WEBSHOP_MANIFEST, timeouts: { create: null, update: "1h", delete: null } },
+    { reachesService: false, resets: [], possible: [] },
+  ],
+  [
+    "the manifest proves a configuration relying on defaults changes nothing",
+    imported,
+    {
+      ...imported,
+      ...instance({ application_id: APP }),
+      parameters: { "input.app-fork": "release-1" },
+      submodules: { db: sub({ "input.engine": "pg" }) },
+      manifest: WEBSHOP_MANIFEST,
+    },
+    { reachesService: false, resets: [], possible: [] },
+  ],
+  [
+    "with the manifest: a certain reset, a submodule value that may be reset, the bound one follows",
+    stateOf(managed, actual),
+    { ...next, manifest: WEBSHOP_MANIFEST },
+    {
+      reachesService: true,
+      resets: ['parameters["input.db-size"]'],
+      possible: ['submodules["db"].parameters["input.engine"]'],
+    },
+  ],
+  [
+    "without the manifest: every unlisted value may be reset, none for certain",
+    stateOf(managed, actual),
+    next,
+    {
+      reachesService: true,
+      resets: [],
+      possible: [
+        'parameters["input.db-size"]',
+        'submodules["db"].parameters["input.engine"]',
+        'submodules["db"].parameters["input.size"]',
+      ],
+    },
+  ],
+  [
+    "a value at its default is no reset",
+    stateOf(
+      managed,
+      status({ ...actual, parameters: { "input.app-fork": "dev", "input.db-size": "small" } }),
+    ),
+    { ...next, manifest: WEBSHOP_MANIFEST, submodules: { db: sub({ "input.engine": "postgres-16" }) } },
+    { reachesService: true, resets: [], possible: [] },
+  ],
+  [
+    "a known manifest with an unknown manifest_version (a new version uploaded) still gives the resets",
+    stateOf(managed, actual),
+    { ...next, manifest: WEBSHOP_MANIFEST, manifest_version: UNKNOWN },
+    {
+      reachesService: true,
+      resets: ['parameters["input.db-size"]'],
+      possible: ['submodules["db"].parameters["input.engine"]'],
+    },
+  ],
+  [
+    "a revision decides every unlisted value",
+    stateOf(managed, actual),
+    { ...next, manifest: WEBSHOP_MANIFEST, revision_id: REV },
+    {
+      reachesService: true,
+      resets: [],
+      possible: ['parameters["input.db-size"]', 'submodules["db"].parameters["input.engine"]'],
+    },
+  ],
+  [
+    "a nested submodule value left out may be reset; the one its parent binds follows",
+    stateOf(nestedConfig, nestedActual),
+    {
+      ...nestedConfig,
+      parameters: { "input.app-fork": "main" },
+      submodules: { db: sub({ "input.replica-size": "small" }) },
+    },
+    { reachesService: true, resets: [], possible: ['submodules["db/replica"].parameters["input.lag"]'] },
+  ],
+];
+
+describe("the plan and the review give one answer", () => {
+  it.each(cases)("%s", async (_name, prior, config, expected) => {
+    const { answer, planned, text } = await planAnswer(prior, config);
+    expect(answer).toEqual(expected);
+    expect(reviewAnswer(prior, planned)).toEqual(expected);
+    // a known manifest is never "without manifest"
+    if (config.manifest !== null) expect(text).not.toContain("Without `manifest`");
+  });
+});
