@@ -5,7 +5,7 @@ import { Diagnostics, type ValueObject } from "../../terraform-model";
 import type { Environment } from "../../client/types";
 import { ENVIRONMENT_TYPE } from "../../resource-types";
 import type { ProviderContext } from "../context";
-import { readSettings } from "../environment/settings";
+import { readEnvironmentSettings } from "../environment/settings";
 import { checkIdAttributes } from "../id-attributes";
 import { ID_FORMAT, str } from "../schema";
 import { attrPath, knownString } from "../values";
@@ -69,7 +69,7 @@ export const environmentDataSource: DataSource = {
   },
   async read(ctx, config) {
     const { orgId, env } = await find(ctx, config);
-    const settings = await readSettings(ctx.service().client, env.id, null, ctx.signal);
+    const settings = await readEnvironmentSettings(ctx.service().client, env.id, null, ctx.signal);
     return {
       ...config,
       id: env.id,

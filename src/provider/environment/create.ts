@@ -9,7 +9,7 @@ import type { ApplyResult } from "../resource";
 import { attrPath } from "../values";
 import { ENVIRONMENT_TYPE } from "../../resource-types";
 import { afterApply } from "./apply-state";
-import { putChangedSettings, readSettings } from "./settings";
+import { putChangedSettings, readEnvironmentSettings } from "./settings";
 import { waitOnline } from "./online";
 
 export async function createEnvironment(ctx: ProviderContext, planned: ValueObject): Promise<ApplyResult> {
@@ -36,10 +36,10 @@ export async function createEnvironment(ctx: ProviderContext, planned: ValueObje
   ctx.log.info("environment cloned", { environment_id: id, clone_from: source, organization_id: orgId });
   try {
     await waitOnline(client, orgId, id, ctx.signal);
-    const clone = await readSettings(client, id, null, ctx.signal);
+    const clone = await readEnvironmentSettings(client, id, null, ctx.signal);
     await putChangedSettings(client, id, clone, planned, ctx.signal);
     const listed = await client.listEnvironments(orgId, { signal: ctx.signal });
-    const settings = await readSettings(client, id, planned, ctx.signal);
+    const settings = await readEnvironmentSettings(client, id, planned, ctx.signal);
     const isDefault = listed.find((e) => e.id === id)?.default ?? false;
     return { newState: afterApply(planned, { id, ...settings, default: isDefault }), diagnostics: [] };
   } catch (e) {

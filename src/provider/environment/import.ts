@@ -8,7 +8,7 @@ import { ID_PATTERN } from "../../service-limits";
 import type { ProviderContext } from "../context";
 import { ENVIRONMENT_TYPE } from "../../resource-types";
 import { environmentSchema } from "./schema";
-import { readSettings } from "./settings";
+import { readEnvironmentSettings } from "./settings";
 
 export async function importEnvironment(ctx: ProviderContext, importId: string): Promise<ImportResult> {
   const id = importId.trim();
@@ -25,7 +25,7 @@ export async function importEnvironment(ctx: ProviderContext, importId: string):
     for (const org of await client.listOrganizations({ signal: ctx.signal })) {
       const env = (await client.listEnvironments(org.id, { signal: ctx.signal })).find((e) => e.id === id);
       if (!env) continue;
-      const settings = await readSettings(client, id, null, ctx.signal);
+      const settings = await readEnvironmentSettings(client, id, null, ctx.signal);
       Object.assign(state, {
         id,
         organization_id: org.id,

@@ -6,7 +6,7 @@ import { failureDiagnostic, type ReadResourceRequest } from "../../terraform-mod
 import type { ProviderContext } from "../context";
 import type { ApplyResult } from "../resource";
 import { asObject, knownString } from "../values";
-import { readSettings } from "./settings";
+import { readEnvironmentSettings } from "./settings";
 
 export async function readEnvironment(ctx: ProviderContext, req: ReadResourceRequest): Promise<ApplyResult> {
   const prior = asObject(req.currentState);
@@ -23,7 +23,7 @@ export async function readEnvironment(ctx: ProviderContext, req: ReadResourceReq
       });
       return { newState: null, diagnostics: [] };
     }
-    const settings = await readSettings(client, id, prior, ctx.signal);
+    const settings = await readEnvironmentSettings(client, id, prior, ctx.signal);
     return { newState: { ...prior, name: env.name, default: env.default, ...settings }, diagnostics: [] };
   } catch (e) {
     return {

@@ -9,7 +9,7 @@ import { asObject, knownStringMap, sameValue, stringMap } from "../values";
 import { samePolicies } from "./policies";
 
 /** The state attributes the service's settings give: properties, property_types, markers, policies. */
-export async function readSettings(
+export async function readEnvironmentSettings(
   client: ServiceClient,
   envId: string,
   prior: ValueObject | null,

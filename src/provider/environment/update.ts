@@ -5,7 +5,7 @@ import { failureDiagnostic, type ValueObject } from "../../terraform-model";
 import type { ProviderContext } from "../context";
 import type { ApplyResult } from "../resource";
 import { afterApply } from "./apply-state";
-import { putChangedSettings, readSettings } from "./settings";
+import { putChangedSettings, readEnvironmentSettings } from "./settings";
 
 export async function updateEnvironment(
   ctx: ProviderContext,
@@ -17,7 +17,7 @@ export async function updateEnvironment(
   try {
     const sent = await putChangedSettings(client, id, prior, planned, ctx.signal);
     ctx.log.info("environment updated", { environment_id: id, sent: sent.join(",") });
-    const settings = await readSettings(client, id, planned, ctx.signal);
+    const settings = await readEnvironmentSettings(client, id, planned, ctx.signal);
     return { newState: afterApply(planned, settings), diagnostics: [] };
   } catch (e) {
     return { newState: prior, diagnostics: [failureDiagnostic(`Updating environment ${id} failed`, e)] };
