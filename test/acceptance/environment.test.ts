@@ -155,3 +155,39 @@ import {
     expect((await svc.client.listEnvironments(DEMO.organizationId)).map((e) => e.id)).toContain(id);
   });
 });
+
+describe("an instance in an environment of the same apply", () => {
+  const ctx = useTerraformAgainstSimulator();
+
+  test("plans with environment_id unknown and launches into the clone once it is online", async () => {
+    const { tf, svc } = ctx;
+    svc.sim.environments.setOnlineDelay(300);
+    tf.writeMain(`${PROVIDER_HCL}
+resource "appmgmt_environment" "pr" {
+  organization_id = "${DEMO.organizationId}"
+  name            = "sandbox-pr-9"
+  clone_from      = "${DEMO.stagingEnvironmentId}"
+  properties      = { "db-host" = "db.pr-9" }
+}
+
+resource "appmgmt_instance" "shop" {
+  application_id = "${DEMO.webshopApplicationId}"
+  environment_id = appmgmt_environment.pr.id
+  instance_name  = "shop-pr-9"
+}
+`);
+    await tf.init();
+    const plan = await tf.plan();
+    expect(plan.stdout).toMatch(/environment_id\s+= \(known after apply\)/);
+    expect(plan.stdout).toContain("2 to add");
+    await tf.apply();
+    const envId = (await tf.resource("appmgmt_environment.pr"))!.values.id as string;
+    const instanceId = (await tf.resource("appmgmt_instance.shop"))!.values.id as string;
+    expect(await svc.client.getInstance(instanceId)).toMatchObject({ environment: envId, status: "Running" });
+    expect((await svc.client.listInstances(envId)).map((i) => i.id)).toEqual([instanceId]);
+    // terraform destroys the instance first (it depends on the environment), then forgets the environment
+    const destroyed = await tf.destroy();
+    expect(destroyed.stdout + destroyed.stderr).toContain("was removed from the state only");
+    expect((await svc.client.getInstance(instanceId)).status).toBe("Destroyed");
+  });
+});
