@@ -162,7 +162,7 @@ describe("an instance in an environment of the same apply", () => {
   test("plans with environment_id unknown and launches into the clone once it is online", async () => {
     const { tf, svc } = ctx;
     svc.sim.environments.setOnlineDelay(300);
-    tf.writeMain(`${PROVIDER_HCL}
+    const stack = (owner: string) => `${PROVIDER_HCL}
 resource "appmgmt_environment" "pr" {
   organization_id = "${DEMO.organizationId}"
   name            = "sandbox-pr-9"
@@ -174,8 +174,10 @@ resource "appmgmt_instance" "shop" {
   application_id = "${DEMO.webshopApplicationId}"
   environment_id = appmgmt_environment.pr.id
   instance_name  = "shop-pr-9"
+  user_data      = "owner: ${owner}"
 }
-`);
+`;
+    tf.writeMain(stack("team-a"));
     await tf.init();
     const plan = await tf.plan();
     expect(plan.stdout).toMatch(/environment_id\s+= \(known after apply\)/);
@@ -185,6 +187,20 @@ resource "appmgmt_instance" "shop" {
     const instanceId = (await tf.resource("appmgmt_instance.shop"))!.values.id as string;
     expect(await svc.client.getInstance(instanceId)).toMatchObject({ environment: envId, status: "Running" });
     expect((await svc.client.listInstances(envId)).map((i) => i.id)).toEqual([instanceId]);
+    expect((await svc.client.getInstance(instanceId)).userData).toBe("owner: team-a");
+
+    // user_data changes in place, without a reconfigure
+    tf.writeMain(stack("team-b"));
+    const changes = await tf.plannedChanges();
+    expect(changes).toEqual([{ address: "appmgmt_instance.shop", action: "update" }]);
+    await tf.apply();
+    const after = await svc.client.getInstance(instanceId);
+    expect(after.userData).toBe("owner: team-b");
+    expect(after.workflowHistory.map((w) => w.name)).toEqual(["launch"]);
+    // changed elsewhere: drift in the plan
+    await svc.client.putUserData(instanceId, "owner: nobody");
+    const drift = await tf.plan();
+    expect(drift.stdout).toMatch(/user_data\s+= "owner: nobody" -> "owner: team-b"/);
     // terraform destroys the instance first (it depends on the environment), then forgets the environment
     const destroyed = await tf.destroy();
     expect(destroyed.stdout + destroyed.stderr).toContain("was removed from the state only");

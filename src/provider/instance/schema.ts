@@ -108,6 +108,12 @@ export const INSTANCE_ATTRIBUTES: DeclaredAttribute[] = [
     ),
     plan: "replace",
   },
+  str(
+    "user_data",
+    "Free text the service keeps with the instance (`PUT /api/1/instances/{id}/userData`), for example who owns " +
+      "it. Set after the launch and changed in place, without a reconfigure. Unset: not managed.",
+    { optional: true },
+  ),
   {
     ...str(
       "status",

@@ -8,7 +8,7 @@ import type { ProviderContext } from "../context";
 import type { ApplyResult } from "../resource";
 import { flattenSubmodules } from "../../service-wire";
 import { notAccepted } from "./busy";
-import type { ValueObject } from "../../terraform-model";
+import { failureDiagnostic, type ValueObject } from "../../terraform-model";
 import { decodeInstance, type InstanceModel } from "./model";
 import { serviceChange } from "../../rules";
 import { desiredInstance, instanceNow } from "./desired";
@@ -25,6 +25,17 @@ export async function updateInstance(
   const prior = decodeInstance(priorState);
   const id = prior.id as string;
   const desired = desiredInstance(config);
+  // user_data is its own call, never part of a reconfigure.
+  if (typeof config.userData === "string" && config.userData !== prior.userData) {
+    try {
+      await ctx.service().client.putUserData(id, config.userData, { signal: ctx.signal });
+    } catch (e) {
+      return {
+        newState: priorState,
+        diagnostics: [failureDiagnostic(`Setting user_data of instance ${id} failed`, e)],
+      };
+    }
+  }
   if (!serviceChange(instanceNow(prior), desired).reachesService) {
     // nothing reaches the service (a local change, or one the manifest proves changes no value): keep
     // what the last read learnt (the plan passed it on)
