@@ -71,6 +71,16 @@ export function flattenSubmodules<T extends object>(
 /** `destroyInterval` of a launch that means "never destroy on a schedule". */
 export const NEVER_DESTROY = -1;
 
+/**
+ * One scheduled workflow of an instance (`GET /api/1/instances/{id}/schedules`; ours: the shape is not shown
+ * by any source) and the body of `POST /api/1/instances/{id}/destroy/reschedule`: `timestamp` in epoch
+ * milliseconds, NEVER_DESTROY (-1) for never (docs/service-api.md, "Lifetime").
+ */
+export interface WireSchedule {
+  workflow: string;
+  timestamp: number;
+}
+
 export interface WireEnvironment {
   id: string;
   name: string;

@@ -35,6 +35,11 @@ export const SUBCOMMANDS: Subcommand[] = [
     run: (args) => (require("./review") as typeof import("./review")).reviewCommand(args),
   },
   {
+    name: "discover",
+    summary: "write import blocks or constructs that adopt the instances an environment already runs",
+    run: (args) => (require("./discover") as typeof import("./discover")).discoverCommand(args),
+  },
+  {
     name: "session",
     summary: "create a session token for many pipeline jobs to share (session create)",
     run: (args) => (require("./session") as typeof import("./session")).sessionCommand(args),

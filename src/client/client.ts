@@ -7,10 +7,12 @@ import { applicationEndpoints as applications } from "./endpoints/applications";
 import { EnvironmentCalls, environmentEndpoints as environments } from "./endpoints/environments";
 import { instanceEndpoints as instances } from "./endpoints/instances";
 import { organizationEndpoints as organizations } from "./endpoints/organizations";
+import { scheduleEndpoints as schedules } from "./endpoints/schedules";
 import { sessionEndpoints as sessions } from "./endpoints/sessions";
 import { DEFAULT_TIMEOUT_MS, keepAliveAgent, type ClientInternals, type ClientOptions } from "./options";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "./response-body";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy";
+import type { WireSchedule } from "../service-wire";
 import { ServiceCalls } from "./service-calls";
 import { SessionTokens } from "./session";
 import { abortableSleep } from "./sleep";
@@ -169,6 +171,15 @@ export class AppMgmtClient {
     parameters?: Record<string, string>,
   ): Promise<OperationAccepted> {
     return instances.destroy(this.calls, id, o, parameters);
+  }
+
+  /** Moves the scheduled destroy to `timestamp` (epoch ms; -1 cancels it) in place. */
+  async rescheduleDestroy(id: string, timestamp: number, o?: CallOptions): Promise<void> {
+    return schedules.rescheduleDestroy(this.calls, id, timestamp, o);
+  }
+
+  async listSchedules(id: string, o?: CallOptions): Promise<WireSchedule[]> {
+    return schedules.listSchedules(this.calls, id, o);
   }
 
   async runWorkflow(

@@ -12,6 +12,7 @@ import type {
   SubmoduleStatus,
   ComponentRef,
 } from "./types";
+import type { WireSchedule } from "../service-wire";
 
 type Raw = Record<string, unknown>;
 
@@ -68,6 +69,16 @@ function idNames(body: unknown, what: string, item: string): { id: string; name:
   return list(body, what).map((o) => {
     const r = record(o, item);
     return { ...r, id: str(r, "id", item), name: str(r, "name", item) };
+  });
+}
+
+/** `[{workflow, timestamp}]` (epoch ms), extra fields kept. */
+export function schedules(body: unknown): WireSchedule[] {
+  return list(body, "schedules").map((o) => {
+    const r = record(o, "schedule");
+    if (!Number.isSafeInteger(r.timestamp))
+      throw new ShapeError("schedule.timestamp is missing or not a whole number of milliseconds");
+    return { ...r, workflow: str(r, "workflow", "schedule"), timestamp: r.timestamp as number };
   });
 }
 

@@ -17,6 +17,8 @@ export type CallName =
   | "reconfigure"
   | "getInstance"
   | "destroy"
+  | "rescheduleDestroy"
+  | "listSchedules"
   | "forceDelete"
   | "putUserData"
   | "getEnvironmentPolicies"
@@ -100,6 +102,9 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
     "getInstance",
     "reconfigure",
     "destroy",
+    // the same timestamp twice schedules one destroy
+    "rescheduleDestroy",
+    "listSchedules",
     "forceDelete",
     "putUserData",
     "getEnvironmentPolicies",

@@ -31,6 +31,7 @@ export interface InstanceResource {
   readonly status: string;
   readonly effectiveParameters: { lookup(name: string): string };
   readonly returnValues: unknown;
+  importFrom(id: string, provider?: never): void;
 }
 
 /** The library's Token functions the construct uses. */
@@ -170,6 +171,15 @@ export abstract class ApplicationInstanceBase<I extends InstanceClass> extends C
   /** Values the application's workflow returned, e.g. a URL (known after apply). */
   get returnValues(): { [name: string]: string } {
     return this.token.asStringMap(this.resource.returnValues);
+  }
+
+  /**
+   * Adopts an instance that already runs (its id, as `appmgmt discover` lists it): the next deploy imports
+   * it instead of launching one, and the props should hold what it runs so that nothing changes.
+   */
+  importFrom(instanceId: string, provider?: ConfigOf<I>["provider"]): this {
+    this.resource.importFrom(instanceId, provider as never);
+    return this;
   }
 
   /** One main parameter's actual value, e.g. effectiveParameter("input.db-size"). */

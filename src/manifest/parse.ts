@@ -1,15 +1,15 @@
-// Parser for the application manifest subset of ARCHITECTURE.md §4. Every problem carries the line where it sits, so
-// a user can jump from the error straight to the offending key.
-import { isMap, isScalar, LineCounter, parseDocument, type Node, type Pair, type YAMLMap } from "yaml";
-import { WORKFLOW_NAME } from "../service-limits";
-import type { Binding, Manifest, ManifestProblem, ManifestSubmodule, ManifestWorkflow } from "./types";
+// Parser for application manifests in the service's form (ARCHITECTURE.md §4, docs/manifest.md): everything is
+// accepted and kept; what the rules need is read (main parameters and defaults, submodules and their bindings, the
+// commands); only malformed YAML or a manifest contradicting itself is refused. Every problem carries its line.
+import { isMap, LineCounter, parseDocument, type Node, type Pair } from "yaml";
+import { ComponentsReader, readPin } from "./components";
+import { readShorthandWorkflows, RESERVED_WORKFLOWS } from "./shorthand-workflows";
+import { bindTarget, SUBMODULE_TYPE } from "./submodule-bindings";
+import { encodeValue } from "./typed-values";
+import type { Manifest, ManifestProblem, ManifestWorkflow, Pin, PinTarget } from "./types";
+import { keyedRecord, YamlReader } from "./yaml-reader";
 
-const SUBMODULE_TYPE = "reference.Submodule";
-const LOCATOR_KEY = "__locator.application-id";
-const CONFIGURATION_PIN = /^configuration\(string\)$/;
-const BIND_PIN = /^bind\(([^#()\s]+)#input\.([^#()\s]+)\)$/;
-/** Workflows the service runs through calls of their own (launch, PUT .../configuration, destroy). */
-export const RESERVED_WORKFLOWS = ["launch", "reconfigure", "destroy"] as const;
+export { RESERVED_WORKFLOWS };
 
 export class ManifestError extends Error {
   readonly problems: ManifestProblem[];
@@ -80,22 +80,19 @@ export function manifestDefaults(manifest: Manifest): Record<string, string> {
   return defaults;
 }
 
-/**
- * A record without a prototype: keys named like Object members (`constructor`, `__proto__`, ...) are
- * plain keys, so a lookup of an undeclared name finds nothing and an assignment stores an own entry.
- */
-function keyedRecord<T>(): Record<string, T> {
-  return Object.create(null) as Record<string, T>;
-}
-
-class ManifestReader {
-  readonly problems: ManifestProblem[] = [];
+class ManifestReader extends YamlReader {
   /** Main pins seen, valid or not, so a broken pin does not also flag its default as unknown. */
   private readonly declaredPins = new Set<string>();
-  constructor(private readonly lines: LineCounter) {}
 
   read(root: Node | null): Manifest {
-    const manifest: Manifest = { parameters: keyedRecord(), submodules: keyedRecord(), bindings: [] };
+    const manifest: Manifest = {
+      parameters: keyedRecord(),
+      submodules: keyedRecord(),
+      bindings: [],
+      components: keyedRecord(),
+      pins: keyedRecord(),
+      componentBindings: [],
+    };
     const rootMap = this.asMap(root, "the document", "write a mapping with a top-level `application:` key");
     const application = rootMap && this.entry(rootMap, "application");
     if (!rootMap) return manifest;
@@ -109,219 +106,85 @@ class ManifestReader {
     const app = this.mapAt(application, "`application`", "give it `interfaces:` and `configuration:`");
     if (!app) return manifest;
 
-    this.readComponents(this.entry(app, "components"), manifest);
-    this.readMainPins(this.entry(app, "interfaces"), manifest);
+    const components = new ComponentsReader(this, manifest);
+    components.read(this.entry(app, "components"));
+    components.readBindings(this.entry(app, "bindings"));
+    const commands = this.readMainPins(this.entry(app, "interfaces"), manifest);
     this.readDefaults(this.entry(app, "configuration"), manifest);
-    const workflows = this.entry(app, "workflows");
-    if (workflows) manifest.workflows = this.readWorkflows(workflows);
+    const shorthand = this.entry(app, "workflows");
+    const workflows = shorthand ? readShorthandWorkflows(this, shorthand) : undefined;
+    for (const name of Object.keys(workflows ?? {}))
+      if (Object.hasOwn(commands, name))
+        this.problem(
+          shorthand!.key,
+          `workflow \`${name}\` is also a command of the interfaces; declare it once`,
+        );
+    if (workflows || Object.keys(commands).length > 0)
+      manifest.workflows = Object.assign(keyedRecord<ManifestWorkflow>(), commands, workflows);
     return manifest;
   }
 
-  private readWorkflows(pair: Pair): Record<string, ManifestWorkflow> {
-    const workflows = keyedRecord<ManifestWorkflow>();
-    const map = this.mapAt(pair, "`application.workflows`", "map workflow names to `parameters:` mappings");
-    if (!map) return workflows;
-    for (const item of map.items) {
-      const name = this.keyText(item);
-      const where = `workflow \`${name}\``;
-      if (!WORKFLOW_NAME.test(name)) {
-        this.problem(
-          item.key,
-          `${where}: names are letters, digits, \`.\`, \`_\` and \`-\`, a letter or digit first`,
-        );
-        continue;
-      }
-      if ((RESERVED_WORKFLOWS as readonly string[]).includes(name)) {
-        this.problem(
-          item.key,
-          `${where} is run by the service itself (launch, reconfigure and destroy are not declared); rename it`,
-        );
-        continue;
-      }
-      const workflow: ManifestWorkflow = { name, parameters: keyedRecord() };
-      workflows[name] = workflow;
-      // `backup:` with nothing under it, or `backup: {}`, declares a workflow without parameters.
-      if (item.value === null || (isScalar(item.value) && item.value.value === null)) continue;
-      const body = this.asMap(item.value as Node, where, "give it a `parameters:` mapping (or nothing)");
-      if (!body) continue;
-      for (const key of body.items) {
-        if (this.keyText(key) !== "parameters")
-          this.problem(
-            key.key,
-            `${where} has unknown key \`${this.keyText(key)}\`; only \`parameters\` is supported`,
-          );
-      }
-      const params = this.mapAt(
-        this.entry(body, "parameters"),
-        `${where} parameters`,
-        "map names to `configuration(string)`",
+  /**
+   * Every pin of the application's interfaces. Pins of `input` are the main parameters; a pin of another interface
+   * bound to a component's `receive-command` is a command, returned by its workflow name `<interface>.<pin>`.
+   */
+  private readMainPins(interfaces: Pair | undefined, manifest: Manifest): Record<string, ManifestWorkflow> {
+    const commands = keyedRecord<ManifestWorkflow>();
+    const map = this.mapAt(interfaces, "`application.interfaces`", "map interface names to pins");
+    for (const iface of map?.items ?? []) {
+      const ifaceName = this.keyText(iface);
+      if (this.isEmpty(iface.value)) continue;
+      const pins = this.asMap(
+        iface.value as Node,
+        `\`application.interfaces.${ifaceName}\``,
+        "map pin names to pins",
       );
-      for (const param of params?.items ?? []) {
-        const paramName = this.keyText(param);
-        const value = this.scalarText(param.value);
-        if (value === undefined || !CONFIGURATION_PIN.test(value)) {
-          this.problem(
-            param.value ?? param.key,
-            `${where} parameter \`${paramName}\` is \`${value ?? "(empty)"}\`; write \`configuration(string)\``,
-          );
+      for (const item of pins?.items ?? []) {
+        const pinName = this.keyText(item);
+        const name = `${ifaceName}.${pinName}`;
+        if (ifaceName === "input") this.declaredPins.add(name);
+        const pin = readPin(this, item, `pin \`${ifaceName === "input" ? pinName : name}\``);
+        if (!pin) continue;
+        manifest.pins[name] = pin;
+        const node = (item.value as Node | null) ?? item.key;
+        const where = { where: `pin \`${ifaceName === "input" ? pinName : name}\`` };
+        const targets = pin.targets ?? [];
+        if (!targets.every((t) => bindTarget(this, manifest, node, name, t, where))) continue;
+        if (ifaceName === "input") {
+          if (pin.kind === "configuration" || pin.kind === "bind") this.mainParameter(manifest, name, pin);
           continue;
         }
-        workflow.parameters[paramName] = { name: paramName };
+        const command = targets
+          .map((t) => ({ t, p: targetPin(manifest, t) }))
+          .find((x) => x.p?.kind === "receive-command");
+        if (command) commands[name] = { name, parameters: argumentsOf(command.p!), command: command.t };
       }
     }
-    return workflows;
+    return commands;
   }
 
-  /**
-   * Reads `components` (of the application, or of the submodule `parent`) into manifest.submodules by path
-   * key, each before its own components, whose parameters its pins may bind.
-   */
-  private readComponents(pair: Pair | undefined, manifest: Manifest, parent?: ManifestSubmodule): void {
-    const what = parent ? `component \`${parent.name}\` components` : "`application.components`";
-    const map = this.mapAt(pair, what, "map component names to components");
-    if (!map) return;
-    for (const item of map.items) {
-      const key = this.keyText(item);
-      const name = parent ? `${parent.name}/${key}` : key;
-      const where = `component \`${name}\``;
-      if (key.includes("/") || key === "") {
-        this.problem(
-          item.key,
-          `${where}: a component name is not empty and has no \`/\` (it separates nested submodules); rename it`,
-        );
-        continue;
-      }
-      const comp = this.asMap(item.value as Node, where, "give it `type`, `configuration` and `interfaces`");
-      if (!comp) continue;
-      const type = this.scalarText(this.entry(comp, "type")?.value);
-      if (type !== SUBMODULE_TYPE) {
-        this.problem(
-          this.entry(comp, "type")?.value ?? item.key,
-          `${where} has ${type === undefined ? "no type" : `unknown type \`${type}\``}; the only supported type is \`${SUBMODULE_TYPE}\``,
-        );
-        continue;
-      }
-      const submodule: ManifestSubmodule = { name, parameters: keyedRecord() };
-      if (parent) submodule.parent = parent.name;
-      const configMap = this.mapAt(
-        this.entry(comp, "configuration"),
-        `${where} configuration`,
-        "use a mapping",
+  private mainParameter(manifest: Manifest, name: string, pin: Pin): void {
+    const param: Manifest["parameters"][string] = { name };
+    const type =
+      pin.type ?? pin.targets?.map((t) => targetPin(manifest, t)?.type).find((t) => t !== undefined);
+    if (type !== undefined) param.type = type;
+    for (const target of pin.targets ?? []) {
+      const binding = manifest.bindings.find(
+        (b) => b.mainParameter === name && b.from === undefined && b.submodule === target.component,
       );
-      const locator = configMap && this.entry(configMap, LOCATOR_KEY);
-      if (locator) submodule.applicationId = this.scalarText(locator.value);
-      manifest.submodules[name] = submodule;
-      this.readComponents(this.entry(comp, "components"), manifest, submodule);
-      const input = this.inputPins(comp, where);
-      for (const pin of input?.items ?? []) {
-        const pinName = this.keyText(pin);
-        const value = this.scalarText(pin.value);
-        const pinParameter = `input.${pinName}`;
-        if (value !== undefined && CONFIGURATION_PIN.test(value)) {
-          submodule.parameters[pinParameter] = { name: pinParameter };
-          continue;
-        }
-        const owner = { where: `${where} pin \`${pinName}\``, submodule };
-        const binding = this.binding(pin, pinParameter, value, owner, manifest);
-        // a pin that binds a submodule's parameter is still a parameter of this submodule, set under its key
-        if (binding) submodule.parameters[pinParameter] = { name: pinParameter };
-      }
+      if (binding && !param.binds)
+        param.binds = { submodule: binding.submodule, parameter: binding.submoduleParameter };
     }
-  }
-
-  private readMainPins(interfaces: Pair | undefined, manifest: Manifest): void {
-    const map = this.mapAt(interfaces, "`application.interfaces`", "give it an `input:` mapping");
-    const inputPair = map && this.entry(map, "input");
-    const input = this.mapAt(inputPair, "`application.interfaces.input`", "map pin names to pins");
-    if (!input) return;
-    for (const pin of input.items) {
-      const pinName = this.keyText(pin);
-      const name = `input.${pinName}`;
-      this.declaredPins.add(name);
-      const value = this.scalarText(pin.value);
-      if (value !== undefined && CONFIGURATION_PIN.test(value)) {
-        manifest.parameters[name] = { name };
-        continue;
-      }
-      const binding = this.binding(pin, name, value, { where: `pin \`${pinName}\`` }, manifest);
-      if (binding)
-        manifest.parameters[name] = {
-          name,
-          binds: { submodule: binding.submodule, parameter: binding.submoduleParameter },
-        };
-    }
-  }
-
-  /**
-   * The binding a pin `bind(<component>#input.<pin>)` declares, recorded in the manifest; undefined, with the
-   * problem, when the pin is neither that nor `configuration(string)`, or binds what it cannot. The main
-   * manifest's pins bind its top-level components; a submodule's pins (owner.submodule) bind its own.
-   */
-  private binding(
-    pin: Pair,
-    parameter: string,
-    value: string | undefined,
-    owner: { where: string; submodule?: ManifestSubmodule },
-    manifest: Manifest,
-  ): Binding | undefined {
-    const node = (pin.value as Node | null) ?? pin.key;
-    const bind = value === undefined ? null : BIND_PIN.exec(value);
-    if (!bind) {
-      this.problem(
-        node,
-        `${owner.where} is \`${value ?? "(empty)"}\`; write \`configuration(string)\` or \`bind(<component>#input.<pin>)\``,
-      );
-      return undefined;
-    }
-    const [, component, target] = bind;
-    const parentPath = owner.submodule?.name;
-    const path = parentPath ? `${parentPath}/${component}` : component;
-    const children = Object.values(manifest.submodules)
-      .filter((s) => s.parent === parentPath)
-      .map((s) => s.name.slice(parentPath ? parentPath.length + 1 : 0));
-    const submodule = children.includes(component) ? manifest.submodules[path] : undefined;
-    const targetName = `input.${target}`;
-    if (!submodule) {
-      const declareAt = parentPath ? `component \`${parentPath}\` components` : "`application.components`";
-      this.problem(
-        node,
-        `${owner.where} binds unknown component \`${component}\`; ` +
-          (children.length ? `use one of: ${children.join(", ")}` : `declare it under ${declareAt}`),
-      );
-      return undefined;
-    }
-    if (!submodule.parameters[targetName]) {
-      this.problem(
-        node,
-        `${owner.where} binds \`${component}#${targetName}\`, which component \`${path}\` does not declare; ` +
-          `add \`${target}: configuration(string)\` to its interfaces.input`,
-      );
-      return undefined;
-    }
-    const declared = submodule.parameters[targetName];
-    if (declared.boundBy !== undefined) {
-      const by = declared.boundIn ? `${declared.boundIn}#${declared.boundBy}` : declared.boundBy;
-      this.problem(
-        node,
-        `${owner.where} binds \`${component}#${targetName}\`, which \`${by}\` already binds; ` +
-          `bind each submodule parameter from one ${parentPath ? "" : "main "}parameter only`,
-      );
-      return undefined;
-    }
-    declared.boundBy = parameter;
-    if (parentPath) declared.boundIn = parentPath;
-    const binding: Binding = { mainParameter: parameter, submodule: path, submoduleParameter: targetName };
-    if (parentPath) binding.from = parentPath;
-    manifest.bindings.push(binding);
-    return binding;
+    manifest.parameters[name] = param;
   }
 
   private readDefaults(configuration: Pair | undefined, manifest: Manifest): void {
     const map = this.mapAt(configuration, "`application.configuration`", "map `input.<pin>` to values");
-    if (!map) return;
-    for (const item of map.items) {
+    for (const item of map?.items ?? []) {
       const key = this.keyText(item);
-      const param = manifest.parameters[key];
+      // other keys (the service's own settings) are kept by the service, not read here
+      if (!key.startsWith("input.")) continue;
+      const param = Object.hasOwn(manifest.parameters, key) ? manifest.parameters[key] : undefined;
       if (!param) {
         if (this.declaredPins.has(key)) continue;
         this.problem(
@@ -331,59 +194,32 @@ class ManifestReader {
         );
         continue;
       }
-      const value = this.scalarText(item.value);
-      if (value === undefined) {
-        this.problem(
-          item.value ?? item.key,
-          `default of \`${key}\` must be a scalar value, e.g. \`${key}: "1"\``,
-        );
-        continue;
-      }
-      param.default = value;
+      const node = item.value as Node | null;
+      const value = encodeValue(
+        isMap(node) || (node && "items" in node)
+          ? node.toJSON()
+          : (node as { value?: unknown } | null)?.value,
+      );
+      if (!value) continue;
+      param.default = value.text;
+      if (value.encoding) param.defaultEncoding = value.encoding;
     }
-  }
-
-  private inputPins(comp: YAMLMap, where: string): YAMLMap | undefined {
-    const interfacesMap = this.mapAt(this.entry(comp, "interfaces"), `${where} interfaces`, "use a mapping");
-    const input = interfacesMap && this.entry(interfacesMap, "input");
-    if (!input) {
-      this.problem(comp, `${where} has no \`interfaces.input\`; declare its parameters there`);
-      return undefined;
-    }
-    return this.mapAt(input, `${where} interfaces.input`, "map pin names to `configuration(string)`");
-  }
-
-  private entry(map: YAMLMap, key: string): Pair | undefined {
-    return map.items.find((p) => this.keyText(p) === key) as Pair | undefined;
-  }
-
-  private keyText(pair: Pair): string {
-    return this.scalarText(pair.key) ?? String(pair.key);
-  }
-
-  private scalarText(node: unknown): string | undefined {
-    if (!isScalar(node) || node.value === null || typeof node.value === "object") return undefined;
-    return String(node.value);
-  }
-
-  /** The mapping that is the value of `pair`; none, without a problem, when the key is absent. */
-  private mapAt(pair: Pair | undefined, what: string, fix: string): YAMLMap | undefined {
-    return pair && this.asMap(pair.value as Node, what, fix);
-  }
-
-  private asMap(node: Node | null | undefined, what: string, fix: string): YAMLMap | undefined {
-    if (isMap(node)) return node;
-    this.problem(node, `${what} must be a mapping; ${fix}`);
-    return undefined;
-  }
-
-  private problem(node: unknown, message: string): void {
-    const offset = (node as { range?: [number, number, number] } | null)?.range?.[0];
-    if (offset === undefined) {
-      this.problems.push({ message });
-      return;
-    }
-    const pos = this.lines.linePos(offset);
-    this.problems.push({ message, line: pos.line, column: pos.col });
   }
 }
+
+/** The pin a bind target names, when its component declares it. */
+function targetPin(manifest: Manifest, target: PinTarget): Pin | undefined {
+  const component = Object.hasOwn(manifest.components, target.component)
+    ? manifest.components[target.component]
+    : undefined;
+  const key = `${target.interface}.${target.pin}`;
+  return component && Object.hasOwn(component.pins, key) ? component.pins[key] : undefined;
+}
+
+function argumentsOf(pin: Pin): ManifestWorkflow["parameters"] {
+  const parameters = keyedRecord<{ name: string }>();
+  for (const name of Object.keys(pin.arguments ?? {})) parameters[name] = { name };
+  return parameters;
+}
+
+export { SUBMODULE_TYPE };

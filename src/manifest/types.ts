@@ -18,8 +18,12 @@ export interface Binding {
 export interface ManifestParameter {
   /** Full name, "input.<pin>". */
   name: string;
-  /** Default from application.configuration, undefined when the manifest gives none. */
+  /** Default from application.configuration as the string sent, undefined when the manifest gives none. */
   default?: string;
+  /** How a default that was no string (a number, a list, ...) became `default`. */
+  defaultEncoding?: ValueEncoding;
+  /** The pin's declared type (`int` for `configuration(int)`, or the bound pin's), when known. */
+  type?: string;
   /** Set when the pin is `bind(<component>#input.<pin>)`. */
   binds?: { submodule: string; parameter: string };
 }
@@ -36,13 +40,55 @@ export interface ManifestSubmodule {
    * parameter, or one of submodule `boundIn`'s parameters for a nested submodule).
    */
   parameters: Record<string, { name: string; boundBy?: string; boundIn?: string }>;
+  /** Set when its children were taken from its application's own manifest (withSubmoduleHierarchies). */
+  resolved?: boolean;
 }
 
-/** A workflow the manifest declares (`application.workflows.<name>`), run on a running instance by name. */
+/**
+ * A workflow a running instance runs by name: a command of the application's interfaces (`<interface>.<command>`
+ * bound to a component's `receive-command`), or one of the `application.workflows` shorthand.
+ */
 export interface ManifestWorkflow {
   name: string;
-  /** Its parameters by name (`parameters.<name>: configuration(string)`); unlisted ones are sent empty. */
+  /** Its parameters by name (a command's arguments, or `parameters.<name>: configuration(string)`). */
   parameters: Record<string, { name: string }>;
+  /** For a command: the `receive-command` pin it is bound to. */
+  command?: PinTarget;
+}
+
+export type ValueEncoding = "number" | "boolean" | "list" | "map" | "date";
+
+/** Where a `bind(...)` points: `<component path>#<interface>.<pin>`. */
+export interface PinTarget {
+  /** Component path, dotted for a component inside another (`web.workflow`). */
+  component: string;
+  interface: string;
+  pin: string;
+}
+
+/** A pin as written: its kind (`configuration`, `publish-signal`, `bind`, ... or another, kept as is). */
+export interface Pin {
+  kind: string;
+  /** The text as written, e.g. `configuration(list<string>)`. */
+  text: string;
+  /** The type in the parentheses of a configuration or signal pin (`string`, `list<string>`). */
+  type?: string;
+  /** A command's arguments by name, with their types. */
+  arguments?: Record<string, string>;
+  /** A bind's targets. */
+  targets?: PinTarget[];
+}
+
+/** A component of any type, by its path, with what the service needs of it kept as written. */
+export interface ManifestComponent {
+  /** Dotted path from the top (`workflow`, `web.workflow`); a submodule's restated children use `/`. */
+  path: string;
+  /** As written (`workflow.Instance`, `reference.Service`, `reference.Submodule`, ...); absent if not given. */
+  type?: string;
+  /** Its pins by `<interface>.<pin>`. */
+  pins: Record<string, Pin>;
+  /** Its `configuration`, as plain data (workflows, triggers, locators: the service's business). */
+  configuration: Record<string, unknown>;
 }
 
 export interface Manifest {
@@ -51,8 +97,17 @@ export interface Manifest {
   /** Every submodule by path key, parents before their children ("db", "db/replica"). */
   submodules: Record<string, ManifestSubmodule>;
   bindings: Binding[];
-  /** Declared workflows by name; absent when the manifest has no `workflows:` section. */
+  /**
+   * The workflows a running instance runs by name: its interfaces' commands and the `application.workflows`
+   * shorthand; absent when the manifest declares neither.
+   */
   workflows?: Record<string, ManifestWorkflow>;
+  /** Every component of any type by path, parents before their children. */
+  components: Record<string, ManifestComponent>;
+  /** The application's own pins by `<interface>.<pin>` (inputs, outputs, commands). */
+  pins: Record<string, Pin>;
+  /** `bindings` between components: pairs of component paths, as written. */
+  componentBindings: [string, string][];
 }
 
 /** A manifest problem, with a 1-based line (and column) where the YAML gives one. */

@@ -6,6 +6,7 @@ import type { CallName } from "../client/retry-policy";
 import type { InstanceStatus } from "../client/types";
 import type { WaitOptions } from "../client/waiters";
 import type { ProviderSettings } from "./config";
+import { describeCredentials } from "./credentials";
 import type { Logger } from "../terraform-model";
 
 /** Calls that are members of `client.environments` (src/client/environments.ts), not of the client itself. */
@@ -25,6 +26,8 @@ export type ServiceWaitOptions = Pick<
 
 export interface Service {
   client: ServiceClient;
+  /** The credentials in use, without secrets (credentials.ts), for errors that must name them. */
+  credentials?: string;
   /** Polls the instance until `until` holds; throws the client's TimeoutError / AbortedError. */
   wait(id: string, opts: ServiceWaitOptions): Promise<InstanceStatus>;
 }
@@ -56,5 +59,9 @@ export const connectService: ServiceFactory = async (settings, log) => {
     insecure: settings.insecure,
     log: (e) => log[e.level](e.message, e.fields),
   });
-  return { client, wait: (id, opts) => waitForInstance(client, id, opts) };
+  return {
+    client,
+    credentials: describeCredentials(settings),
+    wait: (id, opts) => waitForInstance(client, id, opts),
+  };
 };

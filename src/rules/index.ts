@@ -6,6 +6,7 @@ import { PARAMETER_NAME } from "../service-limits";
 import { binderOf } from "./binder";
 import { formatPath } from "./format";
 import { closestName } from "./suggest";
+import { opaqueAncestor } from "./unchecked-submodules";
 import type { CheckOptions, FieldNames, Finding, InstanceConfig } from "./types";
 
 export type { CheckOptions, FieldNames, Finding, InstanceConfig, SubmoduleConfig } from "./types";
@@ -41,6 +42,7 @@ export {
 } from "./desired";
 export { serviceChange, type InstanceNow, type ServiceChange } from "./reconfigure";
 export { naturalCompare, naturalKeys } from "./natural-order";
+export { uncheckedSubmodules, type UncheckedSubmodule } from "./unchecked-submodules";
 export { checkWorkflowRun, reservedWorkflowFinding, RESERVED_WORKFLOWS, type WorkflowRun } from "./workflows";
 
 /** The constructs' field names (the client's wire names), the default. */
@@ -74,6 +76,8 @@ export function checkInstanceConfig(
   for (const submoduleName of sortedKeys(config.submodules)) {
     if (!checkSubmoduleKey(submoduleName, findings)) continue;
     const submodule = ownEntry(manifest.submodules, submoduleName);
+    // below a submodule whose hierarchy only its own manifest knows: sent unchecked (uncheckedSubmodules)
+    if (!submodule && opaqueAncestor(manifest, submoduleName) !== undefined) continue;
     if (!submodule) {
       findings.push(unknownSubmodule(submoduleName, Object.keys(manifest.submodules)));
       continue;

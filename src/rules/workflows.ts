@@ -1,5 +1,5 @@
-// The rules of a workflow run (`application.workflows` of the manifest): which workflows may be run by name,
-// and with which parameters. The provider checks an appmgmt_instance_workflow at plan with them, the
+// The rules of a workflow run: which workflows may be run by name (the commands of the application's interfaces,
+// `<interface>.<command>`, and the `application.workflows` shorthand), and with which parameters. The provider checks an appmgmt_instance_workflow at plan with them, the
 // simulator refuses a run with the same findings (its 400), so both say the same thing.
 
 import { RESERVED_WORKFLOWS } from "../manifest/parse";
@@ -25,7 +25,7 @@ export function reservedWorkflowFinding(workflow: string, owner: string): Findin
   return {
     path: ["workflow"],
     message: `workflow '${workflow}' is not run by name: the service runs it through its own call`,
-    fix: `${owner} runs ${workflow}; name a workflow the manifest declares under application.workflows`,
+    fix: `${owner} runs ${workflow}; name a command of the manifest's interfaces (<interface>.<command>)`,
   };
 }
 
@@ -40,7 +40,7 @@ export function checkWorkflowRun(
   const names = naturalKeys(declared);
   const workflow = Object.hasOwn(declared, run.workflow) ? declared[run.workflow] : undefined;
   if (!workflow) {
-    const suggestion = closestName(run.workflow, names);
+    const suggestion = commandNamed(run.workflow, names) ?? closestName(run.workflow, names);
     return [
       {
         path: ["workflow"],
@@ -49,7 +49,7 @@ export function checkWorkflowRun(
           ? `did you mean '${suggestion}'?`
           : names.length > 0
             ? `use one of: ${names.map((n) => `'${n}'`).join(", ")}`
-            : "declare it under application.workflows in the manifest (it declares none)",
+            : "bind an interface pin to a component's receive-command in the manifest (it declares no workflows)",
       },
     ];
   }
@@ -79,4 +79,10 @@ export function checkWorkflowRun(
       });
   }
   return findings;
+}
+
+/** The one workflow `<interface>.<name>` when `name` is a command's name without its interface. */
+function commandNamed(name: string, names: string[]): string | undefined {
+  const matches = names.filter((n) => n.endsWith(`.${name}`));
+  return matches.length === 1 ? matches[0] : undefined;
 }

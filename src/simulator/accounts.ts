@@ -10,16 +10,24 @@ import { ServiceError, type Caller } from "./service-error";
 export class Accounts {
   private readonly jwt: JwtSigner;
   private readonly flood: FloodGuard;
+  private readonly foreignStatus: 404 | 403;
 
   constructor(
     private readonly catalog: Catalog,
     private readonly stats: ServiceStats,
-    settings: { jwtSecret: string; jwtLifetimeSeconds: number; flood: FloodLimits; floodState: FloodState },
+    settings: {
+      jwtSecret: string;
+      jwtLifetimeSeconds: number;
+      flood: FloodLimits;
+      floodState: FloodState;
+      foreignObjects: 404 | 403;
+    },
     /** Called when the flood state changed (it is persisted with the simulator's state). */
     private readonly changed: () => void,
   ) {
     this.jwt = new JwtSigner(Buffer.from(settings.jwtSecret, "base64"), settings.jwtLifetimeSeconds);
     this.flood = new FloodGuard(settings.flood, settings.floodState);
+    this.foreignStatus = settings.foreignObjects;
   }
 
   issueToken(body: unknown, now: number): { jwtBearer: string; expiresIn: number } {
@@ -66,7 +74,12 @@ export class Accounts {
     const user = this.catalog.userByEmail(email);
     if (!user) throw new ServiceError(401, ["session token names an unknown user; log in again"]);
     this.refuseBlocked(email, now);
-    return { email, id: userId(email), organizations: new Set(user.organizations) };
+    return {
+      email,
+      id: userId(email),
+      organizations: new Set(user.organizations),
+      foreignStatus: this.foreignStatus,
+    };
   }
 
   private refuseBlocked(email: string, now: number): void {

@@ -1,6 +1,6 @@
 // Read-only lookups over validated seed data: organizations, environments, applications with their parsed
 // manifests, revisions and users.
-import { parseManifest } from "../manifest";
+import { parseManifest, withSubmoduleHierarchies } from "../manifest";
 import type { Manifest } from "../manifest";
 import type { CreatedApplication, UploadedManifest } from "./state";
 import type {
@@ -79,6 +79,21 @@ export class Catalog {
     app.manifests[String(upload.version)] = upload.text;
     app.parsed.set(upload.version, withOwnKeysOnly(parseManifest(upload.text)));
     app.latestVersion = Math.max(app.latestVersion, upload.version);
+  }
+
+  /**
+   * Version `version` of the application's manifest with its whole hierarchy: a submodule whose components the
+   * manifest does not restate gets them from its application's latest manifest (the service's own form).
+   */
+  manifestOf(app: CatalogApplication, version: number): Manifest | undefined {
+    const manifest = app.parsed.get(version);
+    if (!manifest) return undefined;
+    return withOwnKeysOnly(
+      withSubmoduleHierarchies(manifest, (s) => {
+        const own = s.applicationId === undefined ? undefined : this.applications.get(s.applicationId);
+        return own?.parsed.get(own.latestVersion);
+      }),
+    );
   }
 
   /** The organization's applications: the seed's, then those created through the API. */

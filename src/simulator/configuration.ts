@@ -42,7 +42,7 @@ export function resolveConfiguration(
 ): InstanceConfiguration {
   const revision = request.revision;
   const version = request.version ?? revision?.manifestVersion ?? current?.version ?? app.latestVersion;
-  const manifest = app.parsed.get(version);
+  const manifest = catalog.manifestOf(app, version);
   if (!manifest) throw new Error(`application ${app.id} has no manifest version ${version}`);
 
   const parameters = {
@@ -52,7 +52,7 @@ export function resolveConfiguration(
   };
 
   const submodules: Record<string, SubmoduleState> = {};
-  // by path key ("db", "db/replica"), parents first: the launched manifest declares every level (ours)
+  // by path key ("db", "db/replica"), parents first, each level from the manifest that declares it
   for (const component of Object.values(manifest.submodules)) {
     const asked = request.submodules?.[component.name];
     const fromRevision = revision?.submodules?.[component.name];

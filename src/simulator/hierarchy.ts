@@ -1,7 +1,7 @@
-// The hierarchy a manifest declares against the applications it references (ours, docs/simulator.md,
-// "Nested submodules"): the simulator launches the submodules the launched manifest declares, at every level,
-// so a submodule's own `components` there must be the ones its application's manifest declares, with the
-// same applications. Then the launched manifest and the referenced applications describe one hierarchy.
+// The hierarchy a manifest declares against the applications it references (docs/simulator.md, "Nested
+// submodules"): a submodule that restates no components gets them from its application's own manifest (the
+// service's form); one that restates them (this package's older form) must restate exactly the ones its
+// application's manifest declares, with the same applications, so both describe one hierarchy.
 import type { Manifest, ManifestSubmodule } from "../manifest";
 
 /**
@@ -18,6 +18,7 @@ export function hierarchyProblems(
     const own = submodule.applicationId === undefined ? undefined : latestOf(submodule.applicationId);
     if (!own) continue;
     const declared = childrenOf(all, submodule.name);
+    if (declared.size === 0) continue;
     const expected = childrenOf(Object.values(own.submodules), undefined);
     const app = `application ${submodule.applicationId} of component ${submodule.name}`;
     for (const [name, child] of expected) {

@@ -77,7 +77,7 @@ function end(rec: InstanceRecord, failure: WorkflowEnding | undefined): void {
     if (wf.target) rec.configuration = wf.target;
     rec.status = "Running";
     rec.errorMessage = null;
-    rec.returnValues = { url: `https://${rec.name}.apps.example.test` };
+    rec.returnValues = wf.returns ? { ...wf.returns } : { url: `https://${rec.name}.apps.example.test` };
   } else {
     // A manifest workflow returns `<workflow>.result` and each parameter it was given as
     // `<workflow>.<parameter>` (ours: what a real workflow returns is its manifest's business), beside the

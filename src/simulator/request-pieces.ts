@@ -90,7 +90,7 @@ export function configurationRequest(
   const request: ConfigurationRequest = { version, revision, parameters, submodules: {} };
   const targetVersion =
     version ?? revision?.manifestVersion ?? current?.configuration.version ?? app.latestVersion;
-  const manifest = app.parsed.get(targetVersion)!;
+  const manifest = catalog.manifestOf(app, targetVersion)!;
   // No prototype: a submodule named __proto__ is kept (and refused as unknown), not swallowed by the setter.
   const checked: Record<string, { parameters?: Record<string, unknown> }> = Object.create(null);
   const readLevel = (body: unknown, where: string, prefix: string) => {

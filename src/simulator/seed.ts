@@ -59,6 +59,11 @@ export interface SeedData {
    * the service's public documentation says.
    */
   defaultDestroyIntervalMs?: number;
+  /**
+   * What a caller gets for an object of an organization it is not a member of: 404, as the real service may
+   * answer ("doesn't exist or the user is not authorized", docs/service-api.md), or 403. Default 404.
+   */
+  foreignObjects?: 404 | 403;
 }
 
 export class SeedError extends Error {
@@ -119,6 +124,8 @@ class SeedValidator {
       this.problems.push(
         "defaultDestroyIntervalMs: must be a whole number of milliseconds > 0, or -1 for never",
       );
+    if (root.foreignObjects !== undefined && root.foreignObjects !== 404 && root.foreignObjects !== 403)
+      this.problems.push("foreignObjects: must be 404 (the default, as the real service may answer) or 403");
     for (const c of this.components) {
       if (c.applicationId === undefined || !this.apps.has(c.applicationId))
         this.problems.push(

@@ -181,6 +181,10 @@ const ROUTES: Route[] = [
   route("GET /api/1/instances/:id", (c) => c.sim.getInstance(c.caller, c.params[0], c.now)),
   route("PUT /api/1/instances/:id/userData", (c) => c.sim.putUserData(c.caller, c.params[0], c.body)),
   route("POST /api/1/instances/:id/destroy", (c) => c.sim.destroy(c.caller, c.params[0], c.body, c.now)),
+  route("POST /api/1/instances/:id/destroy/reschedule", (c) =>
+    c.sim.rescheduleDestroy(c.caller, c.params[0], c.body, c.now),
+  ),
+  route("GET /api/1/instances/:id/schedules", (c) => c.sim.listSchedules(c.caller, c.params[0], c.now)),
   // After destroy: any other name is a workflow of the instance's manifest.
   route("POST /api/1/instances/:id/:name", (c) =>
     c.sim.runWorkflow(c.caller, c.params[0], c.params[1], c.body, c.now),

@@ -12,9 +12,11 @@ import {
   type WireInstanceStatus,
   type WireInstanceSummary,
   type WireRevision,
+  type WireSchedule,
 } from "../service-wire";
 import { Accounts } from "./accounts";
 import { newApplication, newManifestVersion } from "./applications";
+import { launchReturnValues } from "./return-values";
 import type { FloodLimits } from "./auth";
 import { Catalog, type CatalogApplication } from "./catalog";
 import { Environments } from "./environments";
@@ -31,6 +33,7 @@ import {
   revisionOf,
   versionOf,
 } from "./request-pieces";
+import { rescheduleDestroy, schedulesOf } from "./schedules";
 import type { Timing } from "./seed";
 import {
   completeDueWorkflow,
@@ -89,6 +92,7 @@ export class Simulator {
         jwtLifetimeSeconds: settings.jwtLifetimeSeconds,
         flood: settings.flood,
         floodState: state.flood,
+        foreignObjects: state.seed.foreignObjects ?? 404,
       },
       () => this.changed(),
     );
@@ -216,7 +220,7 @@ export class Simulator {
       accessible(caller, "instance", id, parent, parent.organization);
       this.advance(parent, now);
       const app = this.catalog.applications.get(parent.application)!;
-      const manifest = app.parsed.get(parent.configuration.version);
+      const manifest = this.catalog.manifestOf(app, parent.configuration.version);
       const declared =
         manifest && Object.hasOwn(manifest.submodules, name) ? manifest.submodules[name] : undefined;
       const subApp = declared?.applicationId ?? parent.application;
@@ -299,6 +303,7 @@ export class Simulator {
     const lifetime = destroyInterval ?? this.state.seed.defaultDestroyIntervalMs ?? DOCUMENTED_LIFETIME_MS;
     if (lifetime !== NEVER_DESTROY) rec.destroyAt = now + lifetime;
     startWorkflow(rec, "launch", this.state.timing, now, caller.id);
+    rec.workflow!.returns = launchReturnValues(this.catalog.manifestOf(app, rec.configuration.version)!);
     this.state.instances.push(rec);
     this.instanceById.set(rec.id, rec);
     this.addComponents(rec);
@@ -324,6 +329,7 @@ export class Simulator {
     if (reader.errors.length > 0) throw new ServiceError(400, reader.errors);
     startWorkflow(rec, "reconfigure", this.state.timing, now, caller.id);
     rec.workflow!.target = resolveConfiguration(this.catalog, app, request, rec.configuration);
+    rec.workflow!.returns = launchReturnValues(this.catalog.manifestOf(app, rec.workflow!.target.version)!);
     this.addComponents(rec, rec.workflow!.target);
     this.changed();
     return { id: rec.id };
@@ -378,6 +384,15 @@ export class Simulator {
     return { id: rec.id };
   }
 
+  /** Moves (or with -1 cancels) the instance's scheduled destroy: schedules.ts. */
+  rescheduleDestroy(caller: Caller, id: string, body: unknown, now: number): { id: string } {
+    const rec = this.topLevel(caller, id, "reschedule the destroy of");
+    this.advance(rec, now);
+    rescheduleDestroy(rec, body);
+    this.changed();
+    return { id: rec.id };
+  }
+
   /** Sets the instance's user data (`{"userData": "<text>"}`); its status shows it from then on. */
   putUserData(caller: Caller, id: string, body: unknown): { id: string } {
     const rec = this.topLevel(caller, id, "set user data of");
@@ -388,6 +403,12 @@ export class Simulator {
     rec.userData = b.userData as string;
     this.changed();
     return { id: rec.id };
+  }
+
+  listSchedules(caller: Caller, id: string, now: number): WireSchedule[] {
+    const rec = this.topLevel(caller, id, "list the schedules of");
+    this.advance(rec, now);
+    return schedulesOf(rec);
   }
 
   forceDelete(caller: Caller, id: string, force: boolean, now: number): { id: string } {

@@ -21,6 +21,8 @@ export interface WorkflowRecord {
   target?: InstanceConfiguration;
   /** The parameters a manifest workflow was run with (its return values name them). */
   parameters?: Record<string, string>;
+  /** What a launch or reconfigure publishes when it completes (return-values.ts); absent: our own `url`. */
+  returns?: Record<string, unknown>;
 }
 
 /** One run of the instance's workflowHistory; `status` is null while it runs. */
@@ -48,7 +50,7 @@ export interface InstanceRecord {
   status: InstanceStatusValue;
   configuration: InstanceConfiguration;
   errorMessage: string | null;
-  returnValues: Record<string, string>;
+  returnValues: Record<string, unknown>;
   workflow: WorkflowRecord | null;
   /** Id of the user who launched it. */
   ownerId: string;

@@ -7,7 +7,7 @@
 // creates one workspace `tf` (the test writes main.tf and runs init); `workspace()` makes more.
 // afterAll removes them all and stops the simulator.
 import { installTestProvider, TestProvider } from "./provider";
-import { startTestSimulator, TEST_TIMING, TestSimulator } from "./simulator";
+import { startTestSimulator, TestSimulator, type TestSimulatorOptions } from "./simulator";
 import { TerraformWorkspace } from "./terraform";
 
 export interface AcceptanceContext {
@@ -18,9 +18,7 @@ export interface AcceptanceContext {
   workspace(): TerraformWorkspace;
 }
 
-export function useTerraformAgainstSimulator(
-  opts: { timing?: Partial<typeof TEST_TIMING> } = {},
-): AcceptanceContext {
+export function useTerraformAgainstSimulator(opts: TestSimulatorOptions = {}): AcceptanceContext {
   const workspaces: TerraformWorkspace[] = [];
   const ctx = {
     workspace() {

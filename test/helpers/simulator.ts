@@ -7,7 +7,7 @@
 //   svc.client  -> an AppMgmtClient of the demo user, to check the service side (Basic auth: it makes no
 //                  token calls, so sim.stats.tokenCalls counts the provider's alone)
 import { AppMgmtClient } from "../../src/client";
-import { DEMO, demoSeed, Simulator, startSimulator } from "../../src/simulator";
+import { DEMO, demoSeed, Simulator, startSimulator, type SeedData } from "../../src/simulator";
 
 /** Fast enough for several terraform steps per test, slow enough that every status is observable. */
 export const TEST_TIMING = { launchMs: 150, reconfigureMs: 150, destroyMs: 100 };
@@ -20,11 +20,15 @@ export interface TestSimulator {
   close(): Promise<void>;
 }
 
-export async function startTestSimulator(
-  opts: { timing?: Partial<typeof TEST_TIMING> } = {},
-): Promise<TestSimulator> {
+export interface TestSimulatorOptions {
+  timing?: Partial<typeof TEST_TIMING>;
+  /** Instead of the demo seed (e.g. test/helpers/two-orgs.ts). */
+  seed?: SeedData;
+}
+
+export async function startTestSimulator(opts: TestSimulatorOptions = {}): Promise<TestSimulator> {
   const server = await startSimulator({
-    seed: demoSeed(),
+    seed: opts.seed ?? demoSeed(),
     host: "127.0.0.1",
     port: 0,
     timing: { ...TEST_TIMING, ...opts.timing },

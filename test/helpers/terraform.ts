@@ -109,6 +109,14 @@ export class TerraformWorkspace {
     return new TerraformWorkspace(dir, root, env);
   }
 
+  /**
+   * The same working directory and state run with other variables (another user's credentials, say): for
+   * one terraform command; the workspace it came from removes the directory.
+   */
+  withEnv(env: Record<string, string>): TerraformWorkspace {
+    return new TerraformWorkspace(this.dir, this.root, { ...this.env, ...env });
+  }
+
   writeMain(hcl: string): void {
     this.writeFile("main.tf", hcl);
   }

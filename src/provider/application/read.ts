@@ -4,6 +4,7 @@
 
 import { errorCode, failureDiagnostic, type ReadResourceRequest } from "../../terraform-model";
 import type { ProviderContext } from "../context";
+import { notVisibleDiagnostic } from "../credentials";
 import type { ApplyResult } from "../resource";
 import { asObject, knownString } from "../values";
 
@@ -24,7 +25,15 @@ export async function readApplication(ctx: ProviderContext, req: ReadResourceReq
     }
     return { newState: { ...prior, name: app.name }, diagnostics: [] };
   } catch (e) {
-    if (errorCode(e) === "E_NOT_FOUND") return { newState: null, diagnostics: [] };
+    // The organization's list is where the application lives: a 404 for it says these credentials cannot
+    // see that organization (the service answers so for another organization's objects), not that it is gone.
+    if (errorCode(e) === "E_NOT_FOUND")
+      return {
+        newState: req.currentState,
+        diagnostics: [
+          await notVisibleDiagnostic(ctx, "application", id, `the applications of organization ${orgId}`),
+        ],
+      };
     return {
       newState: req.currentState,
       diagnostics: [failureDiagnostic(`Reading application ${id} failed`, e)],

@@ -1,5 +1,5 @@
 // Delete: destroy (unless already under way) and wait until the instance is Destroyed. An instance that
-// is gone counts as deleted; one that could not be destroyed stays in the state.
+// is gone (gone.ts: not merely a 404) counts as deleted; one that could not be destroyed stays in the state.
 
 import type { InstanceStatus } from "../../client/types";
 import {
@@ -12,6 +12,7 @@ import {
 import type { ProviderContext } from "../context";
 import type { ApplyResult } from "../resource";
 import { notAccepted } from "./busy";
+import { confirmGone } from "./gone";
 import { decodeInstance, known } from "./model";
 import { timeoutMs, workflowKind } from "./wait";
 
@@ -30,8 +31,9 @@ export async function deleteInstance(ctx: ProviderContext, priorState: ValueObje
   try {
     current = await client.getInstance(id, { signal: ctx.signal });
   } catch (e) {
-    if (errorCode(e) === "E_NOT_FOUND") return gone;
-    return kept(failureDiagnostic(`Instance ${id}: destroy failed`, e));
+    if (errorCode(e) !== "E_NOT_FOUND") return kept(failureDiagnostic(`Instance ${id}: destroy failed`, e));
+    const check = await confirmGone(ctx, prior, id);
+    return check.gone ? gone : kept(check.diagnostic);
   }
   if (current.status === "Destroyed") return gone;
   if (current.status !== "Destroying") {

@@ -1,4 +1,5 @@
-// Read (refresh): the instance as the service sees it, or removed from the state when it is gone.
+// Read (refresh): the instance as the service sees it, or removed from the state when it is gone (a 404
+// alone does not say so: gone.ts).
 
 import type { InstanceStatus, Parameters } from "../../client/types";
 import {
@@ -22,6 +23,7 @@ import {
   type StringMapModel,
   type SubmoduleModel,
 } from "./model";
+import { confirmGone } from "./gone";
 import { decodePrivate } from "./private";
 
 export async function readInstance(ctx: ProviderContext, req: ReadResourceRequest): Promise<ApplyResult> {
@@ -33,8 +35,11 @@ export async function readInstance(ctx: ProviderContext, req: ReadResourceReques
   try {
     s = await ctx.service().client.getInstance(id, { signal: ctx.signal });
   } catch (e) {
-    if (errorCode(e) === "E_NOT_FOUND")
-      return removed(ctx, prior, id, "the service does not find it (or not for these credentials)");
+    if (errorCode(e) === "E_NOT_FOUND") {
+      const check = await confirmGone(ctx, prior, id);
+      if (check.gone) return removed(ctx, prior, id, check.why);
+      return { newState: req.currentState, diagnostics: [check.diagnostic] };
+    }
     return {
       newState: req.currentState,
       diagnostics: [failureDiagnostic(`Reading instance ${id} failed`, e)],
@@ -107,7 +112,7 @@ function refreshed(prior: InstanceModel, s: InstanceStatus, imported: boolean): 
  * pins bind it. A free value that merely equals one is left out too; the plan of any later reconfigure
  * then warns that it may be reset (resets.ts), and setting `manifest` makes the plan exact.
  */
-function importedSubmodules(s: InstanceStatus): InstanceModel["submodules"] {
+export function importedSubmodules(s: InstanceStatus): InstanceModel["submodules"] {
   const out: Record<string, SubmoduleModel> = {};
   for (const [name, sub] of Object.entries(s.submodules)) {
     const parent = name.includes("/") ? name.slice(0, name.lastIndexOf("/")) : undefined;

@@ -38,7 +38,7 @@ export function launchRequest(config: InstanceModel): LaunchRequest {
  * Always sent: an instance launched without it is destroyed after the service's default lifetime (one hour,
  * as documented), which nobody writing infrastructure as code expects.
  */
-function destroyInterval(config: InstanceModel): number {
+export function destroyInterval(config: InstanceModel): number {
   const text = known(config.autoDestroyAfter);
   if (text === undefined) return NEVER_DESTROY;
   const ms = parseDuration(text);

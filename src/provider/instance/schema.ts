@@ -98,16 +98,14 @@ export const INSTANCE_ATTRIBUTES: DeclaredAttribute[] = [
       "checked against it at plan time (unknown names, bound submodule parameters). Never sent to the service.",
     { optional: true },
   ),
-  {
-    ...str(
-      "auto_destroy_after",
-      "How long after its launch the service destroys the instance on its own, as a duration such as " +
-        '`"8h"` (for short-lived test instances). Unset: never (the service\'s default is one hour, so the ' +
-        "provider always says which). The service cannot change it later.",
-      { optional: true },
-    ),
-    plan: "replace",
-  },
+  str(
+    "auto_destroy_after",
+    "How long after its launch the service destroys the instance on its own, as a duration such as " +
+      '`"8h"` (for short-lived test instances). Unset: never (the service\'s default is one hour, so the ' +
+      "provider always says which). Changing it on a running instance moves the scheduled destroy in place, " +
+      "to that long after the apply that changes it; removing it cancels the schedule. Never a replacement.",
+    { optional: true },
+  ),
   str(
     "user_data",
     "Free text the service keeps with the instance (`PUT /api/1/instances/{id}/userData`), for example who owns " +

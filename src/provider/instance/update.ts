@@ -1,7 +1,7 @@
-// Update: ONE reconfigure carrying the complete desired configuration, then wait until the service shows
-// the listed values. Changes that stay local (timeouts, manifest text), and changes the manifest proves
-// leave every value on the service as it is, send nothing: the rules' one answer (src/rules/reconfigure.ts),
-// as the plan asked it.
+// Update: a changed auto_destroy_after rescheduled in place (lifetime.ts), then ONE reconfigure carrying the
+// complete desired configuration, and a wait until the service shows the listed values. Changes that stay
+// local (timeouts, manifest text), and changes the manifest proves leave every value on the service as it is,
+// send nothing: the rules' one answer (src/rules/reconfigure.ts), as the plan asked it.
 
 import type { InstanceStatus, Parameters, ReconfigureRequest } from "../../client/types";
 import type { ProviderContext } from "../context";
@@ -9,6 +9,7 @@ import type { ApplyResult } from "../resource";
 import { flattenSubmodules } from "../../service-wire";
 import { notAccepted } from "./busy";
 import { failureDiagnostic, type ValueObject } from "../../terraform-model";
+import { rescheduleIfChanged } from "./lifetime";
 import { decodeInstance, type InstanceModel } from "./model";
 import { serviceChange } from "../../rules";
 import { desiredInstance, instanceNow } from "./desired";
@@ -25,6 +26,8 @@ export async function updateInstance(
   const prior = decodeInstance(priorState);
   const id = prior.id as string;
   const desired = desiredInstance(config);
+  const rescheduleFailed = await rescheduleIfChanged(ctx, id, prior, config);
+  if (rescheduleFailed) return { newState: priorState, diagnostics: [rescheduleFailed] };
   // user_data is its own call, never part of a reconfigure.
   if (typeof config.userData === "string" && config.userData !== prior.userData) {
     try {

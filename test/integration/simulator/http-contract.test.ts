@@ -16,8 +16,9 @@ import {
 let svc: RunningSimulator;
 let url: string;
 
+// 403 for another organization's objects here; the default, 404, is shown at the end of this file.
 beforeAll(async () => {
-  svc = await startFast({ seed: twoOrgSeed() });
+  svc = await startFast({ seed: { ...twoOrgSeed(), foreignObjects: 403 } });
   url = svc.url;
 });
 afterAll(() => svc.close());
@@ -514,6 +515,48 @@ describe("the real service's shapes (docs/service-api.md)", () => {
       await pollInstance(shortLived.url, id, (s) => s.status === "Destroyed");
     } finally {
       await shortLived.close();
+    }
+  });
+});
+
+describe("foreignObjects: 404 (the default)", () => {
+  it("answers another organization's instance, application, environment and organization exactly like an unknown one", async () => {
+    const sim404 = await startFast({ seed: twoOrgSeed() });
+    try {
+      const launched = await call(sim404.url, "POST", `/api/1/applications/${OTHER.applicationId}/launch`, {
+        auth: OTHER.basic,
+        body: {},
+      });
+      const id = (launched.body as { id: string }).id;
+      const unknownId = "5f00000000000000000000ff";
+      const pairs: [string, string][] = [
+        [`/api/1/instances/${id}`, `/api/1/instances/${unknownId}`],
+        [
+          `/api/1/applications/${OTHER.applicationId}/instances`,
+          `/api/1/applications/${unknownId}/instances`,
+        ],
+        [
+          `/api/1/environments/${OTHER.environmentId}/instances`,
+          `/api/1/environments/${unknownId}/instances`,
+        ],
+        [
+          `/api/1/organizations/${OTHER.organizationId}/environments`,
+          `/api/1/organizations/${unknownId}/environments`,
+        ],
+      ];
+      for (const [foreign, unknown] of pairs) {
+        const a = await call(sim404.url, "GET", foreign);
+        const b = await call(sim404.url, "GET", unknown);
+        expectErrors(a, 404, /doesn't exist or user demo@example.com is not authorized/);
+        expect((a.body as { errors: string[] }).errors[0].replace(/[0-9a-f]{24}/g, "ID")).toBe(
+          (b.body as { errors: string[] }).errors[0].replace(/[0-9a-f]{24}/g, "ID"),
+        );
+      }
+      expect((await call(sim404.url, "GET", `/api/1/instances/${id}`, { auth: OTHER.basic })).status).toBe(
+        200,
+      );
+    } finally {
+      await sim404.close();
     }
   });
 });

@@ -2,10 +2,8 @@
 import { request } from "undici";
 import {
   DEMO,
-  demoSeed,
   startSimulator,
   type RunningSimulator,
-  type SeedData,
   type StartSimulatorOptions,
   type Timing,
 } from "../../../src/simulator";
@@ -68,38 +66,7 @@ export function startFast(opts: StartSimulatorOptions = {}): Promise<RunningSimu
   return startSimulator({ ...opts, timing: { ...FAST_TIMING, ...opts.timing } });
 }
 
-export const OTHER = {
-  organizationId: "5f0000000000000000000a02",
-  environmentId: "5f0000000000000000000e03",
-  applicationId: "5f0000000000000000000a12",
-  email: "other@example.com",
-  password: "other-password",
-  basic: `Basic ${Buffer.from("other@example.com:other-password").toString("base64")}`,
-};
-
-/** The demo data plus a second organization that the demo user does not belong to. */
-export function twoOrgSeed(): SeedData {
-  const seed = demoSeed();
-  seed.organizations.push({
-    id: OTHER.organizationId,
-    name: "Other Org",
-    environments: [{ id: OTHER.environmentId, name: "prod", default: true }],
-    applications: [
-      {
-        id: OTHER.applicationId,
-        name: "blog",
-        manifests: { "1": "application:\n  interfaces:\n    input:\n      theme: configuration(string)\n" },
-      },
-    ],
-  });
-  seed.users.push({
-    email: OTHER.email,
-    password: OTHER.password,
-    refreshTokens: ["other-refresh-token"],
-    organizations: [OTHER.organizationId],
-  });
-  return seed;
-}
+export { OTHER, twoOrgSeed } from "../../helpers/two-orgs";
 
 /** Polls the instance status until `done` holds, recording each distinct status seen along the way. */
 export async function pollInstance(

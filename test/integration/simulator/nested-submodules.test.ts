@@ -109,17 +109,42 @@ describe("a two-level hierarchy", () => {
   });
 });
 
-describe("the launched manifest declares the whole hierarchy", () => {
-  it("refuses an upload whose nested components disagree with the referenced applications", async () => {
-    const { id } = await client.createApplication(DEMO.organizationId, { name: "flat-stack" });
+describe("each application's own manifest declares its hierarchy (issue 27 item 6)", () => {
+  it("launches a parent that restates none of its submodule's components, resolving them from db's application", async () => {
+    const { id: flatId } = await client.createApplication(DEMO.organizationId, { name: "flat-stack" });
     const full = stackManifest(apps.clusterId, apps.replicaId);
     const withoutReplica = full
       .slice(0, full.indexOf("      components:\n        replica:"))
       .replace("bind(replica#input.size)", "configuration(string)");
-    await expect(client.uploadManifest(id, withoutReplica)).rejects.toThrow(
-      `incorrect manifest: component db: application ${apps.clusterId} of component db declares component ` +
-        "replica; declare it under component db's components too",
+    await expect(client.uploadManifest(flatId, withoutReplica)).resolves.toEqual({ version: 1 });
+
+    const { id } = await client.launch(flatId, {
+      submodules: {
+        db: {
+          parameters: { "input.replica-size": "large" },
+          submodules: { replica: { parameters: { "input.lag": "1s" } } },
+        },
+      },
+    });
+    const running = await settled(client, id);
+    // size follows db's pin replica-size, which pg-cluster's own manifest binds
+    expect(running.submodules["db/replica"].parameters).toEqual({ "input.size": "large", "input.lag": "1s" });
+    // the binding rule holds at the level only db's own manifest declares
+    await expect(
+      client.reconfigure(id, {
+        submodules: { db: { submodules: { replica: { parameters: { "input.size": "huge" } } } } },
+      }),
+    ).rejects.toThrow(
+      "submodules['db/replica'].parameters['input.size']: input.size of submodule db/replica is bound to " +
+        "submodules.db.parameters['input.replica-size']",
     );
+    await client.destroy(id);
+    expect((await settled(client, id)).status).toBe("Destroyed");
+  });
+
+  it("refuses an upload whose restated components disagree with the referenced applications", async () => {
+    const { id } = await client.createApplication(DEMO.organizationId, { name: "restated-stack" });
+    const full = stackManifest(apps.clusterId, apps.replicaId);
     await expect(client.uploadManifest(id, stackManifest(apps.clusterId, apps.clusterId))).rejects.toThrow(
       `component db/replica: __locator.application-id "${apps.clusterId}", but application ${apps.clusterId} ` +
         `of component db declares it with "${apps.replicaId}"; use that id`,

@@ -21,6 +21,7 @@ test("every runnable bench script is found", () => {
     "provider-calls.js",
     "provider-executable.js",
     "provider-startup.js",
+    "soak.js",
     "synth-1000.js",
     "vs-builtin.js",
     "wait-calls.js",
@@ -40,4 +41,11 @@ test.each(runnable)("node bench/%s --help prints its header and runs nothing", (
   expect(run.status).toBe(0);
   expect(run.stdout.startsWith(`${firstHeaderLine}\n`)).toBe(true);
   expect(run.stdout).toContain(`node bench/${file}`);
+});
+
+test("node bench/soak.js without --minutes says what it needs and runs nothing", () => {
+  const run = spawnSync(process.execPath, [join(BENCH, "soak.js")], { encoding: "utf8", timeout: 30_000 });
+  expect(run.status).toBe(1);
+  expect(run.stderr).toBe("--minutes M is required: how long to keep starting cycles (0: one cycle)\n");
+  expect(run.stdout).toBe("");
 });

@@ -25,7 +25,13 @@ interface Flavour {
       scope: never,
       id: string,
       props: Record<string, unknown>,
-    ) => { id: string; status: string; returnValues: unknown; effectiveParameter(name: string): string };
+    ) => {
+      id: string;
+      status: string;
+      returnValues: unknown;
+      effectiveParameter(name: string): string;
+      importFrom(id: string): unknown;
+    };
   };
 }
 
@@ -78,6 +84,19 @@ describe("constructs for cdktn apps", () => {
         "parameters['input.db-size'], so it cannot be set under submodules.db.parameters. " +
         "Fix: set parameters['input.db-size'] instead",
     );
+  });
+
+  it("adopt a running instance with importFrom: the same import block in both libraries", () => {
+    const adopted = ({ lib, constructs }: Flavour) => {
+      const stack = new lib.TerraformStack(lib.Testing.app() as never, "shop") as never;
+      new constructs.AppMgmtProvider(stack, "appmgmt", { baseUrl: "http://127.0.0.1:1" });
+      const instance = new constructs.ApplicationInstance(stack, "legacy", { application: APP });
+      expect(instance.importFrom("5f00000000000000000001aa")).toBe(instance);
+      return JSON.parse(lib.Testing.synth(stack));
+    };
+    const viaCdktn = adopted(CDKTN);
+    expect(viaCdktn.import).toEqual([{ to: "appmgmt_instance.legacy", id: "5f00000000000000000001aa" }]);
+    expect(viaCdktn.import).toEqual(adopted(CDKTF).import);
   });
 
   it("are built on cdktn's classes, and the cdktf ones on cdktf's", () => {

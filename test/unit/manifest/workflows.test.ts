@@ -3,6 +3,7 @@
 import { ManifestError, parseManifest } from "../../../src/manifest";
 import { checkWorkflowRun, reservedWorkflowFinding } from "../../../src/rules";
 import { DEMO_MANIFESTS } from "../../../src/simulator";
+import { corpusManifest } from "../../helpers/manifest-corpus";
 
 const WITH_WORKFLOWS = `${DEMO_MANIFESTS.webshop[1]}
   workflows:
@@ -76,7 +77,7 @@ describe("application.workflows", () => {
       },
     ]);
     expect(checkWorkflowRun(parseManifest(DEMO_MANIFESTS.webshop[1]), { workflow: "backup" })[0].fix).toBe(
-      "declare it under application.workflows in the manifest (it declares none)",
+      "bind an interface pin to a component's receive-command in the manifest (it declares no workflows)",
     );
   });
 
@@ -84,8 +85,25 @@ describe("application.workflows", () => {
     expect(reservedWorkflowFinding("destroy", "the appmgmt_instance resource")).toEqual({
       path: ["workflow"],
       message: "workflow 'destroy' is not run by name: the service runs it through its own call",
-      fix: "the appmgmt_instance resource runs destroy; name a workflow the manifest declares under application.workflows",
+      fix: "the appmgmt_instance resource runs destroy; name a command of the manifest's interfaces (<interface>.<command>)",
     });
     expect(reservedWorkflowFinding("backup", "x")).toBeUndefined();
+  });
+
+  it("checks a run of a command against the interfaces' commands: a bare command name gets its interface", () => {
+    const manifest = parseManifest(corpusManifest("workflow-commands"));
+    expect(checkWorkflowRun(manifest, { workflow: "scale-up" })).toEqual([
+      {
+        path: ["workflow"],
+        message: "the application manifest declares no workflow 'scale-up'",
+        fix: "did you mean 'manage.scale-up'?",
+      },
+    ]);
+    expect(checkWorkflowRun(manifest, { workflow: "manage.scale-up", parameters: { count: "2" } })).toEqual(
+      [],
+    );
+    expect(
+      checkWorkflowRun(manifest, { workflow: "manage.deploy", parameters: { revison: "r1" } })[0].fix,
+    ).toBe("did you mean parameters.revision?");
   });
 });

@@ -182,6 +182,13 @@ export class FakeClient implements ServiceClient {
   getInstance(id: string) {
     return this.answer("getInstance", [id], this.script.statuses, true);
   }
+  async rescheduleDestroy(id: string, timestamp: number) {
+    this.calls.push({ method: "rescheduleDestroy", args: [id, timestamp] });
+  }
+  async listSchedules(id: string) {
+    this.calls.push({ method: "listSchedules", args: [id] });
+    return [];
+  }
   async putUserData(id: string, userData: string) {
     this.calls.push({ method: "putUserData", args: [id, userData] });
   }

@@ -58,7 +58,14 @@ describe("checkInstanceConfig", () => {
     ]);
     const [far] = checkInstanceConfig(manifest, { submodules: { cache: {} } });
     expect(far.fix).toBe("use one of: db");
-    const bare: Manifest = { parameters: {}, submodules: {}, bindings: [] };
+    const bare: Manifest = {
+      parameters: {},
+      submodules: {},
+      bindings: [],
+      components: {},
+      pins: {},
+      componentBindings: [],
+    };
     expect(checkInstanceConfig(bare, { submodules: { db: {} } })[0].fix).toBe(
       "remove it: the application manifest defines no submodules",
     );

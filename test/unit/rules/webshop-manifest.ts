@@ -22,5 +22,8 @@ export function webshopManifest(): Manifest {
       },
     },
     bindings: [{ mainParameter: "input.db-size", submodule: "db", submoduleParameter: "input.size" }],
+    components: {},
+    pins: {},
+    componentBindings: [],
   };
 }

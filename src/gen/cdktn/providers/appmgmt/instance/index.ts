@@ -14,7 +14,7 @@ export interface InstanceConfig extends cdktn.TerraformMetaArguments {
   */
   readonly applicationId: string;
   /**
-  * How long after its launch the service destroys the instance on its own, as a duration such as `"8h"` (for short-lived test instances). Unset: never (the service's default is one hour, so the provider always says which). The service cannot change it later. Changing it replaces the instance.
+  * How long after its launch the service destroys the instance on its own, as a duration such as `"8h"` (for short-lived test instances). Unset: never (the service's default is one hour, so the provider always says which). Changing it on a running instance moves the scheduled destroy in place, to that long after the apply that changes it; removing it cancels the schedule. Never a replacement.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#auto_destroy_after Instance#auto_destroy_after}
   */
