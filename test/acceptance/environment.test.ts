@@ -154,13 +154,10 @@ import {
     expect(destroyed.stdout + destroyed.stderr).toMatch(/Delete it by hand in\s+the\s+service's console/);
     expect((await svc.client.listEnvironments(DEMO.organizationId)).map((e) => e.id)).toContain(id);
   });
-});
-
-describe("an instance in an environment of the same apply", () => {
-  const ctx = useTerraformAgainstSimulator();
 
   test("plans with environment_id unknown and launches into the clone once it is online", async () => {
-    const { tf, svc } = ctx;
+    const { svc } = ctx;
+    const tf = ctx.workspace();
     svc.sim.environments.setOnlineDelay(300);
     const stack = (owner: string) => `${PROVIDER_HCL}
 resource "appmgmt_environment" "pr" {
