@@ -10,7 +10,7 @@ import {
   type PlanResourceChangeResponse,
   type ValueObject,
 } from "../../terraform-model";
-import { environmentNameProblem } from "../../environment-limits";
+import { environmentNameProblem } from "../../service-limits";
 import { checkIdAttributes } from "../id-attributes";
 import { planDeclared } from "../planner";
 import { asObject, attrPath, knownString, knownStringMap } from "../values";

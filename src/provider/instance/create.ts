@@ -8,7 +8,8 @@ import { findLostLaunch } from "./lost-launch";
 import type { LaunchRequest, OperationAccepted } from "../../client/types";
 import type { InstanceModel } from "./model";
 import { launchRequest } from "./requests";
-import { awaitWorkflow, isSettled, timeoutMs } from "./wait";
+import { awaitWorkflow, isSettled, stateAfterApply, timeoutMs } from "./wait";
+import { attrPath } from "../values";
 
 export async function createInstance(
   ctx: ProviderContext,
@@ -40,6 +41,19 @@ export async function createInstance(
     id = found;
   }
   ctx.log.info("instance launched", { instance_id: id, application_id: appId });
+  if (typeof config.userData === "string") {
+    try {
+      await ctx.service().client.putUserData(id, config.userData, { signal: ctx.signal });
+    } catch (e) {
+      // The instance exists: its id goes into the state with the error, so terraform taints it.
+      const failed = failureDiagnostic(
+        `Setting user_data of the new instance ${id} failed`,
+        e,
+        attrPath("user_data"),
+      );
+      return { newState: stateAfterApply(planned, id, undefined), diagnostics: [...notes, failed] };
+    }
+  }
   const result = await awaitWorkflow(
     ctx,
     id,

@@ -151,6 +151,12 @@ export const INSTANCE_ATTRIBUTES: DeclaredAttribute[] = [
       "to that long after the apply that changes it; removing it cancels the schedule. Never a replacement.",
     { optional: true },
   ),
+  str(
+    "user_data",
+    "Free text the service keeps with the instance (`PUT /api/1/instances/{id}/userData`), for example who owns " +
+      "it. Set after the launch and changed in place, without a reconfigure. Unset: not managed.",
+    { optional: true },
+  ),
   {
     ...str(
       "status",
