@@ -82,7 +82,7 @@ export interface InstanceConfig extends cdktn.TerraformMetaArguments {
   /**
   * Free text the service keeps with the instance (`PUT /api/1/instances/{id}/userData`), for example who owns it. Set after the launch and changed in place, without a reconfigure. Unset: not managed.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/appmgmt/appmgmt/0.1.0/docs/resources/instance#user_data Instance#user_data}
+  * Docs: cdktf-provider-appmgmt/docs/resources/instance.md (Instance#user_data)
   */
   readonly userData?: string;
   /**
