@@ -244,8 +244,8 @@ describe("data sources", () => {
       config: dataConfig("appmgmt_environments", { organization_id: ORG }),
     });
     expect(obj(envs.state).environments).toEqual([
-      { id: ENV, name: "default", default: true },
-      { id: "5f0000000000000000000e02", name: "staging", default: false },
+      { id: ENV, name: "default", default: true, online: true },
+      { id: "5f0000000000000000000e02", name: "staging", default: false, online: true },
     ]);
     const apps = await h.provider.readDataSource({
       typeName: "appmgmt_applications",
