@@ -36,7 +36,8 @@ export function decodePrivate(bytes: Buffer | undefined): InstancePrivate {
 function asPendingLaunch(v: unknown): PendingLaunch | undefined {
   if (v === null || typeof v !== "object") return undefined;
   const { applicationId, name, environmentId, before } = v as Record<string, unknown>;
-  if (typeof applicationId !== "string" || typeof name !== "string" || !Array.isArray(before)) return undefined;
+  if (typeof applicationId !== "string" || typeof name !== "string" || !Array.isArray(before))
+    return undefined;
   return {
     applicationId,
     name,

@@ -15,8 +15,6 @@ import {
   status,
 } from "./fakes";
 
-type Obj = ReturnType<typeof instance>;
-
 const apply = (
   h: Awaited<ReturnType<typeof configuredProvider>>,
   priorState: Value,
