@@ -26,8 +26,8 @@ const sea = require("../lib/cli/sea");
 const nodeBinary = require("../lib/cli/node-binary");
 /** @type {typeof import("../lib/cli/package")} */
 const pkg = require("../lib/cli/package");
-/** @type {typeof import("../lib/cli/provider-artifact")} */
-const artifactModule = require("../lib/cli/provider-artifact");
+/** @type {typeof import("../lib/provider-package/provider-artifact")} */
+const artifactModule = require("../lib/provider-package/provider-artifact");
 /** @type {typeof import("../lib/protocol/certificate")} */
 const certificate = require("../lib/protocol/certificate");
 

@@ -93,6 +93,20 @@ function errorSummaries(out) {
   return [...counts].map(([s, n]) => `${n} x ${s}`);
 }
 
+/**
+ * The errors of terraform output `out` about the instance named `name`, each flattened to one line, so an
+ * orphan or a duplicate is printed with what the provider said when it happened.
+ * @param {string} out
+ * @param {string} name
+ */
+function errorsAbout(out, name) {
+  return out
+    .split(/^(?:│ )?Error: /m)
+    .slice(1)
+    .filter((block) => block.includes(`["${name}"]`))
+    .map((block) => block.replace(/[│╷╵]/g, "").replace(/\s+/g, " ").trim().slice(0, 600));
+}
+
 async function main() {
   const { minutes, instances, seed } = options();
   const seedData = demoSeed();
@@ -154,18 +168,27 @@ async function main() {
       let code = /** @type {number | null} */ (null);
       /** @type {string[]} */
       const errors = [];
+      /** @type {string[]} */
+      const outputs = [];
       while (round < MAX_ROUNDS && code !== 0) {
         round++;
         totals.applies++;
         const r = await workspace.run(["apply", "-auto-approve", "-input=false", "-no-color", ...varArgs]);
         code = r.code;
         if (code !== 0) errors.push(...errorSummaries(r.out));
+        outputs.push(r.out);
       }
       if (code === 0 && round > 1) totals.fixedByRetry++;
       if (code !== 0) totals.neverConverged++;
       const state = stateInstances(await workspace.terraform(["show", "-json", "-no-color"]));
       const found = compare(sim.instances(), state, { prefix: PREFIX, converged: code === 0 });
-      found.orphans.forEach((o) => seen.orphans.add(o.split(" ")[0]));
+      for (const o of found.orphans) {
+        const [id, name] = o.split(" ");
+        if (seen.orphans.has(id)) continue;
+        seen.orphans.add(id);
+        for (const e of outputs.flatMap((out) => errorsAbout(out, name)))
+          console.log(`  ${name}: Error: ${e}`);
+      }
       found.duplicates.forEach((d) => seen.duplicates.add(d.split(" ")[0]));
       found.mismatches.forEach((m) => seen.mismatches.add(m));
       const problems = [

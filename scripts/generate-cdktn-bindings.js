@@ -5,7 +5,7 @@
 "use strict";
 
 const path = require("node:path");
-const { generateBindings } = require("./generate-bindings");
+const { generateBindings } = require("./binding-generator");
 
 const CDKTN_GEN_DIR = path.resolve(__dirname, "..", "src", "gen", "cdktn");
 

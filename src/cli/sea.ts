@@ -9,14 +9,8 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import {
-  binaryOf,
-  ExecutablePlatform,
-  hostNodeBinary,
-  NodeBinaryOptions,
-  POSTJECT,
-  targetNodeBinary,
-} from "./node-binary";
+import { binaryOf, hostNodeBinary, NodeBinaryOptions, POSTJECT, targetNodeBinary } from "./node-binary";
+import type { ExecutablePlatform } from "../provider-package/terraform-platform";
 
 /** Node's fuse that tells a binary it carries a blob (the SEA documentation's value). */
 const SEA_FUSE = "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2";

@@ -136,6 +136,8 @@ export interface InstanceStatus {
   workflow: WorkflowState | null;
   errorMessage: string | null;
   returnValues: Record<string, unknown>;
+  /** What PUT /instances/{id}/userData set last (absent until then). */
+  userData?: string;
 }
 
 export interface CallOptions {

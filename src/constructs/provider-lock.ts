@@ -5,8 +5,8 @@
 // appmgmt is not published, so offline it fails ("could not connect to registry.terraform.io").
 //
 // What `appmgmt install-provider` installs is known when the stack is synthesized: the script (the same
-// bytes on every machine and platform, src/cli/provider-artifact.ts) or this machine's executable, whose
-// hash is read from where it was installed (src/cli/installed-packages.ts). The provider construct writes
+// bytes on every machine and platform, src/provider-package/provider-artifact.ts) or this machine's executable, whose
+// hash is read from where it was installed (src/provider-package/installed-packages.ts). The provider construct writes
 // the entry with those hashes into the stack's directory; cdktf then finds a complete lock and skips the
 // lock step, and `terraform init` still checks the installed provider against the recorded hashes.
 //
@@ -16,9 +16,9 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Construct, IConstruct } from "constructs";
-import { terraformPlatform } from "../cli/terraform-platform";
-import { installedPackageHashes, mirrorDirs } from "../cli/installed-packages";
-import { lockHash } from "../cli/provider-artifact";
+import { terraformPlatform } from "../provider-package/terraform-platform";
+import { installedPackageHashes, mirrorDirs } from "../provider-package/installed-packages";
+import { lockHash } from "../provider-package/provider-artifact";
 import { PROVIDER_SOURCE, PROVIDER_VERSION } from "../provider/schema";
 
 const LOCK_FILE = ".terraform.lock.hcl";

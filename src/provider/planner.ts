@@ -21,19 +21,27 @@ import { asObject, sameValue } from "./values";
  * - `replace`: any change replaces the resource.
  * - `replace-when-configured`: a configured, different value replaces it; a null configuration keeps the
  *   prior value (the service chose it).
- * - `unknown-on-update`: set by the service's workflow, so unknown whenever an update reaches the service.
  */
-export type PlanBehaviour = "replace" | "replace-when-configured" | "unknown-on-update";
+export type PlanBehaviour = "replace" | "replace-when-configured";
+
+/**
+ * What an in-place update plans for a computed attribute the configuration leaves null, as in
+ * terraform-plugin-framework: unknown (`unknown`, the framework's default: the update may set it) unless
+ * declared `stable` (the framework's UseStateForUnknown: no update changes it, so the prior value stays).
+ * Every computed attribute declares one (test/unit/provider/planner.test.ts holds every schema to it).
+ */
+export type UpdateBehaviour = "unknown" | "stable";
 
 /** A schema attribute with its plan behaviour; nested attributes may declare their own. */
 export type DeclaredAttribute = Omit<SchemaAttribute, "nestedType"> & {
   plan?: PlanBehaviour;
+  onUpdate?: UpdateBehaviour;
   nestedType?: { nesting: NestedAttributeObject["nesting"]; attributes: DeclaredAttribute[] };
 };
 
 /** The attributes as terraform sees them: plan behaviour dropped, replacement said in the description. */
 export function schemaAttributes(attrs: DeclaredAttribute[], noun: string): SchemaAttribute[] {
-  return attrs.map(({ plan, nestedType, ...attr }) => {
+  return attrs.map(({ plan, onUpdate: _onUpdate, nestedType, ...attr }) => {
     const out: SchemaAttribute = { ...attr };
     if (plan === "replace" || plan === "replace-when-configured")
       out.description = `${attr.description ?? ""} Changing it replaces the ${noun}.`.trim();
@@ -63,9 +71,21 @@ export function plannedCreate(
   return planned;
 }
 
-/** The attributes an update marks unknown because the service's workflow sets them. */
-export function markUpdatedOutputs(attrs: DeclaredAttribute[], planned: ValueObject): void {
-  for (const a of attrs) if (a.plan === "unknown-on-update") planned[a.name] = UNKNOWN;
+/**
+ * An in-place update's computed attributes that the configuration leaves null: unknown unless declared
+ * `stable`; with `keep`, all keep their prior values (an update that changes nothing the service sets).
+ */
+function planComputed(
+  attrs: DeclaredAttribute[],
+  prior: ValueObject,
+  planned: ValueObject,
+  config: ValueObject,
+  keep: boolean,
+): void {
+  for (const a of attrs) {
+    if (!a.computed || (a.optional && config[a.name] !== null)) continue;
+    planned[a.name] = keep || a.onUpdate === "stable" ? prior[a.name] : UNKNOWN;
+  }
 }
 
 /** The paths whose change replaces the resource, in schema order (map keys sorted). */
@@ -108,26 +128,47 @@ function mapReplacements(a: DeclaredAttribute, prior: Value, planned: Value): At
   return paths;
 }
 
+/** What a resource's in-place hook adds to the plan of an update. */
+export interface InPlacePlan {
+  /**
+   * The update changes no computed attribute (nothing reaches the service, or nothing an output shows):
+   * they keep their prior values.
+   */
+  localOnly?: boolean;
+  diagnostics?: Diagnostic[];
+  /** The private state the apply gets; default the prior one. */
+  plannedPrivate?: Buffer;
+}
+
 /**
- * The whole plan of a resource whose behaviour its declarations say (appmgmt_application,
- * appmgmt_instance_workflow): the configuration's checks, unknowns on create, replacement paths on update,
- * and `inPlace` for what an in-place update changes besides (it may mark outputs unknown in `planned`).
+ * The whole plan of a resource, from its declarations: the configuration's checks (`updating`: the resource
+ * exists), unknowns on create, replacement paths on update and, for an in-place update that changes
+ * something, computed attributes unknown unless declared stable; then `inPlace` for what is particular to the
+ * resource (it may set planned values, say the change is local-only, and plans the private state from the
+ * prior one).
  */
 export function planDeclared(
   req: PlanResourceChangeRequest,
   attrs: DeclaredAttribute[],
-  validate: (config: ValueObject) => Diagnostic[],
-  inPlace: (prior: ValueObject, planned: ValueObject) => void = () => {},
+  validate: (config: ValueObject, updating: boolean) => Diagnostic[],
+  inPlace: (prior: ValueObject, planned: ValueObject, priorPrivate: Buffer) => InPlacePlan = () => ({}),
 ): PlanResourceChangeResponse {
   const proposed = asObject(req.proposedNewState);
   if (!proposed) return { plannedState: null, requiresReplace: [], diagnostics: [] };
   const config = asObject(req.config) ?? proposed;
-  const diagnostics = validate(config);
   const prior = asObject(req.priorState);
+  const diagnostics = validate(config, prior !== null);
   if (!prior)
     return { plannedState: plannedCreate(attrs, proposed, config), requiresReplace: [], diagnostics };
   const planned: ValueObject = { ...proposed };
   const requiresReplace = replacementPaths(attrs, prior, planned, config);
-  if (requiresReplace.length === 0) inPlace(prior, planned);
-  return { plannedState: planned, requiresReplace, diagnostics };
+  let plannedPrivate = req.priorPrivate;
+  if (requiresReplace.length === 0 && !sameValue(prior, proposed)) {
+    planComputed(attrs, prior, planned, config, false);
+    const own = inPlace(prior, planned, req.priorPrivate);
+    if (own.localOnly) planComputed(attrs, prior, planned, config, true);
+    diagnostics.push(...(own.diagnostics ?? []));
+    plannedPrivate = own.plannedPrivate ?? plannedPrivate;
+  }
+  return { plannedState: planned, requiresReplace, diagnostics, plannedPrivate };
 }

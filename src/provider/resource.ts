@@ -43,3 +43,30 @@ export interface Resource {
   delete(ctx: ProviderContext, prior: ValueObject, priorPrivate: Buffer): Promise<ApplyResult>;
   import(ctx: ProviderContext, id: string): Promise<ImportResult>;
 }
+
+/**
+ * A resource as written: what it does; the rest is the defaults of `defineResource`. `notImportable`, for a
+ * resource without `import`: why, and what to do instead.
+ */
+export type ResourceDefinition = Pick<Resource, "typeName" | "schema" | "validate" | "plan" | "create"> &
+  Partial<Pick<Resource, "read" | "update" | "delete" | "import">> & { notImportable?: string };
+
+/**
+ * The resource with a default for each member its definition leaves out, for an object the service does not
+ * hold (as terraform_data): read keeps the state, an update is its plan, delete forgets it, import is refused.
+ */
+export function defineResource({ notImportable, ...def }: ResourceDefinition): Resource {
+  return {
+    read: (_ctx, req) => Promise.resolve({ newState: req.currentState, diagnostics: [] }),
+    update: (_ctx, _prior, planned) => Promise.resolve({ newState: planned, diagnostics: [] }),
+    delete: () => Promise.resolve({ newState: null, diagnostics: [] }),
+    import: () =>
+      Promise.resolve(
+        importFailed(
+          `${def.typeName} cannot be imported`,
+          notImportable ?? "It is not an object of the service: declare the resource and apply.",
+        ),
+      ),
+    ...def,
+  };
+}

@@ -1,10 +1,9 @@
-// The simulated Application Management Service (docs/service-api.md, ARCHITECTURE.md §3): its instances, their
-// workflows (launch, reconfigure, destroy, declared ones, scheduled destroys) and submodule instances, the
-// listings, and the test controls (faults, failures, timing, clock, stats). HTTP lives in server.ts, who is
-// calling in accounts.ts, the access rule in service-error.ts, created applications in applications.ts, the
+// The simulated Application Management Service (docs/service-api.md, ARCHITECTURE.md §3): its calls on
+// instances, their workflows (launch, reconfigure, destroy, declared ones, scheduled destroys) and submodule
+// instances, and the listings. The records they work on, access and the test controls are in records.ts;
+// HTTP lives in server.ts, who is calling in accounts.ts, created applications in applications.ts, the
 // checks of a launch or reconfigure body in request-pieces.ts.
 import { randomBytes } from "node:crypto";
-import { setOwn } from "../own";
 import { checkWorkflowRun, formatFinding } from "../rules";
 import {
   NEVER_DESTROY,
@@ -14,16 +13,9 @@ import {
   type WireRevision,
   type WireSchedule,
 } from "../service-wire";
-import { Accounts } from "./accounts";
 import { newApplication, newManifestVersion } from "./applications";
 import { launchReturnValues } from "./return-values";
-import type { FloodLimits } from "./auth";
-import { Catalog, type CatalogApplication } from "./catalog";
-import { Environments } from "./environments";
 import { resolveConfiguration } from "./configuration";
-import { FaultInjector, type FaultOptions } from "./faults";
-import { ServiceStats } from "./request-log";
-import { StatusLag } from "./status-lag";
 import { RequestReader } from "./request-reader";
 import {
   configurationRequest,
@@ -34,124 +26,13 @@ import {
   revisionOf,
   versionOf,
 } from "./request-pieces";
-import { rescheduleDestroy, schedulesOf } from "./schedules";
-import type { Timing } from "./seed";
-import {
-  completeDueWorkflow,
-  componentStatus,
-  wireInstanceStatus,
-  startWorkflow,
-} from "./instance-lifecycle";
+import { componentStatus, startWorkflow } from "./instance-lifecycle";
 import { accessible, ServiceError, type Caller } from "./service-error";
-import { saveState, type InstanceRecord, type SimState, type WorkflowEnding } from "./state";
+import { SimulatorRecords } from "./records";
+import { rescheduleDestroy, schedulesOf } from "./schedules";
+import type { InstanceRecord } from "./state";
 
-/** Where a submodule instance lives: its top-level instance and its path key there ("db", "db/replica"). */
-interface ComponentRef {
-  parent: InstanceRecord;
-  name: string;
-}
-
-export interface SimulatorSettings {
-  jwtLifetimeSeconds: number;
-  flood: FloodLimits;
-  statePath?: string;
-}
-
-export class Simulator {
-  readonly stats = new ServiceStats();
-  readonly faults = new FaultInjector();
-  /** Status reads that lag a new workflow (test control). */
-  readonly statusLag = new StatusLag();
-  /** Test control: the `warnings` and `errors` the launch answers of an application carry, by its id. */
-  readonly launchNotes = new Map<string, { warnings?: string[]; errors?: string[] }>();
-  /** Session tokens and the caller of each request (server.ts asks it before any body is read). */
-  readonly accounts: Accounts;
-  /** Environments' policies, properties and markers, and clones (environments.ts). */
-  readonly environments: Environments;
-  private readonly catalog: Catalog;
-  /** state.instances by id: every call on an instance looks it up (a plan of 1,000 makes 1,000 status reads). */
-  private readonly instanceById: Map<string, InstanceRecord>;
-  /** Submodule instances by id. */
-  private readonly componentById = new Map<string, ComponentRef>();
-  /** How far advanceClock moved the instances' clock ahead of the real one. */
-  private clockOffsetMs = 0;
-
-  constructor(
-    private readonly state: SimState,
-    private readonly settings: SimulatorSettings,
-  ) {
-    this.instanceById = new Map(state.instances.map((rec) => [rec.id, rec]));
-    for (const rec of state.instances)
-      for (const [name, id] of Object.entries(rec.components))
-        this.componentById.set(id, { parent: rec, name });
-    this.catalog = new Catalog(state.seed, state.applications, state.manifests);
-    this.environments = new Environments(this.catalog, state.environments, {
-      newId: () => this.newId(),
-      changed: () => this.changed(),
-    });
-    this.accounts = new Accounts(
-      this.catalog,
-      this.stats,
-      {
-        jwtSecret: state.jwtSecret,
-        jwtLifetimeSeconds: settings.jwtLifetimeSeconds,
-        flood: settings.flood,
-        floodState: state.flood,
-        foreignObjects: state.seed.foreignObjects ?? 404,
-      },
-      () => this.changed(),
-    );
-  }
-
-  // ---- test controls -------------------------------------------------------------------------------
-
-  setFaults(options: FaultOptions): void {
-    this.faults.configure(options);
-  }
-
-  /**
-   * Makes every workflow of the application end with `status` (`Failed` by default) and `message`; null lets
-   * them succeed again.
-   */
-  failApplication(
-    applicationId: string,
-    message: string | null,
-    status: WorkflowEnding["status"] = "Failed",
-  ): void {
-    if (message === null) delete this.state.failures[applicationId];
-    else this.state.failures[applicationId] = { status, message };
-    this.changed();
-  }
-
-  /** Durations of workflows started from now on. */
-  setTiming(timing: Partial<Timing>): void {
-    this.state.timing = { ...this.state.timing, ...timing };
-    this.changed();
-  }
-
-  get timing(): Timing {
-    return { ...this.state.timing };
-  }
-
-  /**
-   * Moves the clock of instance workflows and schedules `ms` ahead, as if that much time had passed: a test
-   * sees an instance destroyed by its destroyInterval without waiting for it. Session tokens keep real time.
-   */
-  advanceClock(ms: number): void {
-    this.clockOffsetMs += ms;
-  }
-
-  /** The time instance workflows and schedules are judged by. */
-  now(): number {
-    return Date.now() + this.clockOffsetMs;
-  }
-
-  /** Every top-level instance's status, as GET /api/1/instances/{id} shows it now. */
-  instances(): WireInstanceStatus[] {
-    const now = this.now();
-    return this.state.instances.map((rec) => this.view(rec, now));
-  }
-
+export class Simulator extends SimulatorRecords {
   // ---- listings ------------------------------------------------------------------------------------
 
   listOrganizations(caller: Caller): { id: string; name: string }[] {
@@ -438,83 +319,5 @@ export class Simulator {
     for (const componentId of Object.values(rec.components)) this.componentById.delete(componentId);
     this.changed();
     return { id };
-  }
-
-  // ---- instance lifecycle --------------------------------------------------------------------------
-
-  /** Completes the instance's workflow if its time is up (persisting that); returns whether it did. */
-  private advance(rec: InstanceRecord, now: number): boolean {
-    const completed = completeDueWorkflow(rec, this.state.failures, this.state.timing, now);
-    if (completed) this.changed();
-    return completed;
-  }
-
-  private view(rec: InstanceRecord, now: number): WireInstanceStatus {
-    this.advance(rec, now);
-    const status = wireInstanceStatus(rec, now);
-    return rec.userData === undefined ? status : { ...status, userData: rec.userData };
-  }
-
-  private refuseBusy(rec: InstanceRecord): void {
-    if (rec.workflow)
-      throw new ServiceError(409, [
-        `instance ${rec.id} is executing workflow ${rec.workflow.name}; wait until it completes, then retry`,
-      ]);
-  }
-
-  /** Gives every submodule of `configuration` (default: the instance's own) an instance id of its own. */
-  private addComponents(rec: InstanceRecord, configuration = rec.configuration): void {
-    for (const name of Object.keys(configuration.submodules)) {
-      if (Object.hasOwn(rec.components, name)) continue;
-      const id = this.newId();
-      setOwn(rec.components, name, id);
-      this.componentById.set(id, { parent: rec, name });
-    }
-  }
-
-  private newId(): string {
-    let id: string;
-    do id = randomBytes(12).toString("hex");
-    while (
-      this.instanceById.has(id) ||
-      this.componentById.has(id) ||
-      this.catalog.revisions.has(id) ||
-      this.catalog.applications.has(id) ||
-      this.catalog.environments.has(id)
-    );
-    return id;
-  }
-
-  // ---- access control ------------------------------------------------------------------------------
-
-  private organization(caller: Caller, orgId: string) {
-    return accessible(caller, "organization", orgId, this.catalog.organizations.get(orgId), orgId);
-  }
-
-  private application(caller: Caller, appId: string): CatalogApplication {
-    const app = this.catalog.applications.get(appId);
-    return accessible(caller, "application", appId, app, app?.organization);
-  }
-
-  private instance(caller: Caller, id: string): InstanceRecord {
-    const rec = this.instanceById.get(id);
-    return accessible(caller, "instance", id, rec, rec?.organization);
-  }
-
-  /** A top-level instance for `action`: a submodule instance is run by its parent's workflows. */
-  private topLevel(caller: Caller, id: string, action: string): InstanceRecord {
-    const component = this.componentById.get(id);
-    if (component) {
-      accessible(caller, "instance", id, component.parent, component.parent.organization);
-      throw new ServiceError(400, [
-        `instance ${id} is a submodule (${component.name}) of instance ${component.parent.id}; ` +
-          `${action} the parent instance instead`,
-      ]);
-    }
-    return this.instance(caller, id);
-  }
-
-  private changed(): void {
-    if (this.settings.statePath) saveState(this.settings.statePath, this.state);
   }
 }

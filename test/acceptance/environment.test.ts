@@ -154,4 +154,53 @@ import {
     expect(destroyed.stdout + destroyed.stderr).toMatch(/Delete it by hand in\s+the\s+service's console/);
     expect((await svc.client.listEnvironments(DEMO.organizationId)).map((e) => e.id)).toContain(id);
   });
+
+  test("plans with environment_id unknown and launches into the clone once it is online", async () => {
+    const { svc } = ctx;
+    const tf = ctx.workspace();
+    svc.sim.environments.setOnlineDelay(300);
+    const stack = (owner: string) => `${PROVIDER_HCL}
+resource "appmgmt_environment" "pr" {
+  organization_id = "${DEMO.organizationId}"
+  name            = "sandbox-pr-9"
+  clone_from      = "${DEMO.stagingEnvironmentId}"
+  properties      = { "db-host" = "db.pr-9" }
+}
+
+resource "appmgmt_instance" "shop" {
+  application_id = "${DEMO.webshopApplicationId}"
+  environment_id = appmgmt_environment.pr.id
+  instance_name  = "shop-pr-9"
+  user_data      = "owner: ${owner}"
+}
+`;
+    tf.writeMain(stack("team-a"));
+    await tf.init();
+    const plan = await tf.plan();
+    expect(plan.stdout).toMatch(/environment_id\s+= \(known after apply\)/);
+    expect(plan.stdout).toContain("2 to add");
+    await tf.apply();
+    const envId = (await tf.resource("appmgmt_environment.pr"))!.values.id as string;
+    const instanceId = (await tf.resource("appmgmt_instance.shop"))!.values.id as string;
+    expect(await svc.client.getInstance(instanceId)).toMatchObject({ environment: envId, status: "Running" });
+    expect((await svc.client.listInstances(envId)).map((i) => i.id)).toEqual([instanceId]);
+    expect((await svc.client.getInstance(instanceId)).userData).toBe("owner: team-a");
+
+    // user_data changes in place, without a reconfigure
+    tf.writeMain(stack("team-b"));
+    const changes = await tf.plannedChanges();
+    expect(changes).toEqual([{ address: "appmgmt_instance.shop", action: "update" }]);
+    await tf.apply();
+    const after = await svc.client.getInstance(instanceId);
+    expect(after.userData).toBe("owner: team-b");
+    expect(after.workflowHistory.map((w) => w.name)).toEqual(["launch"]);
+    // changed elsewhere: drift in the plan
+    await svc.client.putUserData(instanceId, "owner: nobody");
+    const drift = await tf.plan();
+    expect(drift.stdout).toMatch(/user_data\s+= "owner: nobody" -> "owner: team-b"/);
+    // terraform destroys the instance first (it depends on the environment), then forgets the environment
+    const destroyed = await tf.destroy();
+    expect(destroyed.stdout + destroyed.stderr).toContain("was removed from the state only");
+    expect((await svc.client.getInstance(instanceId)).status).toBe("Destroyed");
+  });
 });

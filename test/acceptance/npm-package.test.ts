@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { filesystemMirrorCliConfig } from "../../src/cli/install-provider";
-import { terraformPlatform } from "../../src/cli/terraform-platform";
+import { terraformPlatform } from "../../src/provider-package/terraform-platform";
 import { PROVIDER_SOURCE } from "../../src/provider/schema";
 import { PROVIDER_HCL, TerraformWorkspace } from "../helpers/terraform";
 

@@ -6,7 +6,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { filesystemMirrorCliConfig } from "../../src/cli/install-provider";
-import { lockHash, SCRIPT_PLATFORMS } from "../../src/cli/provider-artifact";
+import { lockHash, SCRIPT_PLATFORMS } from "../../src/provider-package/provider-artifact";
 import { PROVIDER_SOURCE, PROVIDER_VERSION } from "../../src/provider/schema";
 import { PROVIDER_HCL, TerraformWorkspace } from "../helpers/terraform";
 

@@ -15,7 +15,7 @@ import {
   InstalledProvider,
 } from "../../src/cli/install-provider";
 import { PREFIX, Release, writeRelease } from "../../src/cli/package";
-import { EXECUTABLE_NAME } from "../../src/cli/provider-artifact";
+import { EXECUTABLE_NAME } from "../../src/provider-package/provider-artifact";
 import { DEMO } from "../../src/simulator";
 import { PROVIDER_HCL, terraformBinary, TerraformWorkspace } from "../helpers/terraform";
 import { startTestSimulator, TestSimulator } from "../helpers/simulator";

@@ -2,7 +2,7 @@
 // step is checked on the service side, not only in terraform's output.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { lockHash } from "../../src/cli/provider-artifact";
+import { lockHash } from "../../src/provider-package/provider-artifact";
 import { DEMO } from "../../src/simulator";
 import { CdkCliSession, cdktfProject } from "../helpers/cdk-cli";
 

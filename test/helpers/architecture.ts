@@ -10,7 +10,7 @@ export interface Layer {
   name: string;
   /** Paths relative to src/, without `.ts`: a folder holds everything below it. */
   paths: string[];
-  /** Names of layers, or single modules (`src/cli/provider-artifact`) where only one is allowed. */
+  /** Names of layers, or single modules (`src/provider-package/provider-artifact`) where only one is allowed. */
   mayImport: string[];
   /** A leaf module imports nothing of the project but other leaf modules, and every layer may import it. */
   leaf?: boolean;
@@ -42,28 +42,80 @@ export function sourceFiles(root: string, dir: string): string[] {
 
 /**
  * The project modules a file imports (static, `import type`, `export … from`, `import()` and `require`),
- * as the compiler's pre-processor finds them; packages and node: modules are not the layers' business.
+ * as the compiler's pre-processor finds them: relative ones, and the package's own name with its
+ * `exports` subpaths (`require("cdktf-provider-appmgmt/client")` is src/client); other packages and node:
+ * modules are not the layers' business.
  */
 export function importsOf(root: string, file: string): ImportEdge[] {
-  return importSpecifiers(fs.readFileSync(path.join(root, file), "utf8")).map((specifier) => ({
+  return edgesOf(root, file, fs.readFileSync(path.join(root, file), "utf8"));
+}
+
+/** The imports of `text`, as if it were `file`'s. */
+export function edgesOf(root: string, file: string, text: string): ImportEdge[] {
+  const self = selfPackage(root);
+  return importSpecifiers(text, self.name).map((specifier) => ({
     file,
-    imported: resolveModule(root, file, specifier),
+    imported: resolveModule(root, file, specifier, self),
   }));
 }
 
-/** The relative module specifiers in a file's text, in order. */
-export function importSpecifiers(text: string): string[] {
+/** The relative module specifiers in a file's text, and those naming the package itself, in order. */
+export function importSpecifiers(text: string, selfName = ""): string[] {
   const { importedFiles } = ts.preProcessFile(text, true, true);
-  return importedFiles.map((i) => i.fileName).filter((name) => name.startsWith("."));
+  return importedFiles
+    .map((i) => i.fileName)
+    .filter((name) => name.startsWith(".") || (selfName !== "" && isSelf(name, selfName)));
 }
 
-/** `../terraform-model` from src/provider/x.ts is src/terraform-model (its index); `./a.ts` is src/…/a. */
-function resolveModule(root: string, file: string, specifier: string): string {
-  const joined = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
+interface SelfPackage {
+  name: string;
+  /** Each `exports` subpath ("." , "./client") with the file it names (`./lib/client/index.js`). */
+  exports: Map<string, string>;
+}
+
+const selfPackages = new Map<string, SelfPackage>();
+
+/** The package's name and `exports`, from its package.json. */
+function selfPackage(root: string): SelfPackage {
+  let self = selfPackages.get(root);
+  if (!self) {
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as {
+      name: string;
+      exports?: Record<string, string | { default?: string }>;
+    };
+    const exports = new Map<string, string>();
+    for (const [subpath, target] of Object.entries(pkg.exports ?? {})) {
+      const file = typeof target === "string" ? target : target.default;
+      if (file) exports.set(subpath, file);
+    }
+    selfPackages.set(root, (self = { name: pkg.name, exports }));
+  }
+  return self;
+}
+
+function isSelf(specifier: string, name: string): boolean {
+  return specifier === name || specifier.startsWith(`${name}/`);
+}
+
+/**
+ * `../terraform-model` from src/provider/x.ts is src/terraform-model (its index); `./a.ts` is src/…/a; the
+ * package's own `cdktf-provider-appmgmt/client` is the source of the file its `exports` names (lib/ is
+ * src/ built); a subpath `exports` lacks resolves to itself, in no layer.
+ */
+function resolveModule(root: string, file: string, specifier: string, self: SelfPackage): string {
+  let joined: string;
+  if (isSelf(specifier, self.name)) {
+    const target = self.exports.get(`.${specifier.slice(self.name.length)}`);
+    if (!target?.startsWith("./lib/")) return specifier;
+    joined = `src/${target.slice("./lib/".length)}`;
+  } else {
+    joined = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
+  }
   const bare = joined.replace(/\.(ts|js)$/, "");
   if (!fs.existsSync(path.join(root, bare + ".ts")) && fs.existsSync(path.join(root, bare, "index.ts")))
     return bare;
-  return bare.replace(/\/index$/, "");
+  // src/index.ts is the package root's own module, not the folder src/
+  return bare === "src/index" ? bare : bare.replace(/\/index$/, "");
 }
 
 /** The layer a module of src/ belongs to, or undefined when no row of the table holds it. */

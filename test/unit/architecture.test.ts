@@ -4,6 +4,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import {
   duplicateExports,
+  edgesOf,
   exportedDefinitions,
   importSpecifiers,
   importsOf,
@@ -31,16 +32,9 @@ const LAYERS: Layer[] = [
   {
     name: "constructs",
     paths: ["constructs", "cdktn"],
-    mayImport: [
-      "bindings",
-      "rules",
-      "manifest",
-      "src/provider/schema",
-      "src/cli/provider-artifact",
-      "src/cli/installed-packages",
-      "src/cli/terraform-platform",
-    ],
+    mayImport: ["bindings", "rules", "manifest", "src/provider/schema", "provider package"],
   },
+  { name: "provider package", paths: ["provider-package"], mayImport: ["src/provider/schema"] },
   { name: "bindings", paths: ["gen/cdktf", "gen/cdktn"], mayImport: [] },
   { name: "rules", paths: ["rules"], mayImport: ["manifest"] },
   { name: "manifest", paths: ["manifest"], mayImport: [] },
@@ -53,7 +47,15 @@ const LAYERS: Layer[] = [
   {
     name: "cli",
     paths: ["cli"],
-    mayImport: ["terraform model", "protocol", "provider", "client", "simulator", "review"],
+    mayImport: [
+      "terraform model",
+      "protocol",
+      "provider",
+      "client",
+      "simulator",
+      "review",
+      "provider package",
+    ],
   },
   { name: "package root", paths: ["index"], mayImport: ["constructs", "bindings", "rules", "manifest"] },
   ...LEAF_MODULES.map((m) => ({ name: `${m}.ts`, paths: [m], mayImport: [], leaf: true })),
@@ -92,13 +94,47 @@ describe("the layer checker", () => {
   it("allows a single module where the table names one, and nothing else of its layer", () => {
     expect(
       describeViolations([
-        { file: "src/constructs/provider-lock.ts", imported: "src/cli/provider-artifact" },
-        { file: "src/constructs/provider-lock.ts", imported: "src/cli/package" },
+        { file: "src/constructs/provider-lock.ts", imported: "src/provider/schema" },
+        { file: "src/constructs/provider-lock.ts", imported: "src/provider/catalog" },
       ]),
     ).toEqual([
-      "src/constructs/provider-lock.ts imports src/cli/package: constructs may import bindings, rules, manifest, " +
-        "src/provider/schema, src/cli/provider-artifact, src/cli/installed-packages, src/cli/terraform-platform " +
-        "(and the leaf modules), not cli",
+      "src/constructs/provider-lock.ts imports src/provider/catalog: constructs may import bindings, rules, " +
+        "manifest, src/provider/schema, provider package (and the leaf modules), not provider",
+    ]);
+  });
+
+  it("refuses a construct importing the command line", () => {
+    expect(
+      describeViolations([{ file: "src/constructs/provider-lock.ts", imported: "src/cli/install-provider" }]),
+    ).toEqual([
+      "src/constructs/provider-lock.ts imports src/cli/install-provider: constructs may import bindings, rules, " +
+        "manifest, src/provider/schema, provider package (and the leaf modules), not cli",
+    ]);
+  });
+
+  it("follows the package's own name through its exports subpaths", () => {
+    const text = [
+      'const { AppMgmtClient } = require("cdktf-provider-appmgmt/client");',
+      'import type { X } from "cdktf-provider-appmgmt";',
+      'import "cdktf-provider-appmgmt/lib/client/index";',
+      'import "cdktf-provider-appmgmt-other";',
+    ].join("\n");
+    expect(importSpecifiers(text, "cdktf-provider-appmgmt")).toEqual([
+      "cdktf-provider-appmgmt/client",
+      "cdktf-provider-appmgmt",
+      "cdktf-provider-appmgmt/lib/client/index",
+    ]);
+    const edges = edgesOf(ROOT, "src/simulator/x.ts", text);
+    expect(edges.map((e) => e.imported)).toEqual([
+      "src/client",
+      "src/index",
+      "cdktf-provider-appmgmt/lib/client/index",
+    ]);
+    expect(describeViolations(edges)).toEqual([
+      "src/simulator/x.ts imports src/client: simulator may import rules, manifest (and the leaf modules), not client",
+      "src/simulator/x.ts imports src/index: simulator may import rules, manifest (and the leaf modules), not package root",
+      "src/simulator/x.ts imports cdktf-provider-appmgmt/lib/client/index: cdktf-provider-appmgmt/lib/client/index " +
+        "is in no layer of ARCHITECTURE.md §1",
     ]);
   });
 
@@ -211,5 +247,84 @@ describe("src/", () => {
       .filter(([, where]) => !twins(where))
       .map(([name, where]) => `${name}: ${where.join(", ")}`);
     expect(duplicates).toEqual([]);
+  });
+});
+
+/** Lines of a file's text (a last line without its newline counts). */
+const lineCount = (text: string) =>
+  text === "" ? 0 : text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
+
+/** Hand-written code: src/ but for what the generators write, scripts/, bench/, bin/. */
+function handWritten(): string[] {
+  const walk = (dir: string): string[] =>
+    fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
+      const rel = path.posix.join(dir, e.name);
+      if (e.isDirectory()) return rel === "src/gen" || rel === "src/protocol/generated" ? [] : walk(rel);
+      return /\.(ts|js|mjs|cjs)$/.test(e.name) && !e.name.endsWith(".d.ts") ? [rel] : [];
+    });
+  return ["src", "scripts", "bench", "bin"].flatMap(walk);
+}
+
+describe("files", () => {
+  it("counts lines as an editor shows them", () => {
+    expect([lineCount("a\nb\n"), lineCount("a\nb"), lineCount("")]).toEqual([2, 2, 0]);
+  });
+
+  it("no hand-written file is over 400 lines", () => {
+    const files = handWritten();
+    expect(files).toEqual(expect.arrayContaining(["src/client/client.ts", "scripts/generate-bindings.js"]));
+    const long = files
+      .map((file) => ({ file, lines: lineCount(fs.readFileSync(path.join(ROOT, file), "utf8")) }))
+      .filter((f) => f.lines > 400)
+      .map((f) => `${f.file}: ${f.lines} lines`);
+    expect(long).toEqual([]);
+  });
+});
+
+/** The scripts each script requires (relative, resolved to scripts/…js). */
+function scriptGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of fs.readdirSync(path.join(ROOT, "scripts")).filter((f) => f.endsWith(".js"))) {
+    const text = fs.readFileSync(path.join(ROOT, "scripts", file), "utf8");
+    const required = importSpecifiers(text)
+      .map((s) => path.posix.normalize(path.posix.join("scripts", s)).replace(/(\.js)?$/, ".js"))
+      .filter((s) => s.startsWith("scripts/"));
+    graph.set(`scripts/${file}`, required);
+  }
+  return graph;
+}
+
+/** Every import cycle of `graph`, as "a → b → a", each found once from its first file. */
+function importCycles(graph: Map<string, string[]>): string[] {
+  const cycles = new Set<string>();
+  const visit = (file: string, trail: string[]) => {
+    const at = trail.indexOf(file);
+    if (at >= 0) {
+      const loop = trail.slice(at);
+      const first = loop.indexOf([...loop].sort()[0]);
+      const rotated = [...loop.slice(first), ...loop.slice(0, first)];
+      cycles.add([...rotated, rotated[0]].join(" → "));
+      return;
+    }
+    for (const next of graph.get(file) ?? []) visit(next, [...trail, file]);
+  };
+  for (const file of graph.keys()) visit(file, []);
+  return [...cycles];
+}
+
+describe("scripts/", () => {
+  it("finds an import cycle, lazy require or not", () => {
+    const graph = new Map([
+      ["scripts/a.js", ["scripts/b.js"]],
+      ["scripts/b.js", ["scripts/a.js", "scripts/c.js"]],
+      ["scripts/c.js", []],
+    ]);
+    expect(importCycles(graph)).toEqual(["scripts/a.js → scripts/b.js → scripts/a.js"]);
+  });
+
+  it("has no import cycle", () => {
+    const graph = scriptGraph();
+    expect(graph.get("scripts/generate-bindings.js")).toContain("scripts/generate-cdktn-bindings.js");
+    expect(importCycles(graph)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 // The `appmgmt_application` resource: one file per job, as src/provider/instance/.
 
-import type { Resource } from "../resource";
+import { defineResource } from "../resource";
 import { createApplication } from "./create";
 import { deleteApplication } from "./delete";
 import { importApplication } from "./import";
@@ -10,7 +10,7 @@ import { applicationSchema } from "./schema";
 import { APPLICATION_TYPE } from "../../resource-types";
 import { updateApplication } from "./update";
 
-export const applicationResource: Resource = {
+export const applicationResource = defineResource({
   typeName: APPLICATION_TYPE,
   schema: applicationSchema,
   validate: validateApplication,
@@ -20,4 +20,4 @@ export const applicationResource: Resource = {
   update: (ctx, prior, planned) => updateApplication(ctx, prior, planned),
   delete: (_ctx, prior) => deleteApplication(prior),
   import: importApplication,
-};
+});

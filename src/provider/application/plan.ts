@@ -7,7 +7,6 @@ import {
   Diagnostics,
   type PlanResourceChangeRequest,
   type PlanResourceChangeResponse,
-  UNKNOWN,
   type ValueObject,
 } from "../../terraform-model";
 import { checkIdAttributes } from "../id-attributes";
@@ -31,9 +30,8 @@ export function validateApplication(config: ValueObject): Diagnostic[] {
 }
 
 export function planApplication(req: PlanResourceChangeRequest): PlanResourceChangeResponse {
-  return planDeclared(req, APPLICATION_ATTRIBUTES, validateApplication, (prior, planned) => {
-    if (manifestChanges(prior, planned)) planned.manifest_version = UNKNOWN;
-  });
+  // Only the manifest changes in place (an upload), so its version is unknown in any update's plan.
+  return planDeclared(req, APPLICATION_ATTRIBUTES, validateApplication);
 }
 
 /** Whether the apply uploads the manifest: its text changes (after an import the state holds none). */

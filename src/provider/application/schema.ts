@@ -6,7 +6,7 @@ import { schemaAttributes, type DeclaredAttribute } from "../planner";
 import { ID_FORMAT, str } from "../schema";
 
 export const APPLICATION_ATTRIBUTES: DeclaredAttribute[] = [
-  str("id", `Identifier of the application, ${ID_FORMAT}.`, { computed: true }),
+  { ...str("id", `Identifier of the application, ${ID_FORMAT}.`, { computed: true }), onUpdate: "stable" },
   {
     ...str("organization_id", `Organization the application belongs to, ${ID_FORMAT}.`, { required: true }),
     plan: "replace",
@@ -25,6 +25,8 @@ export const APPLICATION_ATTRIBUTES: DeclaredAttribute[] = [
       "The manifest version the last upload of `manifest` became; unknown in a plan that uploads it again. " +
       "Give it to `appmgmt_instance.manifest_version` to launch (or reconfigure to) that version.",
     computed: true,
+    // an update uploads the manifest (nothing else changes in place): a new version
+    onUpdate: "unknown",
   },
 ];
 

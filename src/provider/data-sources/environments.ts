@@ -7,5 +7,7 @@ export const environmentsDataSource = organizationListDataSource(
   "appmgmt_environments",
   environmentsData,
   (client, orgId, o) => client.listEnvironments(orgId, o),
-  (envs) => ({ environments: envs.map((e) => ({ id: e.id, name: e.name, default: e.default })) }),
+  (envs) => ({
+    environments: envs.map((e) => ({ id: e.id, name: e.name, default: e.default, online: e.online })),
+  }),
 );

@@ -52,6 +52,12 @@ export const environmentsData = dataSchema("The environments of an organization.
       description: "Whether launches without an environment go here.",
       computed: true,
     },
+    {
+      name: "online",
+      type: "bool",
+      description: "Whether it takes launches yet (a new clone comes online after a while).",
+      computed: true,
+    },
   ]),
 ]);
 

@@ -1,6 +1,6 @@
 // The `appmgmt_environment` resource: one file per job, as src/provider/application/.
 
-import type { Resource } from "../resource";
+import { defineResource } from "../resource";
 import { ENVIRONMENT_TYPE } from "../../resource-types";
 import { createEnvironment } from "./create";
 import { deleteEnvironment } from "./delete";
@@ -10,7 +10,7 @@ import { readEnvironment } from "./read";
 import { environmentSchema } from "./schema";
 import { updateEnvironment } from "./update";
 
-export const environmentResource: Resource = {
+export const environmentResource = defineResource({
   typeName: ENVIRONMENT_TYPE,
   schema: environmentSchema,
   validate: validateEnvironment,
@@ -20,4 +20,4 @@ export const environmentResource: Resource = {
   update: (ctx, prior, planned) => updateEnvironment(ctx, prior, planned),
   delete: deleteEnvironment,
   import: importEnvironment,
-};
+});

@@ -10,7 +10,7 @@ import {
   type PlanResourceChangeResponse,
   type ValueObject,
 } from "../../terraform-model";
-import { environmentNameProblem } from "../../environment-limits";
+import { environmentNameProblem } from "../../service-limits";
 import { checkIdAttributes } from "../id-attributes";
 import { planDeclared } from "../planner";
 import { asObject, attrPath, knownString, knownStringMap } from "../values";
@@ -70,6 +70,7 @@ export function planEnvironment(req: PlanResourceChangeRequest): PlanResourceCha
       planned.policies = prior.policies;
     // Left to the service, the types follow the properties: a property the plan removes takes its type along.
     if (config.property_types === null) planned.property_types = plannedTypes(planned);
+    return {};
   });
   const config = asObject(req.config);
   if (!asObject(req.priorState) && config && config.clone_from === null) plan.diagnostics.push(noCloneFrom());

@@ -6,7 +6,8 @@ import { schemaAttributes, type DeclaredAttribute } from "../planner";
 import { ID_FORMAT, str } from "../schema";
 
 export const ENVIRONMENT_ATTRIBUTES: DeclaredAttribute[] = [
-  str("id", `Identifier of the environment, ${ID_FORMAT}.`, { computed: true }),
+  // An update changes only what the configuration lists: every computed attribute left out keeps its value.
+  { ...str("id", `Identifier of the environment, ${ID_FORMAT}.`, { computed: true }), onUpdate: "stable" },
   {
     ...str("organization_id", `Organization the environment belongs to, ${ID_FORMAT}.`, { required: true }),
     plan: "replace",
@@ -35,6 +36,7 @@ export const ENVIRONMENT_ATTRIBUTES: DeclaredAttribute[] = [
       "the complete set: the service's others are removed. Left out, the environment keeps what it has.",
     optional: true,
     computed: true,
+    onUpdate: "stable",
   },
   {
     name: "property_types",
@@ -43,6 +45,7 @@ export const ENVIRONMENT_ATTRIBUTES: DeclaredAttribute[] = [
       "The type of each property whose type is not `string` (for example `int`, `bool`), by property name.",
     optional: true,
     computed: true,
+    onUpdate: "stable",
   },
   {
     name: "markers",
@@ -51,19 +54,24 @@ export const ENVIRONMENT_ATTRIBUTES: DeclaredAttribute[] = [
       "The environment's markers. Listed, they are the complete set; left out, the environment keeps what it has.",
     optional: true,
     computed: true,
+    onUpdate: "stable",
   },
-  str(
-    "policies",
-    "The environment's policies as YAML, as the service exports and imports them (a mapping, e.g. " +
-      "`policies: [...]`); compared by meaning, so a reformatted file is no change. Left out, the environment " +
-      "keeps what it has.",
-    { optional: true, computed: true },
-  ),
+  {
+    ...str(
+      "policies",
+      "The environment's policies as YAML, as the service exports and imports them (a mapping, e.g. " +
+        "`policies: [...]`); compared by meaning, so a reformatted file is no change. Left out, the environment " +
+        "keeps what it has.",
+      { optional: true, computed: true },
+    ),
+    onUpdate: "stable",
+  },
   {
     name: "default",
     type: "bool",
     description: "Whether the service makes this its organization's default environment.",
     computed: true,
+    onUpdate: "stable",
   },
 ];
 

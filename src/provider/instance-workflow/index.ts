@@ -1,23 +1,21 @@
-// The `appmgmt_instance_workflow` resource: one file per job, as src/provider/instance/. Read keeps the
-// state as it is: the run is over, and its outputs are what the run left.
+// The `appmgmt_instance_workflow` resource: one file per job it does, as src/provider/instance/. A run is no
+// object of the service, so the rest is defineResource's defaults: read keeps the state (the run is over and
+// its outputs are what it left), an in-place update (timeouts, manifest) is its plan, destroy forgets the run
+// (as terraform_data does), import is refused.
 
-import type { Resource } from "../resource";
+import { defineResource } from "../resource";
 import { createWorkflowRun } from "./create";
-import { forgetWorkflowRun } from "./delete";
-import { importWorkflowRun } from "./import";
 import { planWorkflow, validateWorkflow } from "./plan";
 import { workflowSchema } from "./schema";
 import { WORKFLOW_TYPE } from "../../resource-types";
-import { updateWorkflowRun } from "./update";
 
-export const instanceWorkflowResource: Resource = {
+export const instanceWorkflowResource = defineResource({
   typeName: WORKFLOW_TYPE,
   schema: workflowSchema,
   validate: validateWorkflow,
   plan: planWorkflow,
   create: (ctx, planned) => createWorkflowRun(ctx, planned),
-  read: (_ctx, req) => Promise.resolve({ newState: req.currentState, diagnostics: [] }),
-  update: (_ctx, _prior, planned) => updateWorkflowRun(planned),
-  delete: () => forgetWorkflowRun(),
-  import: () => importWorkflowRun(),
-};
+  notImportable:
+    "A workflow run is not an object of the service: declare the resource and apply to run the workflow, " +
+    "or leave it out if the run is already done.",
+});

@@ -6,13 +6,15 @@ import { schemaAttributes, type DeclaredAttribute } from "../planner";
 import { DEFAULT_TIMEOUT, ID_FORMAT, str } from "../schema";
 
 export const WORKFLOW_ATTRIBUTES: DeclaredAttribute[] = [
-  str(
-    "id",
-    "Identifier of the run: `INSTANCE_ID/WORKFLOW/N`, N its place in the instance's workflow history.",
-    {
-      computed: true,
-    },
-  ),
+  // A run changes nothing in place (that replaces it), so every output is stable.
+  {
+    ...str(
+      "id",
+      "Identifier of the run: `INSTANCE_ID/WORKFLOW/N`, N its place in the instance's workflow history.",
+      { computed: true },
+    ),
+    onUpdate: "stable",
+  },
   {
     ...str("instance_id", `Instance to run the workflow on, ${ID_FORMAT}.`, { required: true }),
     plan: "replace",
@@ -50,14 +52,22 @@ export const WORKFLOW_ATTRIBUTES: DeclaredAttribute[] = [
       "to the service.",
     { optional: true },
   ),
-  str("status", "How the run ended: `Succeeded` (a failed run is an error, and the resource is tainted).", {
-    computed: true,
-  }),
+  {
+    ...str(
+      "status",
+      "How the run ended: `Succeeded` (a failed run is an error, and the resource is tainted).",
+      {
+        computed: true,
+      },
+    ),
+    onUpdate: "stable",
+  },
   {
     name: "return_values",
     type: ["map", "string"],
     description: "The instance's return values after the run (non-string values JSON-encoded).",
     computed: true,
+    onUpdate: "stable",
   },
 ];
 

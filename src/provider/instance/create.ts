@@ -11,7 +11,8 @@ import { unknownsAsNull } from "../values";
 import type { LaunchRequest, OperationAccepted } from "../../client/types";
 import { encodeInstance, type InstanceModel } from "./model";
 import { launchRequest } from "./requests";
-import { awaitWorkflow, isSettled, timeoutMs } from "./wait";
+import { awaitWorkflow, isSettled, stateAfterApply, timeoutMs } from "./wait";
+import { attrPath } from "../values";
 
 export async function createInstance(
   ctx: ProviderContext,
@@ -44,6 +45,19 @@ export async function createInstance(
     else return { newState: null, diagnostics: [found] };
   }
   ctx.log.info("instance launched", { instance_id: id, application_id: appId });
+  if (typeof config.userData === "string") {
+    try {
+      await ctx.service().client.putUserData(id, config.userData, { signal: ctx.signal });
+    } catch (e) {
+      // The instance exists: its id goes into the state with the error, so terraform taints it.
+      const failed = failureDiagnostic(
+        `Setting user_data of the new instance ${id} failed`,
+        e,
+        attrPath("user_data"),
+      );
+      return { newState: stateAfterApply(planned, id, undefined), diagnostics: [...notes, failed] };
+    }
+  }
   const result = await awaitWorkflow(
     ctx,
     id,

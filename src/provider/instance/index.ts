@@ -1,7 +1,7 @@
 // The `appmgmt_instance` resource (ARCHITECTURE.md §5): one file per job, decoded once into
 // the typed model (model.ts) at this door.
 
-import type { Resource } from "../resource";
+import { defineResource } from "../resource";
 import { createInstance } from "./create";
 import { deleteInstance } from "./delete";
 import { importInstance } from "./import";
@@ -12,7 +12,7 @@ import { instanceSchema } from "./schema";
 import { INSTANCE_TYPE } from "../../resource-types";
 import { updateInstance } from "./update";
 
-export const instanceResource: Resource = {
+export const instanceResource = defineResource({
   typeName: INSTANCE_TYPE,
   schema: instanceSchema,
   validate: validateInstance,
@@ -23,4 +23,4 @@ export const instanceResource: Resource = {
     updateInstance(ctx, prior, decodeInstance(planned), decodeInstance(config), plannedPrivate),
   delete: deleteInstance,
   import: importInstance,
-};
+});

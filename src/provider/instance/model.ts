@@ -39,6 +39,7 @@ export type InstanceModel = {
   submodules: Maybe<Record<string, Maybe<SubmoduleModel>>> | null;
   manifest: Maybe<string> | null;
   autoDestroyAfter: Maybe<string> | null;
+  userData: Maybe<string> | null;
   status: Maybe<string> | null;
   effectiveParameters: Maybe<StringMapModel> | null;
   effectiveSubmodules: Maybe<Record<string, Maybe<StringMapModel>>> | null;
@@ -109,6 +110,7 @@ export function decodeInstance(value: ValueObject): InstanceModel {
     }),
     manifest: str(v.manifest),
     autoDestroyAfter: str(v.auto_destroy_after),
+    userData: str(v.user_data),
     status: str(v.status),
     effectiveParameters: stringMap(v.effective_parameters),
     effectiveSubmodules: nested(v.effective_submodules, (subs) => {
@@ -140,6 +142,7 @@ export function encodeInstance(m: InstanceModel): ValueObject {
     submodules: encodeNested(m.submodules, encodeSubmodule),
     manifest: m.manifest,
     auto_destroy_after: m.autoDestroyAfter,
+    user_data: m.userData,
     status: m.status,
     effective_parameters: encodeMap(m.effectiveParameters),
     effective_submodules: encodeNested(m.effectiveSubmodules, (v) => ({ parameters: encodeMap(v) })),

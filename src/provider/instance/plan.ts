@@ -1,6 +1,7 @@
 // Validate and plan `appmgmt_instance`: the generic planner applies the schema's declared behaviour
-// (replacement, service-set outputs); this adds what is particular to the instance (a new revision's
-// manifest version, the values a reconfigure resets).
+// (replacement, service-set outputs unknown on update); the in-place hook adds what is particular to the
+// instance (a change that never reaches the service, new secrets to send, a new revision's manifest
+// version, the values a reconfigure resets).
 
 import {
   type Diagnostic,
@@ -9,7 +10,7 @@ import {
   UNKNOWN,
   type ValueObject,
 } from "../../terraform-model";
-import { markUpdatedOutputs, plannedCreate, replacementPaths } from "../planner";
+import { type InPlacePlan, planDeclared } from "../planner";
 import { asObject, sameValue, stringMap } from "../values";
 import { checkInstanceAttributes } from "./checks";
 import { manifestNotices } from "./manifest-notices";
@@ -34,48 +35,46 @@ export function validateInstance(config: ValueObject): Diagnostic[] {
 const checkedModel = (config: InstanceModel) => desiredInstance(withSecretsListed(config, "unknown"));
 
 export function planInstance(req: PlanResourceChangeRequest): PlanResourceChangeResponse {
-  const proposed = asObject(req.proposedNewState);
-  if (!proposed) return { plannedState: null, requiresReplace: [], diagnostics: [] };
-  const priorValue = asObject(req.priorState);
-  const configValue = asObject(req.config) ?? proposed;
-  const config = decodeInstance(configValue);
-  const checked = checkedModel(config);
-  const diagnostics = checkInstanceAttributes(config, checked, priorValue ? "reconfigure" : "launch");
-  if (!diagnostics.some((d) => d.severity === "error"))
-    diagnostics.push(...manifestNotices(checked, !priorValue));
-  // none: null, as in states written before secrets existed (no spurious update after an upgrade)
+  let config: InstanceModel | undefined;
+  const plan = planDeclared(
+    req,
+    INSTANCE_ATTRIBUTES,
+    (value, updating) => {
+      config = decodeInstance(value);
+      const checked = checkedModel(config);
+      const diagnostics = checkInstanceAttributes(config, checked, updating ? "reconfigure" : "launch");
+      if (!diagnostics.some((d) => d.severity === "error"))
+        diagnostics.push(...manifestNotices(checked, !updating));
+      return diagnostics;
+    },
+    (prior, planned) => planReconfigure(decodeInstance(prior), config!, planned),
+  );
+  const planned = asObject(plan.plannedState);
+  if (planned === null || config === undefined) return plan;
+  // the names are known from the configuration (none: null, as in states written before secrets existed)
   const names = configuredSecretNames(config);
   const secretNames = names === undefined ? UNKNOWN : names.length > 0 ? names : null;
-  if (!priorValue) {
-    const created = plannedCreate(INSTANCE_ATTRIBUTES, proposed, configValue);
-    return {
-      plannedState: { ...created, secret_parameter_names: secretNames },
-      requiresReplace: [],
-      diagnostics,
-    };
-  }
-  const planned: ValueObject = { ...proposed, secret_parameter_names: secretNames };
-  const requiresReplace = replacementPaths(INSTANCE_ATTRIBUTES, priorValue, planned, configValue);
-  const prior = decodeInstance(priorValue);
+  return { ...plan, plannedState: { ...planned, secret_parameter_names: secretNames } };
+}
+
+/** An in-place update: what the reconfigure resets, and the outputs it sets (unknown, or known exactly). */
+function planReconfigure(prior: InstanceModel, config: InstanceModel, planned: ValueObject): InPlacePlan {
   // The rules decide whether the change reaches the service: not when only terraform-side settings
   // change, nor when the manifest proves it changes no value (after an import the state lists every value,
   // so a configuration relying on defaults differs from it). Then the service-set outputs stay as they are
-  // and the update sends nothing (update.ts asks the same rule).
-  // Secrets count as listed (the same placeholder on both sides: no state holds their values); new
-  // secrets (a new version, names added or removed) are sent whatever the rule says.
-  const update = requiresReplace.length === 0 ? ruleInputs(prior, config) : undefined;
-  const resets = update && planResets(update.now, update.desired);
-  if (resets || (update && secretsChange(prior, config))) {
-    markUpdatedOutputs(INSTANCE_ATTRIBUTES, planned);
-    // a new revision brings its own manifest version unless one is configured
-    if (config.manifestVersion === null && !sameValue(prior.revisionId, config.revisionId)) {
-      planned.manifest_version = UNKNOWN;
-    }
-    if (resets?.effectiveParameters)
-      planned.effective_parameters = stringMap(configSecretNames(config).without(resets.effectiveParameters));
-    diagnostics.push(...(resets?.warnings ?? []));
+  // and the update sends nothing (update.ts asks the same rule). Secrets count as listed (the same
+  // placeholder on both sides: no state holds their values); new secrets (a new version, names added or
+  // removed) are sent whatever the rule says.
+  const rule = ruleInputs(prior, config);
+  const resets = planResets(rule.now, rule.desired);
+  if (!resets && !secretsChange(prior, config)) return { localOnly: true };
+  // a new revision brings its own manifest version unless one is configured
+  if (config.manifestVersion === null && !sameValue(prior.revisionId, config.revisionId)) {
+    planned.manifest_version = UNKNOWN;
   }
-  return { plannedState: planned, requiresReplace, diagnostics, plannedPrivate: req.priorPrivate };
+  if (resets?.effectiveParameters)
+    planned.effective_parameters = stringMap(configSecretNames(config).without(resets.effectiveParameters));
+  return { diagnostics: resets?.warnings ?? [] };
 }
 
 /** The reset rule's inputs for an update, secrets listed with the same placeholder on both sides. */

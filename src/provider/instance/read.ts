@@ -133,6 +133,9 @@ function refreshed(prior: InstanceModel, s: InstanceStatus, imported: boolean): 
     manifestVersion: s.version,
     parameters: imported ? { ...s.parameters } : managedValues(prior.parameters, s.parameters),
     submodules: imported ? importedSubmodules(s) : refreshedSubmodules(prior.submodules, s),
+    // Managed only when configured (or imported with some): a change made elsewhere shows as drift.
+    userData:
+      typeof s.userData === "string" && (imported || prior.userData !== null) ? s.userData : prior.userData,
     status: s.status,
     effectiveParameters: { ...s.parameters },
     effectiveSubmodules: submoduleValues(s),

@@ -51,7 +51,7 @@ const timeoutAttributes: SchemaAttribute[] = TIMEOUT_OPERATIONS.map((op) =>
 );
 
 export const INSTANCE_ATTRIBUTES: DeclaredAttribute[] = [
-  str("id", `Identifier of the instance, ${ID_FORMAT}.`, { computed: true }),
+  { ...str("id", `Identifier of the instance, ${ID_FORMAT}.`, { computed: true }), onUpdate: "stable" },
   { ...str("application_id", `Application to launch, ${ID_FORMAT}.`, { required: true }), plan: "replace" },
   {
     ...str(
@@ -61,6 +61,7 @@ export const INSTANCE_ATTRIBUTES: DeclaredAttribute[] = [
       { optional: true, computed: true },
     ),
     plan: "replace-when-configured",
+    onUpdate: "stable",
   },
   {
     ...str(
@@ -69,6 +70,7 @@ export const INSTANCE_ATTRIBUTES: DeclaredAttribute[] = [
       { optional: true, computed: true },
     ),
     plan: "replace-when-configured",
+    onUpdate: "stable",
   },
   str(
     "revision_id",
@@ -84,6 +86,8 @@ export const INSTANCE_ATTRIBUTES: DeclaredAttribute[] = [
       "resets parameters not listed in `parameters` to the new version's defaults.",
     optional: true,
     computed: true,
+    // a new revision's version is planned by plan.ts
+    onUpdate: "stable",
   },
   {
     name: "parameters",
@@ -121,6 +125,8 @@ export const INSTANCE_ATTRIBUTES: DeclaredAttribute[] = [
       "`<path>/input.<name>`. Their values the service reports are kept out of `effective_parameters` " +
       "and every other attribute.",
     computed: true,
+    // planned from the configuration's secret names (plan.ts), on create and on update
+    onUpdate: "stable",
   },
   {
     name: "submodules",
@@ -145,6 +151,12 @@ export const INSTANCE_ATTRIBUTES: DeclaredAttribute[] = [
       "to that long after the apply that changes it; removing it cancels the schedule. Never a replacement.",
     { optional: true },
   ),
+  str(
+    "user_data",
+    "Free text the service keeps with the instance (`PUT /api/1/instances/{id}/userData`), for example who owns " +
+      "it. Set after the launch and changed in place, without a reconfigure. Unset: not managed.",
+    { optional: true },
+  ),
   {
     ...str(
       "status",
@@ -152,14 +164,14 @@ export const INSTANCE_ATTRIBUTES: DeclaredAttribute[] = [
         "`Destroying` or `Destroyed`.",
       { computed: true },
     ),
-    plan: "unknown-on-update",
+    onUpdate: "unknown",
   },
   {
     name: "effective_parameters",
     type: ["map", "string"],
     description: "Actual values of all main parameters, including defaults and values set by the revision.",
     computed: true,
-    plan: "unknown-on-update",
+    onUpdate: "unknown",
   },
   {
     name: "effective_submodules",
@@ -178,7 +190,7 @@ export const INSTANCE_ATTRIBUTES: DeclaredAttribute[] = [
         },
       ],
     },
-    plan: "unknown-on-update",
+    onUpdate: "unknown",
   },
   {
     name: "return_values",
@@ -187,7 +199,7 @@ export const INSTANCE_ATTRIBUTES: DeclaredAttribute[] = [
       "Values returned by the instance's workflows (non-string values JSON-encoded), except those named " +
       "in `sensitive_return_values`.",
     computed: true,
-    plan: "unknown-on-update",
+    onUpdate: "unknown",
   },
   {
     name: "sensitive_return_values",
@@ -204,7 +216,7 @@ export const INSTANCE_ATTRIBUTES: DeclaredAttribute[] = [
     description: "The return values named in `sensitive_return_values` (sensitive).",
     computed: true,
     sensitive: true,
-    plan: "unknown-on-update",
+    onUpdate: "unknown",
   },
 ];
 

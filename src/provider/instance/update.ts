@@ -8,7 +8,7 @@ import type { ProviderContext } from "../context";
 import type { ApplyResult } from "../resource";
 import { flattenSubmodules } from "../../service-wire";
 import { notAccepted } from "./busy";
-import type { ValueObject } from "../../terraform-model";
+import { failureDiagnostic, type ValueObject } from "../../terraform-model";
 import { rescheduleIfChanged } from "./lifetime";
 import { decodeInstance, type InstanceModel } from "./model";
 import { serviceChange } from "../../rules";
@@ -29,6 +29,17 @@ export async function updateInstance(
   const id = prior.id as string;
   const rescheduleFailed = await rescheduleIfChanged(ctx, id, prior, config);
   if (rescheduleFailed) return { newState: priorState, diagnostics: [rescheduleFailed] };
+  // user_data is its own call, never part of a reconfigure.
+  if (typeof config.userData === "string" && config.userData !== prior.userData) {
+    try {
+      await ctx.service().client.putUserData(id, config.userData, { signal: ctx.signal });
+    } catch (e) {
+      return {
+        newState: priorState,
+        diagnostics: [failureDiagnostic(`Setting user_data of instance ${id} failed`, e)],
+      };
+    }
+  }
   // new secrets (a new version, names added or removed) are sent whatever the rule says
   const rule = ruleInputs(prior, config);
   if (!secretsChange(prior, config) && !serviceChange(rule.now, rule.desired).reachesService) {

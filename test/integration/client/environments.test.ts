@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { AppMgmtClient, BadRequestError, ConflictError, ForbiddenError } from "../../../src/client";
+import { AppMgmtClient, BadRequestError, ConflictError, NotFoundError } from "../../../src/client";
 import { DEMO } from "../../../src/simulator";
 import { call, OTHER, startFast, twoOrgSeed } from "../simulator/http";
 import { launched, settled, startHarness, type Harness } from "./setup";
@@ -79,9 +79,9 @@ describe("an environment's policies, properties and markers", () => {
     expect(await h.client.environments.getProperties(env)).toEqual([props[1]]);
   });
 
-  it("answers 403 for another organization's environment", async () => {
+  it("refuses another organization's environment as it refuses any of its objects (404)", async () => {
     const err = await h.client.environments.getMarkers(OTHER.environmentId).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(ForbiddenError);
+    expect(err).toBeInstanceOf(NotFoundError);
   });
 });
 

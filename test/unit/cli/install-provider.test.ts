@@ -4,8 +4,8 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { installProvider, installProviderCommand } from "../../../src/cli/install-provider";
-import { checkPlatform } from "../../../src/cli/terraform-platform";
-import { ARTIFACT_PATH, EXECUTABLE_NAME } from "../../../src/cli/provider-artifact";
+import { checkPlatform } from "../../../src/provider-package/terraform-platform";
+import { ARTIFACT_PATH, EXECUTABLE_NAME } from "../../../src/provider-package/provider-artifact";
 import { PROVIDER_VERSION } from "../../../src/provider/schema";
 
 let dir: string;

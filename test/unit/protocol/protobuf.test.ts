@@ -81,7 +81,12 @@ describe("protobuf codec", () => {
 
   it("fills defaults for absent fields, an absent message as null (as the generated types say)", () => {
     const decoded = decodeMessage(registry, "tfplugin6.ReadResource.Request", Buffer.alloc(0));
-    expect(decoded).toEqual({ typeName: "", currentState: null, private: Buffer.alloc(0) });
+    expect(decoded).toEqual({
+      typeName: "",
+      currentState: null,
+      private: Buffer.alloc(0),
+      clientCapabilities: null,
+    });
   });
 
   it("skips fields it does not know, of every wire type", () => {
@@ -112,7 +117,7 @@ describe("protobuf codec", () => {
       "tfplugin6.ImportResourceState.Request",
       Buffer.concat([bytes, fixed]),
     );
-    expect(decoded).toEqual({ typeName: "appmgmt_thing", id: "" });
+    expect(decoded).toEqual({ typeName: "appmgmt_thing", id: "", clientCapabilities: null });
   });
 
   it("encodes negative int64 as ten-byte two's complement and reads it back", () => {

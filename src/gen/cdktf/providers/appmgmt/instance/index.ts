@@ -80,6 +80,12 @@ export interface InstanceConfig extends cdktf.TerraformMetaArguments {
   */
   readonly submodules?: { [key: string]: InstanceSubmodules } | cdktf.IResolvable;
   /**
+  * Free text the service keeps with the instance (`PUT /api/1/instances/{id}/userData`), for example who owns it. Set after the launch and changed in place, without a reconfigure. Unset: not managed.
+  *
+  * Docs: cdktf-provider-appmgmt/docs/resources/instance.md (Instance#user_data)
+  */
+  readonly userData?: string;
+  /**
   * timeouts block
   *
   * Docs: cdktf-provider-appmgmt/docs/resources/instance.md (Instance#timeouts)
@@ -610,6 +616,7 @@ export class Instance extends cdktf.TerraformResource {
     this._secretParametersVersion = config.secretParametersVersion;
     this._sensitiveReturnValues = config.sensitiveReturnValues;
     this._submodules.internalValue = config.submodules;
+    this._userData = config.userData;
     this._timeouts.internalValue = config.timeouts;
   }
 
@@ -845,6 +852,22 @@ export class Instance extends cdktf.TerraformResource {
     return this._submodules.internalValue;
   }
 
+  // user_data - computed: false, optional: true, required: false
+  private _userData?: string; 
+  public get userData() {
+    return this.getStringAttribute('user_data');
+  }
+  public set userData(value: string) {
+    this._userData = value;
+  }
+  public resetUserData() {
+    this._userData = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get userDataInput() {
+    return this._userData;
+  }
+
   // timeouts - computed: false, optional: true, required: false
   private _timeouts = new InstanceTimeoutsOutputReference(this, "timeouts");
   public get timeouts() {
@@ -879,6 +902,7 @@ export class Instance extends cdktf.TerraformResource {
       secret_parameters_version: cdktf.numberToTerraform(this._secretParametersVersion),
       sensitive_return_values: cdktf.listMapper(cdktf.stringToTerraform, false)(this._sensitiveReturnValues),
       submodules: cdktf.hashMapper(instanceSubmodulesToTerraform)(this._submodules.internalValue),
+      user_data: cdktf.stringToTerraform(this._userData),
       timeouts: instanceTimeoutsToTerraform(this._timeouts.internalValue),
     };
   }
@@ -956,6 +980,12 @@ export class Instance extends cdktf.TerraformResource {
         isBlock: true,
         type: "map",
         storageClassType: "InstanceSubmodulesMap",
+      },
+      user_data: {
+        value: cdktf.stringToHclTerraform(this._userData),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
       },
       timeouts: {
         value: instanceTimeoutsToHclTerraform(this._timeouts.internalValue),

@@ -79,6 +79,11 @@ export class DataAppmgmtEnvironmentsEnvironmentsOutputReference extends cdktn.Co
   public get name() {
     return this.getStringAttribute('name');
   }
+
+  // online - computed: true, optional: false, required: false
+  public get online() {
+    return this.getBooleanAttribute('online');
+  }
 }
 
 export class DataAppmgmtEnvironmentsEnvironmentsList extends cdktn.ComplexList {

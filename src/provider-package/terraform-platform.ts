@@ -3,7 +3,6 @@
 // (src/constructs/provider-lock.ts) need them, so they live apart from the install command.
 import * as os from "node:os";
 import * as path from "node:path";
-import { isExecutablePlatform } from "./node-binary";
 
 const TERRAFORM_OS: Partial<Record<NodeJS.Platform, string>> = {
   win32: "windows",
@@ -57,4 +56,13 @@ export function checkPlatform(platform: string): string {
 export function impliedMirrorDir(env: NodeJS.ProcessEnv = process.env): string {
   if (process.platform === "win32" && env.APPDATA) return path.join(env.APPDATA, "terraform.d", "plugins");
   return path.join((process.platform !== "win32" && env.HOME) || os.homedir(), ".terraform.d", "plugins");
+}
+
+/** Platforms (terraform's names) whose provider is a single executable application (src/cli/sea.ts). */
+export const EXECUTABLE_PLATFORM_NAMES = ["linux_amd64", "linux_arm64", "windows_amd64"] as const;
+
+export type ExecutablePlatform = (typeof EXECUTABLE_PLATFORM_NAMES)[number];
+
+export function isExecutablePlatform(platform: string): platform is ExecutablePlatform {
+  return (EXECUTABLE_PLATFORM_NAMES as readonly string[]).includes(platform);
 }
