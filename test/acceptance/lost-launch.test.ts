@@ -55,6 +55,14 @@ resource "appmgmt_instance" "shop" {
     expect(live()).toHaveLength(1); // the launch took effect: the state must not forget it
   });
 
+  test("a destroy without refresh while the lookup fails keeps the launch in the state", async () => {
+    const run = await ctx.tf.run(["destroy", "-auto-approve", "-refresh=false", "-no-color", "-input=false"]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("still unknown");
+    expect((await ctx.tf.resource(ADDRESS))?.values.id).toBeNull();
+    expect(live()).toHaveLength(1);
+  });
+
   test("while the lookup still fails, apply fails again and launches nothing", async () => {
     const before = ctx.svc.sim.stats.requestCount;
     const run = await ctx.tf.apply({ check: false });
