@@ -161,7 +161,10 @@ export function createProvider(opts: ProviderOptions = {}): ProviderHandler {
       const planned = asObject(req.plannedState);
       let result: ApplyResult;
       try {
-        if (!planned) result = prior ? await r.delete(ctx, prior) : { newState: null, diagnostics: [] };
+        if (!planned)
+          result = prior
+            ? await r.delete(ctx, prior, req.plannedPrivate)
+            : { newState: null, diagnostics: [] };
         else if (!prior) result = await r.create(ctx, planned, asObject(req.config) ?? planned);
         else
           result = await r.update(ctx, prior, planned, asObject(req.config) ?? planned, req.plannedPrivate);

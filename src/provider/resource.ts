@@ -39,7 +39,8 @@ export interface Resource {
     config: ValueObject,
     plannedPrivate: Buffer,
   ): Promise<ApplyResult>;
-  delete(ctx: ProviderContext, prior: ValueObject): Promise<ApplyResult>;
+  /** `priorPrivate`: the private state terraform hands a destroy (its planned private). */
+  delete(ctx: ProviderContext, prior: ValueObject, priorPrivate: Buffer): Promise<ApplyResult>;
   import(ctx: ProviderContext, id: string): Promise<ImportResult>;
 }
 

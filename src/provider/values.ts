@@ -86,3 +86,15 @@ export function attrPath(...steps: (string | { key: string })[]): AttributePath 
 export function renderablePath(path: AttributePath): AttributePath {
   return path.length > 1 && !("attr" in path[1]) ? path.slice(0, 2) : path.slice(0, 1);
 }
+
+/** The value with every unknown (at any depth) null: a state terraform accepts after a failed apply. */
+export function unknownsAsNull(v: Value): Value {
+  if (isUnknown(v)) return null;
+  if (Array.isArray(v)) return v.map(unknownsAsNull);
+  if (v !== null && typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype) {
+    const out: ValueObject = {};
+    for (const [k, x] of Object.entries(v as ValueObject)) setOwn(out, k, unknownsAsNull(x));
+    return out;
+  }
+  return v;
+}

@@ -20,6 +20,12 @@ export interface FaultOptions {
 export type FaultDecision =
   { kind: "none" } | { kind: "status"; status: number } | { kind: "reset"; afterServing: boolean };
 
+interface FixedFault {
+  decision: FaultDecision;
+  left: number;
+  then?: () => void;
+}
+
 /** mulberry32: a tiny seeded PRNG, plenty for picking faults. */
 function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
@@ -42,6 +48,7 @@ function hash32(text: string): number {
 export class FaultInjector {
   private options: Required<FaultOptions> = { rate: 0, statuses: [], latencyMs: 0, resetRate: 0, seed: 1 };
   private streams = new Map<string, () => number>();
+  private readonly fixed = new Map<string, FixedFault>();
 
   configure(options: FaultOptions): void {
     const statuses = options.statuses?.length ? options.statuses : [500, 502, 503, 429];
@@ -56,6 +63,16 @@ export class FaultInjector {
       seed: options.seed ?? 1,
     };
     this.streams.clear();
+    this.fixed.clear();
+  }
+
+  /**
+   * Gives the calls of `kind` this fault, ahead of the drawn ones, `times` times (default: until the next
+   * configure); `then` runs as the last of them is decided (before the call is served), e.g. to make the
+   * next call fail: tests aim at one call this way, without depending on a seed.
+   */
+  fix(kind: string, decision: FaultDecision, o: { times?: number; then?: () => void } = {}): void {
+    this.fixed.set(kind, { decision, left: o.times ?? Infinity, then: o.then });
   }
 
   get latencyMs(): number {
@@ -67,6 +84,14 @@ export class FaultInjector {
    * the same number of random values of that kind's stream, for determinism.
    */
   next(kind: string): FaultDecision {
+    const fixed = this.fixed.get(kind);
+    if (fixed) {
+      if (--fixed.left <= 0) {
+        this.fixed.delete(kind);
+        fixed.then?.();
+      }
+      return fixed.decision;
+    }
     let random = this.streams.get(kind);
     if (!random) {
       random = mulberry32(this.options.seed ^ hash32(kind));

@@ -1,12 +1,15 @@
 // Create: one launch, never resent once the service may have acted. A failed create still returns the
-// new id, so terraform taints the instance instead of orphaning it.
+// new id, so terraform taints the instance instead of orphaning it; a lost launch answer whose lookup
+// failed returns a state without id but with a mark (pendingLaunchState), for the same reason.
 
 import { errorCode, failureDiagnostic, warningDiagnostic, type Diagnostic } from "../../terraform-model";
 import type { ProviderContext } from "../context";
 import type { ApplyResult } from "../resource";
-import { findLostLaunch } from "./lost-launch";
+import { findLostLaunch, type LookupFailed } from "./lost-launch";
+import { encodePrivate } from "./private";
+import { unknownsAsNull } from "../values";
 import type { LaunchRequest, OperationAccepted } from "../../client/types";
-import type { InstanceModel } from "./model";
+import { encodeInstance, type InstanceModel } from "./model";
 import { launchRequest } from "./requests";
 import { awaitWorkflow, isSettled, stateAfterApply, timeoutMs } from "./wait";
 import { attrPath } from "../values";
@@ -37,8 +40,9 @@ export async function createInstance(
       return { newState: null, diagnostics: [failureDiagnostic(`Launch of application ${appId} failed`, e)] };
     }
     const found = await findLostLaunch(ctx, appId, request, before);
-    if (typeof found !== "string") return { newState: null, diagnostics: [found] };
-    id = found;
+    if (typeof found === "string") id = found;
+    else if ("pending" in found) return pendingLaunchState(planned, found);
+    else return { newState: null, diagnostics: [found] };
   }
   ctx.log.info("instance launched", { instance_id: id, application_id: appId });
   if (typeof config.userData === "string") {
@@ -63,6 +67,19 @@ export async function createInstance(
     isSettled,
   );
   return { ...result, diagnostics: [...notes, ...result.diagnostics] };
+}
+
+/**
+ * A launch that may have created an instance no lookup could find yet: the configured attributes with a
+ * null id and the mark the next refresh or delete resolves (read.ts, delete.ts). With the error, terraform
+ * keeps it tainted, so no apply launches the name again meanwhile.
+ */
+function pendingLaunchState(planned: InstanceModel, failed: LookupFailed): ApplyResult {
+  return {
+    newState: unknownsAsNull(encodeInstance({ ...planned, id: null })),
+    private: encodePrivate({ pendingLaunch: failed.pending }),
+    diagnostics: [failed.diagnostic],
+  };
 }
 
 /** The `warnings` and `errors` of a launch answer, as terraform warnings on the resource (the launch went ahead). */

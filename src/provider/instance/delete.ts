@@ -13,18 +13,32 @@ import type { ProviderContext } from "../context";
 import type { ApplyResult } from "../resource";
 import { notAccepted } from "./busy";
 import { confirmGone } from "./gone";
+import { resolvePendingLaunch } from "./lost-launch";
+import { decodePrivate } from "./private";
 import { decodeInstance, known } from "./model";
 import { timeoutMs, workflowKind } from "./wait";
 
-export async function deleteInstance(ctx: ProviderContext, priorState: ValueObject): Promise<ApplyResult> {
+export async function deleteInstance(
+  ctx: ProviderContext,
+  priorState: ValueObject,
+  priorPrivate: Buffer,
+): Promise<ApplyResult> {
   const prior = decodeInstance(priorState);
-  const id = known(prior.id);
+  let id = known(prior.id);
   const gone: ApplyResult = { newState: null, diagnostics: [] };
-  if (id === undefined) return gone;
   const kept = (diagnostic: ReturnType<typeof errorDiagnostic>): ApplyResult => ({
     newState: priorState,
+    private: priorPrivate,
     diagnostics: [diagnostic],
   });
+  // a launch pending lookup (lost-launch.ts) may have created an instance: never forget it unresolved
+  const pending = id === undefined ? decodePrivate(priorPrivate).pendingLaunch : undefined;
+  if (pending) {
+    const resolved = await resolvePendingLaunch(ctx, pending);
+    if ("diagnostic" in resolved) return kept(resolved.diagnostic);
+    if ("id" in resolved) id = resolved.id;
+  }
+  if (id === undefined) return gone;
   const { client } = ctx.service();
   const deadline = Date.now() + timeoutMs(prior, "delete");
   let current: InstanceStatus;

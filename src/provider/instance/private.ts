@@ -1,11 +1,16 @@
 // The private state of an `appmgmt_instance` (opaque to terraform, never shown in plans): whether the state
-// comes from an import, so that the next read takes every actual value into the state.
+// comes from an import, so that the next read takes every actual value into the state; or whether it holds
+// a launch whose answer was lost and whose lookup failed, so that the next refresh or delete looks it up again.
+
+import type { PendingLaunch } from "./lost-launch";
 
 export interface InstancePrivate {
   /** Set by ImportResourceState: the next read takes every actual value into the state. */
   imported?: true;
   /** Secret names the import id gave (`?secrets=`), kept out of the state by the import's read. */
   secretNames?: string[];
+  /** Launch of `name` in the environment of the application pending lookup: the state has no id yet. */
+  pendingLaunch?: PendingLaunch;
 }
 
 export function encodePrivate(p: InstancePrivate): Buffer {
@@ -18,10 +23,25 @@ export function decodePrivate(bytes: Buffer | undefined): InstancePrivate {
   try {
     const p = JSON.parse(bytes.toString("utf8")) as unknown;
     if (p === null || typeof p !== "object" || Array.isArray(p)) return {};
-    const { imported, secretNames } = p as Record<string, unknown>;
+    const { imported, secretNames, pendingLaunch } = p as Record<string, unknown>;
+    const pending = asPendingLaunch(pendingLaunch);
+    if (pending) return { pendingLaunch: pending };
     if (imported !== true) return {};
     return Array.isArray(secretNames) ? { imported, secretNames: secretNames.map(String) } : { imported };
   } catch {
     return {};
   }
+}
+
+function asPendingLaunch(v: unknown): PendingLaunch | undefined {
+  if (v === null || typeof v !== "object") return undefined;
+  const { applicationId, name, environmentId, before } = v as Record<string, unknown>;
+  if (typeof applicationId !== "string" || typeof name !== "string" || !Array.isArray(before))
+    return undefined;
+  return {
+    applicationId,
+    name,
+    ...(typeof environmentId === "string" && { environmentId }),
+    before: before.map(String),
+  };
 }

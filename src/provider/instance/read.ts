@@ -24,13 +24,27 @@ import {
   type SubmoduleModel,
 } from "./model";
 import { confirmGone } from "./gone";
+import { type PendingLaunch, resolvePendingLaunch } from "./lost-launch";
 import { decodePrivate } from "./private";
 import { importedSecretNames, splitReturnValues, stateSecretNames, withoutSecretValues } from "./secrets";
 
 export async function readInstance(ctx: ProviderContext, req: ReadResourceRequest): Promise<ApplyResult> {
   const current = asObject(req.currentState);
   const prior = current && decodeInstance(current);
-  const id = prior ? known(prior.id) : undefined;
+  const priv = decodePrivate(req.private);
+  let id = prior ? known(prior.id) : undefined;
+  // a failed read keeps the private state too: its marks have not been served
+  const kept = (diagnostic: Diagnostic): ApplyResult => ({
+    newState: req.currentState,
+    private: req.private,
+    diagnostics: [diagnostic],
+  });
+  if (prior && id === undefined && priv.pendingLaunch) {
+    const resolved = await resolvePendingLaunch(ctx, priv.pendingLaunch);
+    if ("diagnostic" in resolved) return kept(resolved.diagnostic);
+    if ("none" in resolved) return launchNotTaken(ctx, priv.pendingLaunch);
+    id = resolved.id; // read below; the mark is cleared and terraform replaces the tainted instance
+  }
   if (!prior || id === undefined) return { newState: req.currentState, diagnostics: [] };
   let s: InstanceStatus;
   try {
@@ -39,15 +53,11 @@ export async function readInstance(ctx: ProviderContext, req: ReadResourceReques
     if (errorCode(e) === "E_NOT_FOUND") {
       const check = await confirmGone(ctx, prior, id);
       if (check.gone) return removed(ctx, prior, id, check.why);
-      return { newState: req.currentState, diagnostics: [check.diagnostic] };
+      return kept(check.diagnostic);
     }
-    return {
-      newState: req.currentState,
-      diagnostics: [failureDiagnostic(`Reading instance ${id} failed`, e)],
-    };
+    return kept(failureDiagnostic(`Reading instance ${id} failed`, e));
   }
   if (s.status === "Destroyed") return removed(ctx, prior, id, "it is Destroyed");
-  const priv = decodePrivate(req.private);
   const imported = priv.imported === true;
   // An import has no configuration to name the secrets: the names its id gave and the names that look
   // secret stand in, and it says so.
@@ -67,6 +77,21 @@ function importedSecretsWarning(id: string, names: string[]): Diagnostic {
       "that submodule's `secret_parameters`) before the next reconfigure: a reconfigure resets every value " +
       "it does not list.",
   );
+}
+
+/** A pending launch that created nothing (lost-launch.ts): removed from the state, so the plan launches it. */
+function launchNotTaken(ctx: ProviderContext, pending: PendingLaunch): ApplyResult {
+  ctx.log.info(`pending launch of ${pending.name} removed from state: no such instance was launched`);
+  return {
+    newState: null,
+    diagnostics: [
+      warningDiagnostic(
+        `The launch of ${JSON.stringify(pending.name)} whose answer was lost did not take effect`,
+        `No new instance named ${JSON.stringify(pending.name)} of application ${pending.applicationId} exists, ` +
+          "so the launch never happened: it is removed from the state, and this plan launches it.",
+      ),
+    ],
+  };
 }
 
 /**

@@ -7,28 +7,13 @@ import {
   REV,
   WEBSHOP_MANIFEST,
   configuredProvider,
+  createPlan,
   err,
   instance,
   obj,
   stateOf,
   status,
 } from "./fakes";
-
-type Obj = ReturnType<typeof instance>;
-
-/** The create plan terraform would send: computed attributes unknown. */
-function createPlan(config: Obj): Obj {
-  const planned: Obj = {
-    ...config,
-    id: UNKNOWN,
-    status: UNKNOWN,
-    effective_parameters: UNKNOWN,
-    return_values: UNKNOWN,
-  };
-  for (const a of ["instance_name", "environment_id", "manifest_version"])
-    if (config[a] === null) planned[a] = UNKNOWN;
-  return planned;
-}
 
 const apply = (
   h: Awaited<ReturnType<typeof configuredProvider>>,

@@ -17,7 +17,7 @@ import type {
 } from "../../../src/client/types";
 import { waitForInstance, type Clock } from "../../../src/client/waiters";
 import { EnvironmentCalls } from "../../../src/client/endpoints/environments";
-import type { Logger, Value, ValueObject } from "../../../src/terraform-model";
+import { type Logger, UNKNOWN, type Value, type ValueObject } from "../../../src/terraform-model";
 import { createProvider } from "../../../src/provider";
 import type { ProviderSettings } from "../../../src/provider/config";
 import type { Service, ServiceClient, ServiceWaitOptions } from "../../../src/provider/service";
@@ -312,6 +312,20 @@ export function providerConfig(values: ValueObject = {}): ValueObject {
 /** An appmgmt_instance object: every attribute null unless given. */
 export function instance(values: ValueObject = {}): ValueObject {
   return { ...nullObject(providerSchemas.resources.appmgmt_instance.block.attributes), ...values };
+}
+
+/** The create plan terraform would send: computed attributes unknown. */
+export function createPlan(config: ValueObject): ValueObject {
+  const planned: ValueObject = {
+    ...config,
+    id: UNKNOWN,
+    status: UNKNOWN,
+    effective_parameters: UNKNOWN,
+    return_values: UNKNOWN,
+  };
+  for (const a of ["instance_name", "environment_id", "manifest_version"])
+    if (config[a] === null) planned[a] = UNKNOWN;
+  return planned;
 }
 
 export function dataConfig(typeName: string, values: ValueObject = {}): ValueObject {

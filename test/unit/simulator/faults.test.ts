@@ -33,3 +33,16 @@ test("another seed gives another sequence, and configure starts the streams agai
   faults.configure({ ...OPTIONS, seed: 16 });
   expect(Array.from({ length: 20 }, () => faults.next(LAUNCH))).not.toEqual(first);
 });
+
+test("a fixed fault meets the calls of its kind only, `times` times, then runs `then`; configure clears it", () => {
+  const faults = new FaultInjector();
+  const lost: FaultDecision = { kind: "reset", afterServing: true };
+  const refused: FaultDecision = { kind: "status", status: 408 };
+  faults.fix(LAUNCH, lost, { times: 1, then: () => faults.fix(STATUS, refused) });
+  expect(faults.next(STATUS)).toEqual({ kind: "none" });
+  expect(faults.next(LAUNCH)).toEqual(lost);
+  expect(faults.next(LAUNCH)).toEqual({ kind: "none" });
+  expect([faults.next(STATUS), faults.next(STATUS)]).toEqual([refused, refused]);
+  faults.configure({});
+  expect(faults.next(STATUS)).toEqual({ kind: "none" });
+});
