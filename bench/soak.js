@@ -5,8 +5,8 @@
 // workflow run on each (appmgmt_instance_workflow), destroy. An apply that exits non-zero is run again, as a
 // user would, up to 5 times. Faults, all through the simulator's switches: a share of the calls answered
 // 500/502/503/408/429, connection resets (half of them after the call was served: dropped answers, a lost
-// launch answer among them), session tokens that expire every 45 s, and, when the simulator has the switch
-// (`setStatusLag`), status reads lagging a new workflow; a fault the simulator lacks is printed as off.
+// launch answer among them), session tokens that expire every 45 s, and status reads lagging a new workflow
+// by 2 reads (`sim.statusLag`).
 // After every apply the state (terraform show -json) is compared with the simulator's own records.
 // Prints: instances orphaned (live on the service, not in the state), duplicated (a name with two live
 // instances), state mismatches (after an apply that succeeded: an instance of the state gone from the
@@ -128,9 +128,6 @@ async function main() {
     statuses: [500, 502, 503, 408, 429],
     seed,
   };
-  /** @type {{ setStatusLag?: (reads: number) => void }} */
-  const lagSwitch = /** @type {any} */ (sim);
-  const lag = typeof lagSwitch.setStatusLag === "function";
   /** @type {import("./terraform-workspace").Workspace | undefined} */
   let ws;
   const totals = { applies: 0, fixedByRetry: 0, neverConverged: 0 };
@@ -145,10 +142,10 @@ async function main() {
     console.log(
       `soak: ${minutes} min of cycles (launch, reconfigure, workflow, destroy) of ${instances} instances; faults: ` +
         `${FAULT_SHARE * 100}% of calls (500/502/503/408/429 and resets, half after serving), session tokens ` +
-        `expiring every ${JWT_LIFETIME_S} s, status lag ${lag ? "on (2 reads)" : "OFF (the simulator has no setStatusLag)"}; seed ${seed}`,
+        `expiring every ${JWT_LIFETIME_S} s, status lag 2 reads after each new workflow; seed ${seed}`,
     );
     sim.setFaults(faults);
-    if (lag) lagSwitch.setStatusLag?.(2);
+    sim.statusLag.set(2);
 
     /**
      * One step: apply with the given variables until it exits 0 (at most MAX_ROUNDS), then the checks.
