@@ -76,7 +76,9 @@ import {
     const exact = await ws.plan();
     expect(exact.code).toBe(2);
     expect(warningSummaries(exact.stdout + exact.stderr)).toEqual([]);
-    expect(exact.stdout).toMatch(/effective_parameters = \{\s*~ "input\.app-fork" = "master" -> "release-7"/);
+    expect(exact.stdout).toMatch(
+      /effective_parameters\s+= \{\s*~ "input\.app-fork" = "master" -> "release-7"/,
+    );
     await ws.apply();
 
     const after = await ctx.svc.client.getInstance(id);

@@ -58,7 +58,7 @@ ${manifest ? '  manifest = file("webshop.yaml")\n' : ""}}
     for (const n of MEMBER_NAMES) {
       expect(plain.stdout).toMatch(new RegExp(`\\+ "input\\.${n}"\\s+= "x"`));
       expect(plain.stdout).toMatch(
-        new RegExp(`\\+ "${n}" = \\{\\s+\\+ parameters = \\{\\s+\\+ "input\\.${n}" = "y"`),
+        new RegExp(`\\+ "${n}" = \\{\\s+\\+ parameters\\s+= \\{\\s+\\+ "input\\.${n}" = "y"`),
       );
     }
     // with the manifest each is reported as unknown, at its path
