@@ -1,8 +1,12 @@
 // Policies YAML compared by meaning: a reformatted document (quotes, indentation, key order, comments) is the
 // same policies, so neither a plan nor a refresh shows it as a change, and no import is sent for it.
+// The YAML library loads on first use, not at the provider's start-up (as the manifest parser does,
+// instance/manifest-module.ts): only a configuration with policies needs it.
 
 import { isDeepStrictEqual } from "node:util";
-import { parse as parseYaml } from "yaml";
+
+let yaml: typeof import("yaml") | undefined;
+const parseYaml = (text: string): unknown => (yaml ??= require("yaml") as typeof import("yaml")).parse(text);
 
 /** The document's value, or undefined when it is no YAML mapping (validate reports that). */
 export function policiesDocument(text: string): Record<string, unknown> | undefined {
