@@ -171,6 +171,20 @@ export class AppMgmtClient {
     return instances.getInstance(this.calls, id, o);
   }
 
+  /** The instance's own status (one call): its submodules' settings are not read (see readSubmodules). */
+  async getInstanceStatus(id: string, o?: CallOptions): Promise<InstanceStatus> {
+    return instances.getInstanceStatus(this.calls, id, o);
+  }
+
+  /** `status` with the settings of the submodules at `paths` (and their parents) read: one call each. */
+  async readSubmodules(
+    status: InstanceStatus,
+    paths: "all" | ReadonlySet<string>,
+    o?: CallOptions,
+  ): Promise<InstanceStatus> {
+    return instances.readSubmodules(this.calls, status, paths, o);
+  }
+
   async destroy(
     id: string,
     o?: CallOptions,

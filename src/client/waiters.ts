@@ -148,6 +148,11 @@ export interface WaitOptions {
    * service that reports no history).
    */
   startedAfter?: number;
+  /**
+   * Whether the status that settles the wait is read whole, its submodules' settings included (one call per
+   * submodule, once); default true. False when `until` and the caller need the instance's own status only.
+   */
+  readSubmodules?: boolean;
 }
 
 const IN_FLIGHT: ReadonlySet<string> = new Set(["Requested", "Executing", "Destroying"]);
@@ -164,15 +169,33 @@ export function showsNewWorkflow(s: InstanceStatus, startedAfter: number | undef
 
 /** The part of the client the waiter needs. */
 export interface InstanceReader {
-  getInstance(id: string, o?: CallOptions): Promise<InstanceStatus>;
+  getInstanceStatus(id: string, o?: CallOptions): Promise<InstanceStatus>;
+  readSubmodules(status: InstanceStatus, paths: "all", o?: CallOptions): Promise<InstanceStatus>;
 }
+
+/** A status no wait outlasts by polling on: the workflow is over (a later read shows nothing newer). */
+export function isSettledStatus(s: InstanceStatus): boolean {
+  return (
+    KNOWN_STATUSES.has(s.status) &&
+    !IN_FLIGHT.has(s.status) &&
+    (s.workflow === null || s.workflow === undefined || !WORKFLOW_RUNNING.test(s.workflow.status))
+  );
+}
+
+const WORKFLOW_RUNNING = /^(requested|pending|running|executing|in[ _-]?progress)$/i;
+
+/** Whether the wait reads `s` whole (WaitOptions.readSubmodules): it is settled, or `until` may end on it. */
+export const readsWhole = (s: InstanceStatus, until: (s: InstanceStatus) => boolean) =>
+  isSettledStatus(s) || until(s);
 
 const realClock: Clock = { now: Date.now, sleep: abortableSleep };
 
 const KNOWN_STATUSES: ReadonlySet<string> = new Set(INSTANCE_STATUS_VALUES);
 
 /**
- * Polls the instance status on the schedule until `until` accepts it. Status `Failed` (unless accepted)
+ * Polls the instance's own status on the schedule (one call each, whatever its submodules) until the workflow
+ * shows settled (or `until` accepts it); that status is then read whole once (WaitOptions.readSubmodules) and
+ * handed to `until`, which ends the wait or lets it poll on (a service whose values lag). Status `Failed` (unless accepted)
  * throws WorkflowFailedError with the service's errorMessage, `Canceled` or `Suspended` WorkflowStoppedError
  * (none of them changes by waiting); running out of time throws TimeoutError;
  * the signal throws AbortedError. A poll that fails transiently even after the call's own retries (5xx,
@@ -212,7 +235,10 @@ export async function waitForInstance(
     // When the poll left: the service's answer tells the state at about that time, not after its latency.
     const polledAt = clock.now() - start;
     try {
-      last = await client.getInstance(id, { signal: opts.signal });
+      last = await client.getInstanceStatus(id, { signal: opts.signal });
+      newSeen ||= showsNewWorkflow(last, opts.startedAfter);
+      if (newSeen && opts.readSubmodules !== false && readsWhole(last, opts.until))
+        last = await client.readSubmodules(last, "all", { signal: opts.signal });
       lastError = undefined;
     } catch (err) {
       if (!isTransient(err)) throw err;
@@ -220,7 +246,6 @@ export async function waitForInstance(
       opts.onPollFailure?.(err, clock.now() - start);
     }
     const elapsed = clock.now() - start;
-    newSeen ||= last !== undefined && !lastError && showsNewWorkflow(last, opts.startedAfter);
     if (last && !lastError && newSeen) {
       if (!KNOWN_STATUSES.has(last.status) && !unknownSeen.has(last.status)) {
         unknownSeen.add(last.status);

@@ -16,7 +16,11 @@ type EnvironmentCall = `${"get" | "put"}Environment${string}` | "cloneEnvironmen
 /** The client calls the provider makes (the fakes of the provider's unit tests implement these). */
 export type ServiceClient = Pick<
   AppMgmtClient,
-  Exclude<CallName, "token" | "forceDelete" | EnvironmentCall> | "close" | "environments"
+  | Exclude<CallName, "token" | "forceDelete" | EnvironmentCall>
+  | "getInstanceStatus"
+  | "readSubmodules"
+  | "close"
+  | "environments"
 >;
 
 /** The waiter's options the provider sets; poll timing is learnt per `durationKey` within the process. */
@@ -30,6 +34,7 @@ export type ServiceWaitOptions = Pick<
   | "onPollFailure"
   | "onUnknownStatus"
   | "startedAfter"
+  | "readSubmodules"
 >;
 
 export interface Service {

@@ -8,6 +8,7 @@ import { waitForInstance } from "../../src/client";
 import { DEMO, DEMO_MANIFESTS } from "../../src/simulator";
 import { useTerraformAgainstSimulator } from "../helpers/acceptance";
 import { planAndReview } from "../helpers/review";
+import { statusReads as countStatusReads } from "../helpers/simulator";
 import { PROVIDER_HCL } from "../helpers/terraform";
 
 const ADDRESS = "appmgmt_instance.shop";
@@ -28,6 +29,7 @@ const warningSummaries = (output: string) =>
 
 describe("reset warnings", () => {
   const ctx = useTerraformAgainstSimulator();
+  const statusReads = (id: string, since: number) => countStatusReads(ctx.svc.sim, id, since);
 
   test("values changed outside terraform are named before a reconfigure resets them", async () => {
     ctx.tf.writeFile("webshop.yaml", DEMO_MANIFESTS.webshop[2]);
@@ -74,7 +76,12 @@ describe("reset warnings", () => {
     expect(exact.stdout).toMatch(/~ "input\.db-size"\s+= "large" -> "small"/);
     expect(exact.stdout).not.toMatch(/effective_parameters\s+=[^\n]*known after apply/);
 
+    const db = (await ctx.svc.client.getInstance(id)).components[0].id;
+    let since = ctx.svc.sim.stats.requestCount;
     await ctx.tf.apply();
+    // db's settings are read twice: by the refresh (a workflow ran since the last apply read them) and once
+    // when the reconfigure settles, whatever the number of polls (issue 26 item 6)
+    expect(statusReads(db, since)).toBe(2);
     const after = await ctx.svc.client.getInstance(id);
     expect(after.parameters).toEqual({
       "input.app-fork": "two",
@@ -83,7 +90,11 @@ describe("reset warnings", () => {
     });
     expect(after.submodules.db.parameters).toEqual({ "input.size": "small", "input.engine": "postgres-15" });
     expect((await ctx.tf.resource(ADDRESS))?.values.effective_parameters).toEqual(after.parameters);
+    since = ctx.svc.sim.stats.requestCount;
     expect((await ctx.tf.plan()).code).toBe(0);
+    // the configuration manages nothing in db and no workflow ran since the apply read it: not read again
+    expect(statusReads(id, since)).toBe(1);
+    expect(statusReads(db, since)).toBe(0);
     await ctx.tf.destroy();
   });
 

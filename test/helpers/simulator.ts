@@ -45,3 +45,8 @@ export async function startTestSimulator(opts: TestSimulatorOptions = {}): Promi
     },
   };
 }
+
+/** The status reads (GET /instances/{id}) of instance `id` the simulator served since request number `since`. */
+export const statusReads = (sim: Simulator, id: string, since: number): number =>
+  sim.stats.requests.filter((r) => r.seq > since && r.method === "GET" && r.path === `/api/1/instances/${id}`)
+    .length;

@@ -74,22 +74,44 @@ async function reconfigure(
  * ("db/replica"). A status that carries a `submodules` map (older services) needs no further reads.
  */
 async function getInstance(calls: ServiceCalls, id: string, o?: CallOptions): Promise<InstanceStatus> {
-  const status = await readStatus(calls, checkId("instanceId", id), o);
-  if (status.components.length === 0 || Object.keys(status.submodules).length > 0) return status;
-  await readComponents(calls, status.components, "", status.submodules, o);
-  return status;
+  return readSubmodules(calls, await getInstanceStatus(calls, id, o), "all", o);
 }
 
-/** Reads `components` (in parallel) into `into` under `prefix` + name, then their own components below them. */
+/** The instance's own status, one call: `submodules` stays empty unless the service sends a map. */
+async function getInstanceStatus(calls: ServiceCalls, id: string, o?: CallOptions): Promise<InstanceStatus> {
+  return readStatus(calls, checkId("instanceId", id), o);
+}
+
+/**
+ * `status` with the settings of its submodules at `paths` ("all", or path keys) read into `submodules`, and
+ * of their parents, through which nested ones are found; none read when the status carries a map.
+ */
+async function readSubmodules(
+  calls: ServiceCalls,
+  status: InstanceStatus,
+  paths: "all" | ReadonlySet<string>,
+  o?: CallOptions,
+): Promise<InstanceStatus> {
+  if (status.components.length === 0 || Object.keys(status.submodules).length > 0) return status;
+  const wanted = (key: string) =>
+    paths === "all" || paths.has(key) || [...paths].some((p) => p.startsWith(`${key}/`));
+  const submodules: InstanceStatus["submodules"] = {};
+  await readComponents(calls, status.components, "", wanted, submodules, o);
+  return { ...status, submodules };
+}
+
+/** Reads the wanted `components` (in parallel) into `into` under `prefix` + name, then their own below them. */
 async function readComponents(
   calls: ServiceCalls,
   components: InstanceStatus["components"],
   prefix: string,
+  wanted: (key: string) => boolean,
   into: InstanceStatus["submodules"],
   o: CallOptions | undefined,
 ): Promise<void> {
+  const chosen = components.filter((c) => wanted(prefix + c.name));
   const read = await Promise.all(
-    components.map((c) =>
+    chosen.map((c) =>
       readStatus(calls, checkId("components[].id", c.id), o).catch((err: unknown) => {
         // A submodule instance removed between the two reads (its parent being destroyed) has no settings.
         if (err instanceof NotFoundError) return undefined;
@@ -98,12 +120,12 @@ async function readComponents(
     ),
   );
   const below: Promise<void>[] = [];
-  components.forEach((c, i) => {
+  chosen.forEach((c, i) => {
     const s = read[i];
     if (!s) return;
     const key = prefix + c.name;
     setOwn(into, key, { manifestVersion: s.version, revision: s.revision, parameters: s.parameters });
-    if (s.components.length > 0) below.push(readComponents(calls, s.components, `${key}/`, into, o));
+    if (s.components.length > 0) below.push(readComponents(calls, s.components, `${key}/`, wanted, into, o));
   });
   await Promise.all(below);
 }
@@ -169,6 +191,8 @@ export const instanceEndpoints = {
   launch,
   reconfigure,
   getInstance,
+  getInstanceStatus,
+  readSubmodules,
   destroy,
   runWorkflow,
   forceDelete,

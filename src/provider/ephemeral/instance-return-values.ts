@@ -31,7 +31,7 @@ export const instanceReturnValuesEphemeral: EphemeralResource = {
   validate: (config) => checkIdAttributes(config, ["instance_id"]),
   async open(ctx, config) {
     const id = String(config.instance_id);
-    const s = await ctx.service().client.getInstance(id, { signal: ctx.signal });
+    const s = await ctx.service().client.getInstanceStatus(id, { signal: ctx.signal });
     const values = returnValueMap(s.returnValues);
     return { result: { ...config, values }, secrets: Object.values(values).map(String) };
   },

@@ -25,7 +25,7 @@ export async function createWorkflowRun(ctx: ProviderContext, planned: ValueObje
   let before: InstanceStatus;
   try {
     // The history's length before the run tells our run from earlier ones of the same name.
-    before = await service.client.getInstance(instanceId, { signal: ctx.signal });
+    before = await service.client.getInstanceStatus(instanceId, { signal: ctx.signal });
     await service.client.runWorkflow(instanceId, workflow, parameters, { signal: ctx.signal, deadline });
   } catch (e) {
     return { newState: null, diagnostics: [notAccepted(instanceId, what, e)] };
@@ -42,6 +42,7 @@ export async function createWorkflowRun(ctx: ProviderContext, planned: ValueObje
       // Our run ended; or the instance left the states a run can end in, which the checks below report.
       until: (s) => ENDED.has(ourRun(s)?.run.status ?? "") || s.status === "Destroyed",
       startedAfter: start,
+      readSubmodules: false,
       timeoutMs: Math.max(deadline - Date.now(), 1),
       signal: ctx.signal,
       durationKey: `workflow ${workflow} ${before.application}`,

@@ -43,7 +43,7 @@ export async function deleteInstance(
   const deadline = Date.now() + timeoutMs(prior, "delete");
   let current: InstanceStatus;
   try {
-    current = await client.getInstance(id, { signal: ctx.signal });
+    current = await client.getInstanceStatus(id, { signal: ctx.signal });
   } catch (e) {
     if (errorCode(e) !== "E_NOT_FOUND") return kept(failureDiagnostic(`Instance ${id}: destroy failed`, e));
     const check = await confirmGone(ctx, prior, id);
@@ -65,6 +65,7 @@ export async function deleteInstance(
   try {
     await ctx.service().wait(id, {
       until: (s) => s.status === "Destroyed",
+      readSubmodules: false,
       startedAfter,
       timeoutMs: Math.max(deadline - Date.now(), 1),
       signal: ctx.signal,

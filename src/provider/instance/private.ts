@@ -1,6 +1,7 @@
 // The private state of an `appmgmt_instance` (opaque to terraform, never shown in plans): whether the state
 // comes from an import, so that the next read takes every actual value into the state; or whether it holds
-// a launch whose answer was lost and whose lookup failed, so that the next refresh or delete looks it up again.
+// a launch whose answer was lost and whose lookup failed, so that the next refresh or delete looks it up again;
+// and what the last read of all its submodules saw, so that a refresh can tell which to read again.
 
 import type { PendingLaunch } from "./lost-launch";
 
@@ -11,6 +12,12 @@ export interface InstancePrivate {
   secretNames?: string[];
   /** Launch of `name` in the environment of the application pending lookup: the state has no id yet. */
   pendingLaunch?: PendingLaunch;
+  /**
+   * The length of the instance's workflowHistory when its submodules were last all read (the end of an apply's
+   * wait, a refresh that read them all): while it stays the same, no workflow of the instance changed their
+   * values, so a refresh reads only the submodules the configuration manages (read.ts).
+   */
+  historyAtFullRead?: number;
 }
 
 export function encodePrivate(p: InstancePrivate): Buffer {
@@ -23,10 +30,13 @@ export function decodePrivate(bytes: Buffer | undefined): InstancePrivate {
   try {
     const p = JSON.parse(bytes.toString("utf8")) as unknown;
     if (p === null || typeof p !== "object" || Array.isArray(p)) return {};
-    const { imported, secretNames, pendingLaunch } = p as Record<string, unknown>;
+    const { imported, secretNames, pendingLaunch, historyAtFullRead } = p as Record<string, unknown>;
     const pending = asPendingLaunch(pendingLaunch);
     if (pending) return { pendingLaunch: pending };
-    if (imported !== true) return {};
+    if (imported !== true)
+      return Number.isSafeInteger(historyAtFullRead)
+        ? { historyAtFullRead: historyAtFullRead as number }
+        : {};
     return Array.isArray(secretNames) ? { imported, secretNames: secretNames.map(String) } : { imported };
   } catch {
     return {};

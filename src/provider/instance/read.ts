@@ -18,14 +18,14 @@ import {
   decodeInstance,
   encodeInstance,
   known,
-  submoduleValues,
   type InstanceModel,
   type Maybe,
   type SubmoduleModel,
 } from "./model";
 import { confirmGone } from "./gone";
 import { type PendingLaunch, resolvePendingLaunch } from "./lost-launch";
-import { decodePrivate } from "./private";
+import { decodePrivate, encodePrivate } from "./private";
+import { refreshedSubmoduleValues, submodulesToRead } from "./refresh-reads";
 import { importedSecretNames, splitReturnValues, stateSecretNames, withoutSecretValues } from "./secrets";
 
 export async function readInstance(ctx: ProviderContext, req: ReadResourceRequest): Promise<ApplyResult> {
@@ -46,9 +46,13 @@ export async function readInstance(ctx: ProviderContext, req: ReadResourceReques
     id = resolved.id; // read below; the mark is cleared and terraform replaces the tainted instance
   }
   if (!prior || id === undefined) return { newState: req.currentState, diagnostics: [] };
+  const { client } = ctx.service();
   let s: InstanceStatus;
+  let read: ReturnType<typeof submodulesToRead>;
   try {
-    s = await ctx.service().client.getInstance(id, { signal: ctx.signal });
+    const top = await client.getInstanceStatus(id, { signal: ctx.signal });
+    read = submodulesToRead(prior, priv, top);
+    s = top.status === "Destroyed" ? top : await client.readSubmodules(top, read, { signal: ctx.signal });
   } catch (e) {
     if (errorCode(e) === "E_NOT_FOUND") {
       const check = await confirmGone(ctx, prior, id);
@@ -62,11 +66,12 @@ export async function readInstance(ctx: ProviderContext, req: ReadResourceReques
   // An import has no configuration to name the secrets: the names its id gave and the names that look
   // secret stand in, and it says so.
   const secrets = imported ? importedSecretNames(s, priv.secretNames ?? []) : stateSecretNames(prior);
-  const model = refreshed(prior, withoutSecretValues(s, secrets), imported);
+  const model = refreshed(prior, withoutSecretValues(s, secrets), imported, read);
   if (imported) model.secretParameterNames = secrets.list.length > 0 ? secrets.list : null;
   const diagnostics = imported && secrets.list.length > 0 ? [importedSecretsWarning(id, secrets.list)] : [];
-  // the import mark served its read: an empty private state
-  return { newState: encodeInstance(model), diagnostics };
+  // the import mark served its read; what the next refresh needs of this one
+  const historyAtFullRead = read === "all" ? s.workflowHistory.length || undefined : priv.historyAtFullRead;
+  return { newState: encodeInstance(model), private: encodePrivate({ historyAtFullRead }), diagnostics };
 }
 
 function importedSecretsWarning(id: string, names: string[]): Diagnostic {
@@ -120,9 +125,14 @@ function removed(ctx: ProviderContext, prior: InstanceModel, id: string, why: st
 /**
  * The state as the service sees it. Only the parameters the configuration manages are refreshed (so
  * out-of-band changes show as drift); after an import every actual value is taken, submodule settings
- * included (see importedSubmodules).
+ * included (see importedSubmodules). `read`: the submodules whose settings `s` holds (refresh-reads.ts).
  */
-function refreshed(prior: InstanceModel, s: InstanceStatus, imported: boolean): InstanceModel {
+function refreshed(
+  prior: InstanceModel,
+  s: InstanceStatus,
+  imported: boolean,
+  read: "all" | Set<string>,
+): InstanceModel {
   return {
     ...prior,
     id: s.id,
@@ -138,7 +148,7 @@ function refreshed(prior: InstanceModel, s: InstanceStatus, imported: boolean): 
       typeof s.userData === "string" && (imported || prior.userData !== null) ? s.userData : prior.userData,
     status: s.status,
     effectiveParameters: { ...s.parameters },
-    effectiveSubmodules: submoduleValues(s),
+    effectiveSubmodules: refreshedSubmoduleValues(prior, s, read),
     ...returnValueModels(s, prior.sensitiveReturnValues),
   };
 }

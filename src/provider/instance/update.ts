@@ -4,6 +4,7 @@
 // send nothing: the rules' one answer (src/rules/reconfigure.ts), as the plan asked it.
 
 import type { InstanceStatus, Parameters, ReconfigureRequest } from "../../client/types";
+import { isSettledStatus } from "../../client/waiters";
 import type { ProviderContext } from "../context";
 import type { ApplyResult } from "../resource";
 import { flattenSubmodules } from "../../service-wire";
@@ -54,7 +55,7 @@ export async function updateInstance(
   try {
     // The history before the call tells the wait which status is from this reconfigure: the service's status
     // lags a new workflow, and a Failed instance (one this update repairs) still reads Failed for a while.
-    startedAfter = (await client.getInstance(id, { signal: ctx.signal })).workflowHistory.length;
+    startedAfter = (await client.getInstanceStatus(id, { signal: ctx.signal })).workflowHistory.length;
     await client.reconfigure(id, request, { signal: ctx.signal, deadline });
   } catch (e) {
     return { newState: priorState, diagnostics: [notAccepted(id, "reconfigure", e)] };
@@ -67,15 +68,9 @@ export async function updateInstance(
     planned,
     "update",
     (s) =>
-      s.status === "Failed" || (s.status === "Running" && workflowDone(s) && listedValuesVisible(s, request)),
+      s.status === "Failed" ||
+      (s.status === "Running" && isSettledStatus(s) && listedValuesVisible(s, request)),
     startedAfter,
-  );
-}
-
-function workflowDone(s: InstanceStatus): boolean {
-  return (
-    s.workflow === null ||
-    !/^(requested|pending|running|executing|in[ _-]?progress)$/i.test(s.workflow.status)
   );
 }
 

@@ -1,6 +1,7 @@
 // Waiting for an instance's workflow, shared by create and update, and the state it leaves behind.
 
 import type { InstanceStatus } from "../../client/types";
+import { readsWhole } from "../../client/waiters";
 import {
   errorCode,
   errorDiagnostic,
@@ -16,6 +17,7 @@ import { DEFAULT_TIMEOUT } from "../schema";
 import { returnValueMap, stringMap } from "../values";
 import { encodeInstance, encodeSubmoduleValues, known, submoduleValues, type InstanceModel } from "./model";
 import type { TimeoutOperation } from "./schema";
+import { encodePrivate } from "./private";
 import { UnreachableWatch } from "./unreachable";
 import { splitReturnValues, stateSecretNames, withoutSecretValues } from "./secrets";
 
@@ -48,6 +50,8 @@ export async function awaitWorkflow(
   startedAfter?: number,
 ): Promise<ApplyResult> {
   let last: InstanceStatus | undefined;
+  /** Whether the wait read `last` whole (only the status that may end it is: waiters.ts). */
+  let lastWhole = false;
   let lastWarningMs: number | undefined;
   const taint =
     operation === "create"
@@ -64,6 +68,7 @@ export async function awaitWorkflow(
       durationKey: workflowKind(operation, known(planned.applicationId)),
       onProgress: (s, elapsedMs) => {
         last = s;
+        lastWhole = readsWhole(s, until);
         unreachable.answered(elapsedMs);
         ctx.log.info(`waiting for instance ${id}: ${s.status}`, {
           instance_id: id,
@@ -98,7 +103,11 @@ export async function awaitWorkflow(
     const cutShort = code === "E_TIMEOUT" || code === "E_ABORTED";
     const why = unreachable.stoppedBecause() ?? errorMessage(e);
     return {
-      newState: stateAfterApply(planned, id, last, code === "E_WORKFLOW_FAILED" ? "Failed" : stopped),
+      newState: stateAfterApply(planned, id, last, {
+        status: code === "E_WORKFLOW_FAILED" ? "Failed" : stopped,
+        submodulesRead: lastWhole,
+      }),
+      private: readMark(last, lastWhole),
       diagnostics: [
         errorDiagnostic(
           `Instance ${id}: ${operation} did not complete`,
@@ -108,7 +117,7 @@ export async function awaitWorkflow(
     };
   }
   const silence = unreachable.silenceNote();
-  const result = { newState: stateAfterApply(planned, id, last) };
+  const result = { newState: stateAfterApply(planned, id, last), private: readMark(last, true) };
   if (last.status === "Running")
     return {
       ...result,
@@ -127,6 +136,12 @@ export async function awaitWorkflow(
   };
 }
 
+/** What the next refresh needs to know of the whole read that ended the wait (read.ts). */
+const readMark = (s: InstanceStatus | undefined, whole: boolean) =>
+  s && whole && s.workflowHistory.length > 0
+    ? encodePrivate({ historyAtFullRead: s.workflowHistory.length })
+    : undefined;
+
 /** The wait ended without an answer about the instance, which may well be healthy: how to keep it. */
 const UNTAINT_HINT =
   " The wait was cut short, not the launch: the instance may still become (or be) Running. If the service " +
@@ -136,13 +151,14 @@ const UNTAINT_HINT =
 /**
  * The planned state with every unknown filled from the instance status (or a placeholder without one).
  * effective_parameters and effective_submodules always come from the status: if a planned value differs, terraform reports the
- * inconsistency instead of the state holding values the service does not have.
+ * inconsistency instead of the state holding values the service does not have. A status whose submodules were
+ * not read (a wait cut short before the workflow settled) leaves effective_submodules as planned, else null.
  */
 export function stateAfterApply(
   planned: InstanceModel,
   id: string,
   s: InstanceStatus | undefined,
-  status?: string,
+  { status, submodulesRead = true }: { status?: string; submodulesRead?: boolean } = {},
 ): ValueObject {
   s = s && withoutSecretValues(s, stateSecretNames(planned));
   const returnValues = splitReturnValues(
@@ -156,7 +172,7 @@ export function stateAfterApply(
     manifest_version: s?.version ?? null,
     status: status ?? s?.status ?? "Requested",
     effective_parameters: stringMap(s?.parameters ?? {}),
-    effective_submodules: encodeSubmoduleValues(s ? submoduleValues(s) : {}),
+    effective_submodules: !s ? {} : submodulesRead ? encodeSubmoduleValues(submoduleValues(s)) : null,
     return_values: stringMap(returnValues.plain),
     sensitive_return_value_map: stringMap(returnValues.sensitive),
   };
@@ -164,7 +180,7 @@ export function stateAfterApply(
   for (const [k, v] of Object.entries(fromStatus)) if (isUnknown(out[k])) out[k] = v;
   if (s) {
     out.effective_parameters = fromStatus.effective_parameters;
-    out.effective_submodules = fromStatus.effective_submodules;
+    if (submodulesRead) out.effective_submodules = fromStatus.effective_submodules;
   }
   for (const [k, v] of Object.entries(out)) if (isUnknown(v)) out[k] = null;
   return out;

@@ -32,6 +32,9 @@ function virtualClock(): Clock & { t: number } {
   return clock;
 }
 
+/** The fakes' statuses carry no components: reading them whole reads nothing more. */
+const wholeAsIs = async (s: InstanceStatus) => s;
+
 /** A fake service whose instance is `during` until `durationMs` after the start, then `after`. */
 function workflow(
   clock: { t: number },
@@ -42,7 +45,8 @@ function workflow(
   const calls: number[] = [];
   return {
     calls,
-    getInstance: async (id: string): Promise<InstanceStatus> => {
+    readSubmodules: wholeAsIs,
+    getInstanceStatus: async (id: string): Promise<InstanceStatus> => {
       calls.push(clock.t);
       const done = clock.t >= durationMs;
       return instanceBody({
@@ -188,7 +192,8 @@ describe("poll schedule learnt from earlier workflows", () => {
     const durations = new WorkflowDurations();
     const clock = virtualClock();
     const slowService = {
-      getInstance: async (id: string) => {
+      readSubmodules: wholeAsIs,
+      getInstanceStatus: async (id: string) => {
         const status = clock.t >= 50 ? "Running" : "Executing";
         clock.t += 400; // the answer takes 0.4 s
         return instanceBody({ id, status }) as unknown as InstanceStatus;
@@ -344,13 +349,14 @@ describe("waitForInstance and failing polls", () => {
     const svc = workflow(clock, 0, then);
     return {
       calls: svc.calls,
-      getInstance: async (id: string) => {
+      readSubmodules: wholeAsIs,
+      getInstanceStatus: async (id: string) => {
         const err = errors.shift();
         if (err) {
           svc.calls.push(clock.t);
           throw err;
         }
-        return svc.getInstance(id);
+        return svc.getInstanceStatus(id);
       },
     };
   };
@@ -414,7 +420,8 @@ describe("waitForInstance and 408 answers", () => {
     const details = { errors: ["request timeout"], method: "GET", path: `/api/1/instances/${INST}` };
     let failures = 2;
     const svc = {
-      getInstance: async (id: string) => {
+      readSubmodules: wholeAsIs,
+      getInstanceStatus: async (id: string) => {
         if (failures-- > 0) throw new RequestTimeoutAnswerError({ status: 408, ...details });
         return instanceBody({ id }) as unknown as InstanceStatus;
       },
@@ -446,7 +453,8 @@ describe("waitForInstance after the call that started a workflow (startedAfter)"
       { status: "Running", workflowHistory: [run("launch", "Failed"), run("reconfigure", "Succeeded")] },
     ];
     return {
-      getInstance: async (id: string) =>
+      readSubmodules: wholeAsIs,
+      getInstanceStatus: async (id: string) =>
         instanceBody({ id, ...(reads.length > 1 ? reads.shift() : reads[0]) }) as unknown as InstanceStatus,
     };
   };

@@ -187,6 +187,19 @@ export class FakeClient implements ServiceClient {
   getInstance(id: string) {
     return this.answer("getInstance", [id], this.script.statuses, true);
   }
+  /** The same status read (the call named getInstance): the scripted statuses carry their submodules. */
+  getInstanceStatus(id: string) {
+    return this.getInstance(id);
+  }
+  /** Like the real client, only the submodules at `paths` (the scripted status holds them all). */
+  async readSubmodules(s: InstanceStatus, paths: "all" | ReadonlySet<string>) {
+    this.calls.push({ method: "readSubmodules", args: [s.id, paths] });
+    if (paths === "all") return s;
+    return {
+      ...s,
+      submodules: Object.fromEntries(Object.entries(s.submodules).filter(([k]) => paths.has(k))),
+    };
+  }
   async rescheduleDestroy(id: string, timestamp: number) {
     this.calls.push({ method: "rescheduleDestroy", args: [id, timestamp] });
   }

@@ -1,0 +1,77 @@
+// Which submodules a refresh reads (issue 26 item 6): the ones the configuration manages, and all of them only
+// when the state's values may be out of date (after an import, without a mark of the last whole read, or when a
+// workflow ran since it); the others keep the values the state holds.
+import type { Value } from "../../../src/terraform-model";
+import { decodePrivate, encodePrivate } from "../../../src/provider/instance/private";
+import { APP, configuredProvider, instance, obj, stateOf, status } from "./fakes";
+
+/** Two runs in the history; the scripted status reports db's engine as postgres-17 (the state: postgres-15). */
+const RUNS = ["launch", "reconfigure"].map((name) => ({
+  name,
+  status: "Succeeded" as const,
+  ownerId: "owner",
+  steps: [],
+}));
+const now = status({
+  workflowHistory: RUNS,
+  submodules: {
+    db: {
+      manifestVersion: 1,
+      revision: null,
+      parameters: { "input.size": "small", "input.engine": "postgres-17" },
+    },
+  },
+});
+
+async function refresh(config: Value, mark: { historyAtFullRead?: number }) {
+  const h = await configuredProvider({ statuses: [now] });
+  const res = await h.provider.readResource({
+    typeName: "appmgmt_instance",
+    currentState: stateOf(instance({ application_id: APP, ...obj(config) })),
+    private: encodePrivate(mark),
+  });
+  expect(res.diagnostics).toEqual([]);
+  const [read] = h.client.callsOf("readSubmodules");
+  return {
+    paths: read.args[1],
+    effective: obj(obj(res.newState).effective_submodules),
+    mark: decodePrivate(res.private),
+  };
+}
+
+const managingDb = {
+  submodules: {
+    db: { revision_id: null, manifest_version: null, parameters: { "input.engine": "postgres-15" } },
+  },
+};
+
+describe("a refresh with no workflow run since the last whole read", () => {
+  it("reads no submodule the configuration does not manage, and keeps their values from the state", async () => {
+    const r = await refresh({}, { historyAtFullRead: 2 });
+    expect(r.paths).toEqual(new Set());
+    expect(r.effective).toEqual({
+      db: { parameters: { "input.size": "small", "input.engine": "postgres-15" } },
+    });
+    expect(r.mark).toEqual({ historyAtFullRead: 2 });
+  });
+
+  it("reads a submodule the configuration manages, so drift in it shows", async () => {
+    const r = await refresh(managingDb, { historyAtFullRead: 2 });
+    expect(r.paths).toEqual(new Set(["db"]));
+    expect(r.effective).toEqual({
+      db: { parameters: { "input.size": "small", "input.engine": "postgres-17" } },
+    });
+  });
+});
+
+describe("a refresh reads every submodule", () => {
+  it.each([
+    ["a workflow ran since the last whole read", { historyAtFullRead: 1 }],
+    ["the private state holds no whole read", {}],
+  ])("when %s, and marks this read", async (_why, mark) => {
+    const r = await refresh({}, mark);
+    expect(r.paths).toBe("all");
+    expect(r.effective.db).toEqual({ parameters: { "input.size": "small", "input.engine": "postgres-17" } });
+    expect(r.mark).toEqual({ historyAtFullRead: 2 });
+  });
+});
