@@ -24,11 +24,14 @@ import { configSecretNames, namesInBothMaps, type SecretNames } from "./secrets"
 
 export type Operation = "launch" | "reconfigure";
 
-/** `desired` is the model of what `config` asks of the service (desired.ts), built once per plan. */
+/**
+ * `desired` is the model of what `config` asks of the service (desired.ts), built once per plan; `operation`
+ * is what the plan sends (undefined at validation, which cannot tell), named by the findings it applies to.
+ */
 export function checkInstanceAttributes(
   config: InstanceModel,
   desired: DesiredInstance,
-  operation: Operation,
+  operation: Operation | undefined,
 ): Diagnostic[] {
   const out = new Diagnostics();
   checkIds(config, out);

@@ -26,9 +26,10 @@ import {
 } from "./secrets";
 import { INSTANCE_ATTRIBUTES } from "./schema";
 
+/** The configuration alone: it cannot tell a launch from a reconfigure, so its findings name neither. */
 export function validateInstance(config: ValueObject): Diagnostic[] {
   const model = decodeInstance(config);
-  return checkInstanceAttributes(model, checkedModel(model), "launch");
+  return checkInstanceAttributes(model, checkedModel(model), undefined);
 }
 
 /** What the checks see: secret names listed with unknown values (the rules never see a secret). */

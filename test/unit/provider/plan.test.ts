@@ -175,9 +175,33 @@ describe("manifest and parameter checks", () => {
     });
     expect(res.diagnostics[0].detail).toContain("submodules.db.parameters['input.size']");
     expect(res.diagnostics[0].detail).toContain("input.db-size");
-    // the same finding at validate time
+    expect(res.diagnostics[0].summary).toMatch(/ on launch$/);
+    // the same finding at validate time, which cannot tell a launch from a reconfigure and names neither
     const validated = await provider.validateResourceConfig({ typeName: "appmgmt_instance", config });
-    expect(validated.diagnostics).toEqual(res.diagnostics);
+    expect(validated.diagnostics).toEqual([
+      {
+        ...res.diagnostics[0],
+        summary: res.diagnostics[0].summary.replace(/ on launch$/, ""),
+        detail: res.diagnostics[0].detail!.replace(/ on launch/, ""),
+      },
+    ]);
+    expect(validated.diagnostics[0].detail).not.toMatch(/ on (launch|reconfigure)/);
+  });
+
+  it("names a reconfigure, not a launch, when an update sets a bound submodule parameter", async () => {
+    const prior = stateOf(instance({ application_id: APP, manifest: WEBSHOP_MANIFEST }));
+    const config = instance({
+      application_id: APP,
+      manifest: WEBSHOP_MANIFEST,
+      submodules: {
+        db: { revision_id: null, manifest_version: null, parameters: { "input.size": "large" } },
+      },
+    });
+    const res = await plan(prior, config, proposedUpdate(prior, config));
+    const errors = res.diagnostics.filter((d) => d.severity === "error");
+    expect(errors).toHaveLength(1);
+    expect(errors[0].summary).toMatch(/cannot be set under submodules\.db\.parameters on reconfigure$/);
+    expect(errors[0].detail).not.toContain("on launch");
   });
 
   it("reports an unknown main parameter with a suggestion", async () => {
