@@ -3,7 +3,7 @@
 // workflow ran since it); the others keep the values the state holds.
 import type { Value } from "../../../src/terraform-model";
 import { decodePrivate, encodePrivate } from "../../../src/provider/instance/private";
-import { APP, configuredProvider, instance, obj, stateOf, status } from "./fakes";
+import { APP, configuredProvider, createPlan, instance, obj, stateOf, status } from "./fakes";
 
 /** Two runs in the history; the scripted status reports db's engine as postgres-17 (the state: postgres-15). */
 const RUNS = ["launch", "reconfigure"].map((name) => ({
@@ -73,5 +73,29 @@ describe("a refresh reads every submodule", () => {
     expect(r.paths).toBe("all");
     expect(r.effective.db).toEqual({ parameters: { "input.size": "small", "input.engine": "postgres-17" } });
     expect(r.mark).toEqual({ historyAtFullRead: 2 });
+  });
+});
+
+describe("an apply", () => {
+  it("marks the whole read that ended its wait, so the next refresh can skip unmanaged submodules", async () => {
+    const h = await configuredProvider({
+      launch: [{ id: now.id }],
+      statuses: [status({ status: "Executing", workflowHistory: RUNS.slice(0, 1) }), now],
+    });
+    const config = instance({ application_id: APP });
+    const res = await h.provider.applyResourceChange({
+      typeName: "appmgmt_instance",
+      priorState: null,
+      plannedState: createPlan(config),
+      config,
+      plannedPrivate: Buffer.alloc(0),
+    });
+    expect(res.diagnostics).toEqual([]);
+    expect(decodePrivate(res.private)).toEqual({ historyAtFullRead: 2 });
+    // only the settled status was read whole
+    expect(h.client.callsOf("readSubmodules")).toEqual([{ method: "readSubmodules", args: [now.id, "all"] }]);
+    expect(obj(obj(res.newState).effective_submodules).db).toEqual({
+      parameters: { "input.size": "small", "input.engine": "postgres-17" },
+    });
   });
 });
