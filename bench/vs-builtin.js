@@ -5,7 +5,7 @@
 // terraform_data, step by step, the two kinds alternating so that machine load hits both alike.
 //
 //   node bench/vs-builtin.js [--n 1000] [--n-default 300] [--plan-runs 3] [--steps a,b,...] [--no-profile]
-//                            [--small-input] [--no-submodules]
+//                            [--small-input] [--no-submodules] [--baseline DIR]
 //
 // Steps (default all, in this order): apply-p50, plan, destroy-p50 (N, -parallelism=50; plan = plan with
 // refresh of the applied N, the median of --plan-runs) and apply-default, destroy-default (--n-default,
@@ -18,6 +18,9 @@
 // Each instance has one submodule (webshop's db), which the service shows as a child instance: a refresh reads
 // the instance and its child (two status calls). --no-submodules makes instances of the demo's postgres
 // application instead (no submodule, one status call), for the figure with and without submodules.
+// With --baseline DIR (another checkout with its node_modules, e.g. the commit before a change), that tree's
+// provider takes every step too, in its own workspace against the same simulator, alternating with this one's,
+// and each row shows its time, this tree's ratio to it and its service calls: before and after in one run.
 // Needs `npm run build`; prints the load average, since the ratios only mean something on a quiet machine.
 "use strict";
 require("./usage").helpOnRequest(__filename);
@@ -39,6 +42,7 @@ const { values: flags } = parseArgs({
     "no-profile": { type: "boolean", default: false },
     "small-input": { type: "boolean", default: false },
     "no-submodules": { type: "boolean", default: false },
+    baseline: { type: "string" },
   },
 });
 const N = Number(flags.n);
@@ -125,6 +129,7 @@ async function workspaces(url) {
   // Each kind's setCount is added just below.
   const appmgmt = await createWorkspace(url, "", { files });
   const floorCode = await bundleProvider({ entry: path.join(__dirname, "floor-provider.js") });
+  /** @type {Record<string, Kind>} */
   const kinds = {
     appmgmt: /** @type {Kind} */ ({ ws: appmgmt, hcl: appmgmtHcl }),
     terraform_data: /** @type {Kind} */ ({
@@ -138,6 +143,15 @@ async function workspaces(url) {
       stateFrom: appmgmt,
     }),
   };
+  if (flags.baseline) {
+    /** @type {{ bundleProvider: () => Promise<string> }} */
+    const baseline = require(path.resolve(flags.baseline, "scripts", "bundle-provider.js"));
+    const providerCode = await baseline.bundleProvider();
+    kinds.baseline = /** @type {Kind} */ ({
+      ws: await createWorkspace(url, "", { files, providerCode }),
+      hcl: appmgmtHcl,
+    });
+  }
   const header = fs.readFileSync(path.join(kinds.appmgmt.ws.work, "main.tf"), "utf8");
   for (const kind of Object.values(kinds)) {
     kind.setCount = (n) => {
@@ -194,7 +208,7 @@ async function runSteps(sim, kinds, names) {
     const step = STEPS[name];
     if (!step) throw new Error(`unknown step ${name}; steps are ${Object.keys(STEPS).join(", ")}`);
     /** @type {Record<string, number[]>} */
-    const times = { appmgmt: [], terraform_data: [], floor: [] };
+    const times = { appmgmt: [], terraform_data: [], floor: [], baseline: [] };
     /** @type {Record<string, Timing>} */
     const last = {};
     for (let r = 0; r < (step.runs ?? 1); r++) {
@@ -232,10 +246,15 @@ async function runSteps(sim, kinds, names) {
       "provider processes": service.processes,
       "service calls": service.calls,
       "simulator CPU": seconds(service.simCpuMs),
+      ...(last.baseline && {
+        "baseline (= this / baseline)": `${seconds(median(times.baseline))} = ${(a / median(times.baseline)).toFixed(2)}x`,
+        "baseline calls": last.baseline.calls,
+      }),
     });
     const row = rows[rows.length - 1];
     const floor = times.floor.length ? `, floor ${row["floor (no-work provider)"]}` : "";
-    console.log(`  ${row.step}: ${row.ratio}${floor} (load ${loadavg()})`);
+    const base = last.baseline ? `, baseline ${row["baseline (= this / baseline)"]}` : "";
+    console.log(`  ${row.step}: ${row.ratio}${floor}${base} (load ${loadavg()})`);
   }
   return { rows, peakMib };
 }
