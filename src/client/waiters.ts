@@ -195,8 +195,8 @@ const KNOWN_STATUSES: ReadonlySet<string> = new Set(INSTANCE_STATUS_VALUES);
 /**
  * Polls the instance's own status on the schedule (one call each, whatever its submodules) until the workflow
  * shows settled (or `until` accepts it); that status is then read whole once (WaitOptions.readSubmodules) and
- * handed to `until`, which ends the wait or lets it poll on (a service whose values lag). Status `Failed` (unless accepted)
- * throws WorkflowFailedError with the service's errorMessage, `Canceled` or `Suspended` WorkflowStoppedError
+ * handed to `until`, which ends the wait or lets it poll on (a service whose values lag). Status `Failed`
+ * (unless accepted) throws WorkflowFailedError with the service's errorMessage, `Canceled` or `Suspended` WorkflowStoppedError
  * (none of them changes by waiting); running out of time throws TimeoutError;
  * the signal throws AbortedError. A poll that fails transiently even after the call's own retries (5xx,
  * 429, resets, request timeouts) does not end the wait: the next poll follows the schedule.

@@ -98,4 +98,27 @@ describe("an apply", () => {
       parameters: { "input.size": "small", "input.engine": "postgres-17" },
     });
   });
+
+  it("cut short before the workflow settled, says nothing of the submodules it did not read", async () => {
+    const h = await configuredProvider({
+      launch: [{ id: now.id }],
+      statuses: [status({ status: "Executing" })],
+    });
+    const config = instance({
+      application_id: APP,
+      timeouts: { create: "2s", update: null, delete: null },
+    });
+    const res = await h.provider.applyResourceChange({
+      typeName: "appmgmt_instance",
+      priorState: null,
+      plannedState: createPlan(config),
+      config,
+      plannedPrivate: Buffer.alloc(0),
+    });
+    expect(res.diagnostics[0].summary).toContain("create did not complete");
+    expect(h.client.callsOf("readSubmodules")).toEqual([]);
+    // not {} (no submodules) nor the unread values: unknown to the state, so the next refresh reads them all
+    expect(obj(res.newState).effective_submodules).toBeNull();
+    expect(decodePrivate(res.private)).toEqual({});
+  });
 });
