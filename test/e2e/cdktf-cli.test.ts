@@ -173,6 +173,7 @@ describe("secrets through ApplicationInstance with the cdktf CLI", () => {
       secret_parameters: { "input.app-fork": "${var.registry_token}" },
       submodules: { db: { secret_parameters: { "input.engine": "${var.db_password}" } } },
     });
+    expect(JSON.parse(fs.readFileSync(synthesized, "utf8")).variable.db_password.ephemeral).toBe(true);
     expect(fs.statSync(trace).size).toBeGreaterThan(100_000);
     for (const text of [output, ...[...files, trace].map((f) => fs.readFileSync(f, "utf8"))]) {
       expect(text).not.toContain(TOKEN);
