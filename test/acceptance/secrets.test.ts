@@ -2,7 +2,8 @@
 // `secret_parameters` (the instance's and a submodule's) reach the service at launch, at a version bump
 // and with a reconfigure for another change, and never the state file, `terraform show`, the plan or
 // apply output or the trace; a new value with the same version plans nothing; a refresh with the service
-// reporting the secret back, an import and the appmgmt_instance data source keep it out; the ephemeral
+// reporting the secret back, an import and the appmgmt_instance data source keep it out, and so does
+// appmgmt_instance_workflow's write-only secret_parameters; the ephemeral
 // appmgmt_instance_return_values feeds one instance's return value into another's secret_parameters
 // without storing it.
 import * as fs from "node:fs";
@@ -54,6 +55,10 @@ const ADMIN_MANIFEST = `application:
     input:
       admin-password: configuration(string)
       greeting: configuration(string)
+  workflows:
+    rotate:
+      parameters:
+        new-password: configuration(string)
 `;
 
 /** The secrets' values for the next commands. */
@@ -146,7 +151,7 @@ describe("secret parameters and ephemeral return values", () => {
     await expectNowhere(MAIN_SECRET, SUB_SECRET, NEW_SECRET);
   });
 
-  test("the appmgmt_instance data source leaves out names that look secret and those it is given", async () => {
+  test("the data source leaves out secret-looking and given names; a workflow's secret_parameters are stored nowhere", async () => {
     const ADMIN_SECRET = "admin-s3cret-d4t4";
     // launched outside terraform: nothing but the name says "input.admin-password" is a secret
     const { client } = ctx.svc;
@@ -165,8 +170,15 @@ data "appmgmt_instance" "shop" {
   secret_names = ["input.app-fork", "db/input.engine"]
 }
 
+resource "appmgmt_instance_workflow" "rotate" {
+  instance_id       = "${outside}"
+  workflow          = "rotate"
+  secret_parameters = { "new-password" = var.main_secret }
+}
+
 data "appmgmt_instance" "outside" {
-  id = "${outside}"
+  id         = "${outside}"
+  depends_on = [appmgmt_instance_workflow.rotate]
 }
 `,
     );
@@ -178,6 +190,14 @@ data "appmgmt_instance" "outside" {
     const outsideData = (await tf.resource("data.appmgmt_instance.outside"))!.values;
     expect(outsideData.secret_parameter_names).toEqual(["input.admin-password"]);
     expect(outsideData.parameters).toEqual({ "input.greeting": "hello" });
+    // the workflow got its write-only secret; the service returns it (the simulator echoes parameters),
+    // and neither the workflow's return_values nor the data source's hold it
+    const onService = await client.getInstance(outside);
+    expect(onService.returnValues["rotate.new-password"]).toBe(NEW_SECRET);
+    const rotate = (await tf.resource("appmgmt_instance_workflow.rotate"))!.values;
+    expect(rotate.secret_parameters).toBeNull();
+    expect(rotate.return_values).toMatchObject({ "rotate.result": "Succeeded" });
+    expect(outsideData.return_values).toMatchObject({ "rotate.result": "Succeeded" });
     await expectNowhere(NEW_SECRET, SUB_SECRET, ADMIN_SECRET);
   });
 

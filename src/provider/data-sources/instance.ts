@@ -6,7 +6,7 @@ import { checkIdAttributes } from "../id-attributes";
 import type { DataSource } from "./data-source";
 import { returnValueMap, stringMap } from "../values";
 import { instanceData } from "./schemas";
-import { importedSecretNames, withoutSecretValues } from "../instance/secrets";
+import { importedSecretNames, looksSecret, withoutSecretValues } from "../instance/secrets";
 
 export const instanceDataSource: DataSource = {
   typeName: "appmgmt_instance",
@@ -37,7 +37,7 @@ export const instanceDataSource: DataSource = {
       parameters: stringMap(s.parameters),
       secret_parameter_names: secrets.list,
       submodules,
-      return_values: returnValueMap(s.returnValues),
+      return_values: returnValueMap(withoutSecretLooking(s.returnValues)),
     };
   },
 };
@@ -45,4 +45,9 @@ export const instanceDataSource: DataSource = {
 /** The strings of a list attribute (none when null). */
 function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((n): n is string => typeof n === "string") : [];
+}
+
+/** Return values but those whose names look secret (a workflow may return a secret it was given). */
+function withoutSecretLooking(values: Record<string, unknown> | undefined): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values ?? {}).filter(([name]) => !looksSecret(name)));
 }

@@ -143,7 +143,9 @@ export const instanceData = dataSchema("The status of one instance.", [
   {
     name: "return_values",
     type: ["map", "string"],
-    description: "Values returned by the instance's workflows (non-string values JSON-encoded).",
+    description:
+      "Values returned by the instance's workflows (non-string values JSON-encoded), but those whose names " +
+      "look secret: read those with the ephemeral `appmgmt_instance_return_values`, which stores nothing.",
     computed: true,
   },
 ]);
