@@ -4,7 +4,8 @@
 // First the pull-request job (plan → show -json → appmgmt review → comment, plan kept as an artifact)
 // in one checkout, twice (a second push updates the review comment the first one made, found by the
 // review's marker, instead of adding another), then the merge job (fetch the reviewed plan → apply) in a
-// fresh checkout.
+// fresh checkout. On GitLab the policy gate is a job of its own: a second merge request destroys an
+// instance, the gate fails as its `allow_failure: exit_codes` allows, and the merge applies that plan.
 //
 // What the CI runner itself provides is stood in for, not run: GitHub's `uses:` actions (checkout =
 // the prepared checkout, setup-node / setup-terraform = node and terraform on the PATH, upload- and
