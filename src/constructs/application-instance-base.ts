@@ -16,6 +16,7 @@ import {
 } from "../rules";
 import type { ApplicationReference } from "./application-base";
 import type { ApplicationManifest } from "./application-manifest";
+import type { EnvironmentReference } from "./environment-base";
 import {
   literalSecretWarnings,
   bothMapsFindings,
@@ -125,6 +126,8 @@ export interface ApplicationInstancePropsOf<I extends InstanceClass> extends Pas
    * and again at plan.
    */
   readonly manifest?: ApplicationManifest;
+  /** An `Environment` construct of the stack to launch into: instead of `environmentId`, not with it. */
+  readonly environment?: EnvironmentReference;
 }
 
 export abstract class ApplicationInstanceBase<I extends InstanceClass> extends Construct {
@@ -139,6 +142,7 @@ export abstract class ApplicationInstanceBase<I extends InstanceClass> extends C
       application: app,
       submodules: submoduleSettings,
       manifest: given,
+      environment,
       ...settings
     }: ApplicationInstancePropsOf<I>,
     { Token, Annotations, Instance }: InstanceLibrary<I>,
@@ -148,7 +152,11 @@ export abstract class ApplicationInstanceBase<I extends InstanceClass> extends C
     const fromApp = typeof app === "string" ? undefined : app;
     const application = fromApp ? fromApp.id : (app as string);
     const manifest = given ?? fromApp?.manifest;
-    const passedOn = { ...settings, manifestVersion: settings.manifestVersion ?? fromApp?.manifestVersion };
+    const passedOn = {
+      ...settings,
+      environmentId: environment?.id ?? settings.environmentId,
+      manifestVersion: settings.manifestVersion ?? fromApp?.manifestVersion,
+    };
     this.token = Token;
     const isUnresolved = (value: unknown) => Token.isUnresolved(value);
     const parameters = sortedRecord(passedOn.parameters, isUnresolved);
@@ -163,10 +171,16 @@ export abstract class ApplicationInstanceBase<I extends InstanceClass> extends C
       submodules,
       manifest: manifest?.yaml,
     });
-    const checked = { ...passedOn, application, submodules: submoduleSettings };
+    const checked = {
+      ...passedOn,
+      environmentId: settings.environmentId,
+      application,
+      submodules: submoduleSettings,
+    };
     this.node.addValidation({
       validate: () =>
         [
+          ...environmentFindings(environment, settings.environmentId),
           ...identifierFindings(checked, isUnresolved),
           ...droppedKeyFindings(checked, isUnresolved),
           ...bothMapsFindings(checked, isUnresolved),
@@ -272,6 +286,21 @@ function identifierFindings(props: CheckedProps, isUnresolved: (value: unknown) 
     }
   }
   return findings;
+}
+
+/** `environment` and `environmentId` say the same thing: one of them, not both. */
+function environmentFindings(
+  environment: EnvironmentReference | undefined,
+  environmentId: string | undefined,
+): Finding[] {
+  if (environment === undefined || environmentId === undefined) return [];
+  return [
+    {
+      path: ["environment"],
+      message: "both environment and environmentId are set, and each names the environment to launch into",
+      fix: "keep environment (an Environment of this stack) or environmentId (an existing environment's id), not both",
+    },
+  ];
 }
 
 /**

@@ -5,6 +5,7 @@ import * as path from "node:path";
 import { lockHash } from "../../src/provider-package/provider-artifact";
 import { DEMO } from "../../src/simulator";
 import { CdkCliSession, cdktfProject } from "../helpers/cdk-cli";
+import { expectSandboxOf } from "../helpers/sandbox-example";
 
 let session: CdkCliSession;
 let svc: CdkCliSession["svc"];
@@ -192,4 +193,14 @@ describe("secrets through ApplicationInstance with the cdktf CLI", () => {
       fs.readFileSync(path.join(dir, "cdktf.out", "stacks", "secrets", "cdk.tf.json"), "utf8"),
     ).toContain(PASSWORD);
   });
+});
+
+test("examples/sandboxes/typescript: deploy clones staging into the branch's sandbox and launches into it; diff shows no changes", async () => {
+  const dir = newProject("sandboxes", "examples/sandboxes/typescript/main.ts");
+  const branch = { TF_VAR_branch: "feature-cdktf" };
+  await cdktfOk(dir, ["deploy", "--auto-approve"], branch);
+  await expectSandboxOf(svc, "feature-cdktf");
+  const diff = await cdktfOk(dir, ["diff"], branch);
+  expect(diff).toContain("No changes");
+  expect(diff).not.toMatch(/Plan: \d+ to add/);
 });
