@@ -21,6 +21,7 @@ test("every runnable bench script is found", () => {
     "provider-calls.js",
     "provider-executable.js",
     "provider-startup.js",
+    "review-500.js",
     "soak.js",
     "synth-1000.js",
     "vs-builtin.js",
