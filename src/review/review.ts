@@ -9,6 +9,8 @@ import { reviewApplication, reviewWorkflowRun } from "./services";
 import { desiredFromPlan, findingsOf, nowFromPlan, resetsOf } from "./instance-model";
 import { serviceChange } from "../rules";
 import { reviewDrift } from "./drift";
+import { destroyedValues } from "./destroyed";
+import { disambiguateEnvironments } from "./environment-names";
 import { asObj, attributeName, diffValues } from "./plan-values";
 import { secretsOf } from "./secrets";
 import {
@@ -53,6 +55,7 @@ export function buildReview(plan: PlanJson): Review {
     if (d?.revertedByPlan)
       i.action += `, reverting ${d.gone ? "its destroy" : "changes made"} outside terraform`;
   }
+  disambiguateEnvironments([...instances, ...drift].flatMap((r) => r.changes));
   instances.sort((a, b) => KINDS.indexOf(a.kind) - KINDS.indexOf(b.kind) || compare(a.address, b.address));
   const count = (k: Kind) => instances.filter((i) => i.kind === k).length;
   return {
@@ -160,7 +163,7 @@ export function reviewInstance(rc: ResourceChange): InstanceReview | undefined {
   let kind: Kind = planned;
   let { words, workflow } = describe(planned, rc, replacedBecause);
 
-  const valueChanges = diffValues(rc);
+  const valueChanges = kind === "destroy" ? destroyedValues(rc) : diffValues(rc);
   let resets: ResetReview[] = [];
   let possibleResets: PossibleResetReview[] = [];
   const secrets = kind === "destroy" ? [] : secretsOf(before, after, rc.change.after_unknown);

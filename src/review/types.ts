@@ -17,8 +17,12 @@ export const KINDS = [
 export type Kind = (typeof KINDS)[number];
 
 /** A value as the review shows it: terraform's placeholders for what it cannot show. */
+/** An environment (environment_id) is shown by name, with its id in `id` (and in `value` too when names repeat). */
 export type Shown =
-  { kind: "value"; value: string } | { kind: "absent" } | { kind: "unknown" } | { kind: "sensitive" };
+  | { kind: "value"; value: string; id?: string }
+  | { kind: "absent" }
+  | { kind: "unknown" }
+  | { kind: "sensitive" };
 
 export interface ValueChange {
   /** `parameters["input.app-fork"]`, `submodules["db"].revision_id`, `instance_name`. */

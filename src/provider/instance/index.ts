@@ -4,6 +4,7 @@
 import { defineResource } from "../resource";
 import { createInstance } from "./create";
 import { deleteInstance } from "./delete";
+import { planEnvironmentName, withEnvironmentName } from "./environment-name";
 import { importInstance } from "./import";
 import { decodeInstance } from "./model";
 import { planInstance, validateInstance } from "./plan";
@@ -16,8 +17,9 @@ export const instanceResource = defineResource({
   typeName: INSTANCE_TYPE,
   schema: instanceSchema,
   validate: validateInstance,
-  plan: planInstance,
-  create: (ctx, planned, config) => createInstance(ctx, decodeInstance(planned), decodeInstance(config)),
+  plan: (req, ctx) => planEnvironmentName(ctx, req, planInstance(req)),
+  create: async (ctx, planned, config) =>
+    withEnvironmentName(ctx, await createInstance(ctx, decodeInstance(planned), decodeInstance(config))),
   read: readInstance,
   update: (ctx, prior, planned, config, plannedPrivate) =>
     updateInstance(ctx, prior, decodeInstance(planned), decodeInstance(config), plannedPrivate),
