@@ -4,7 +4,8 @@
 
 import { naturalCompare } from "../rules";
 import { dataSourcesReadAtPlan, type PlanJson, type ResourceChange } from "./plan-json";
-import { APPLICATION_TYPE, INSTANCE_TYPE, WORKFLOW_TYPE } from "../resource-types";
+import { APPLICATION_TYPE, ENVIRONMENT_TYPE, INSTANCE_TYPE, WORKFLOW_TYPE } from "../resource-types";
+import { environmentNames, reviewEnvironment } from "./environments";
 import { reviewApplication, reviewWorkflowRun } from "./services";
 import { desiredFromPlan, findingsOf, nowFromPlan, resetsOf } from "./instance-model";
 import { serviceChange } from "../rules";
@@ -17,6 +18,7 @@ import {
   KINDS,
   REVIEW_FORMAT_VERSION,
   type ApplicationReview,
+  type EnvironmentReview,
   type InstanceReview,
   type Kind,
   type PossibleResetReview,
@@ -33,6 +35,8 @@ export function buildReview(plan: PlanJson): Review {
   const otherChanges: string[] = [];
   const applications: ApplicationReview[] = [];
   const workflowRuns: WorkflowRunReview[] = [];
+  const environments: EnvironmentReview[] = [];
+  const names = environmentNames(plan);
   let unchanged = 0;
   const read = new Set(dataSourcesReadAtPlan(plan));
   for (const rc of changes) {
@@ -43,10 +47,16 @@ export function buildReview(plan: PlanJson): Review {
     const review = rc.type === INSTANCE_TYPE ? reviewInstance(rc) : undefined;
     const application = rc.type === APPLICATION_TYPE ? reviewApplication(rc) : undefined;
     const run = rc.type === WORKFLOW_TYPE ? reviewWorkflowRun(rc, plan) : undefined;
+    const environment = rc.type === ENVIRONMENT_TYPE ? reviewEnvironment(rc, names) : undefined;
     if (review) instances.push(review);
     else if (application) applications.push(application);
     else if (run) workflowRuns.push(run);
-    else if ([INSTANCE_TYPE, APPLICATION_TYPE, WORKFLOW_TYPE].includes(rc.type) || isNoop(rc)) unchanged++;
+    else if (environment) environments.push(environment);
+    else if (
+      [INSTANCE_TYPE, APPLICATION_TYPE, WORKFLOW_TYPE, ENVIRONMENT_TYPE].includes(rc.type) ||
+      isNoop(rc)
+    )
+      unchanged++;
     else otherChanges.push(`${rc.address}: ${rc.change.actions.join(", then ")}`);
   }
   const drift = reviewDrift(plan);
@@ -78,12 +88,14 @@ export function buildReview(plan: PlanJson): Review {
       applications: applications.length,
       workflowRuns: workflowRuns.length,
       drift: drift.length,
+      environments: environments.length,
     },
     instances,
     otherChanges: otherChanges.sort(compare),
     applications: applications.sort((a, b) => compare(a.address, b.address)),
     workflowRuns: workflowRuns.sort((a, b) => compare(a.address, b.address)),
     drift: drift.sort((a, b) => compare(a.address, b.address)),
+    environments: environments.sort((a, b) => compare(a.address, b.address)),
   };
 }
 
