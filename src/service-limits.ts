@@ -23,18 +23,3 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Deepest nesting of arrays and objects accepted in a request body; deeper bodies get 400. */
 export const MAX_JSON_DEPTH = 32;
-
-/**
- * An environment's marker or property name (ours: the evidence only shows names like `sandbox`, `db-host`): a
- * letter or digit first, then letters, digits, `.`, `_` or `-`; 1 to 64 characters.
- */
-export const ENVIRONMENT_NAME_PART = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
-
-/** Why `name` cannot be a marker's or property's name (`what`: "marker", "property"), or undefined. */
-export function environmentNameProblem(what: "marker" | "property", name: string): string | undefined {
-  if (ENVIRONMENT_NAME_PART.test(name)) return undefined;
-  return (
-    `${what} name ${JSON.stringify(name)} is not valid: use 1 to 64 letters, digits, ".", "_" or "-", ` +
-    "starting with a letter or digit"
-  );
-}

@@ -9,6 +9,9 @@ export { ApplicationInstance, type ApplicationInstanceProps } from "./applicatio
 export type { ApplicationSubmoduleSettings } from "../constructs/application-instance-base";
 export { Application, type ApplicationProps } from "./application";
 export type { ApplicationReference } from "../constructs/application-base";
+export { Environment, type EnvironmentProps } from "./environment";
+export { EnvironmentPolicies } from "../constructs/environment-policies";
+export type { EnvironmentReference } from "../constructs/environment-base";
 /** The cdktn bindings generated from the provider's schema (instance, provider, data sources). */
 export * as bindings from "../gen/cdktn/providers/appmgmt";
 export { ManifestError } from "../manifest";

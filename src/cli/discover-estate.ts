@@ -1,7 +1,7 @@
 // What `appmgmt discover` finds: the live top-level instances of some environments, read through the
 // client as the provider reads them, so what it writes is what an import would put in the state.
 
-import type { Environment, InstanceStatus, InstanceSummary } from "../client/types";
+import type { EnvironmentSummary, InstanceStatus, InstanceSummary } from "../client/types";
 import type { ServiceClient } from "../provider/service";
 import { importedSubmodules } from "../provider/instance/read";
 import { errorCode } from "../terraform-model";
@@ -52,7 +52,7 @@ export async function discoverInstances(
   filter: DiscoverFilter,
   opts: { withSettings: boolean; progress: (line: string) => void },
 ): Promise<DiscoveredInstance[]> {
-  const environments: Pick<Environment, "id" | "name">[] =
+  const environments: Pick<EnvironmentSummary, "id" | "name">[] =
     "organizationId" in scope
       ? await unknownWhenNotFound(`organization ${scope.organizationId}`, "", () =>
           client.listEnvironments(scope.organizationId),

@@ -21,7 +21,7 @@ import type {
   ApplicationSummary,
   CallOptions,
   CreateApplicationRequest,
-  Environment,
+  EnvironmentSummary,
   InstanceStatus,
   InstanceSummary,
   LaunchRequest,
@@ -123,7 +123,7 @@ export class AppMgmtClient {
     return applications.listApplications(this.calls, orgId, o);
   }
 
-  async listEnvironments(orgId: string, o?: CallOptions): Promise<Environment[]> {
+  async listEnvironments(orgId: string, o?: CallOptions): Promise<EnvironmentSummary[]> {
     return environments.listEnvironments(this.calls, orgId, o);
   }
 

@@ -2,7 +2,7 @@
 // `revisionId`; callers always get the names of types.ts, with extra fields kept.
 import type {
   ApplicationSummary,
-  Environment,
+  EnvironmentSummary,
   InstanceStatus,
   InstanceSummary,
   ManifestUploaded,
@@ -82,7 +82,7 @@ export function schedules(body: unknown): WireSchedule[] {
   });
 }
 
-export function environments(body: unknown): Environment[] {
+export function environments(body: unknown): EnvironmentSummary[] {
   return list(body, "environments").map((o) => {
     // `isDefault` (the service's spelling) folds into `default` like the `<name>Id` spellings above.
     const { isDefault, isOnline, ...r } = record(o, "environment");

@@ -23,7 +23,7 @@ export interface Revision {
   name: string;
 }
 
-export interface Environment {
+export interface EnvironmentSummary {
   id: Id;
   name: string;
   /** The service's `isDefault` (older answers: `default`). */

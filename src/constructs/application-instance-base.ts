@@ -16,6 +16,7 @@ import {
 } from "../rules";
 import type { ApplicationReference } from "./application-base";
 import type { ApplicationManifest } from "./application-manifest";
+import type { EnvironmentReference } from "./environment-base";
 import { validateWhenSynthesized, type SynthesizedElement } from "./synth-check";
 
 /**
@@ -101,6 +102,8 @@ export interface ApplicationInstancePropsOf<I extends InstanceClass> extends Pas
    * and again at plan.
    */
   readonly manifest?: ApplicationManifest;
+  /** An `Environment` construct of the stack to launch into: instead of `environmentId`, not with it. */
+  readonly environment?: EnvironmentReference;
 }
 
 export abstract class ApplicationInstanceBase<I extends InstanceClass> extends Construct {
@@ -115,6 +118,7 @@ export abstract class ApplicationInstanceBase<I extends InstanceClass> extends C
       application: app,
       submodules: submoduleSettings,
       manifest: given,
+      environment,
       ...settings
     }: ApplicationInstancePropsOf<I>,
     { Token, Instance }: InstanceLibrary<I>,
@@ -124,7 +128,11 @@ export abstract class ApplicationInstanceBase<I extends InstanceClass> extends C
     const fromApp = typeof app === "string" ? undefined : app;
     const application = fromApp ? fromApp.id : (app as string);
     const manifest = given ?? fromApp?.manifest;
-    const passedOn = { ...settings, manifestVersion: settings.manifestVersion ?? fromApp?.manifestVersion };
+    const passedOn = {
+      ...settings,
+      environmentId: environment?.id ?? settings.environmentId,
+      manifestVersion: settings.manifestVersion ?? fromApp?.manifestVersion,
+    };
     this.token = Token;
     const isUnresolved = (value: unknown) => Token.isUnresolved(value);
     const parameters = sortedRecord(passedOn.parameters, isUnresolved);
@@ -137,12 +145,19 @@ export abstract class ApplicationInstanceBase<I extends InstanceClass> extends C
       submodules,
       manifest: manifest?.yaml,
     });
-    const checked = { ...passedOn, application, submodules: submoduleSettings };
+    const checked = {
+      ...passedOn,
+      environmentId: settings.environmentId,
+      application,
+      submodules: submoduleSettings,
+    };
     this.node.addValidation({
       validate: () =>
-        [...identifierFindings(checked, isUnresolved), ...droppedKeyFindings(checked, isUnresolved)].map(
-          formatFinding,
-        ),
+        [
+          ...environmentFindings(environment, settings.environmentId),
+          ...identifierFindings(checked, isUnresolved),
+          ...droppedKeyFindings(checked, isUnresolved),
+        ].map(formatFinding),
     });
     if (manifest) {
       const config = knownConfig(parameters, passedOn.manifestVersion, submodules, isUnresolved);
@@ -236,6 +251,21 @@ function identifierFindings(props: CheckedProps, isUnresolved: (value: unknown) 
     }
   }
   return findings;
+}
+
+/** `environment` and `environmentId` say the same thing: one of them, not both. */
+function environmentFindings(
+  environment: EnvironmentReference | undefined,
+  environmentId: string | undefined,
+): Finding[] {
+  if (environment === undefined || environmentId === undefined) return [];
+  return [
+    {
+      path: ["environment"],
+      message: "both environment and environmentId are set, and each names the environment to launch into",
+      fix: "keep environment (an Environment of this stack) or environmentId (an existing environment's id), not both",
+    },
+  ];
 }
 
 /**

@@ -4,3 +4,6 @@ export { ApplicationInstance, type ApplicationInstanceProps } from "./applicatio
 export type { ApplicationSubmoduleSettings } from "./application-instance-base";
 export { Application, type ApplicationProps } from "./application";
 export type { ApplicationReference } from "./application-base";
+export { Environment, type EnvironmentProps } from "./environment";
+export { EnvironmentPolicies } from "./environment-policies";
+export type { EnvironmentReference } from "./environment-base";

@@ -2,7 +2,7 @@
 // YAML, properties, markers, and new environments made by cloning one, which come online a while later. The
 // public API has no call that creates an environment from nothing, renames or deletes one: neither has this.
 import { parse as parseYaml } from "yaml";
-import { environmentNameProblem } from "../service-limits";
+import { environmentNameProblem } from "../environment-limits";
 import type { WireEnvironmentProperty } from "../service-wire";
 import type { Catalog } from "./catalog";
 import { RequestReader } from "./request-reader";

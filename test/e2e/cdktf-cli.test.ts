@@ -5,6 +5,7 @@ import * as path from "node:path";
 import { lockHash } from "../../src/provider-package/provider-artifact";
 import { DEMO } from "../../src/simulator";
 import { CdkCliSession, cdktfProject } from "../helpers/cdk-cli";
+import { expectSandboxOf } from "../helpers/sandbox-example";
 
 let session: CdkCliSession;
 let svc: CdkCliSession["svc"];
@@ -133,4 +134,14 @@ test("examples/multi-environment: diff and deploy as its header says, no lock st
   await cdktfOk(dir, ["destroy", "*", "--auto-approve"]);
   expect((await svc.client.getInstance(production.id)).status).toBe("Destroyed");
   expect((await svc.client.getInstance(staging.id)).status).toBe("Destroyed");
+});
+
+test("examples/sandboxes/typescript: deploy clones staging into the branch's sandbox and launches into it; diff shows no changes", async () => {
+  const dir = newProject("sandboxes", "examples/sandboxes/typescript/main.ts");
+  const branch = { TF_VAR_branch: "feature-cdktf" };
+  await cdktfOk(dir, ["deploy", "--auto-approve"], branch);
+  await expectSandboxOf(svc, "feature-cdktf");
+  const diff = await cdktfOk(dir, ["diff"], branch);
+  expect(diff).toContain("No changes");
+  expect(diff).not.toMatch(/Plan: \d+ to add/);
 });

@@ -47,6 +47,14 @@ export class CdkCliSession {
     private readonly options: CliSessionOptions,
   ) {}
 
+  /**
+   * The same simulator, provider, token cache and projects, run by another CLI on another Node (a project
+   * moving from cdktf to cdktn). The session it came from closes them.
+   */
+  withCli(options: CliSessionOptions): CdkCliSession {
+    return new CdkCliSession(this.svc, this.provider, this.tmp, this.cliConfigFile, options);
+  }
+
   /** A throw-away project running `appFile` (relative to the repository root). */
   newProject(name: string, appFile: string): string {
     const dir = path.join(this.tmp, name);

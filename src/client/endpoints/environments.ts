@@ -3,10 +3,14 @@
 import * as normalise from "../normalise";
 import { operationAccepted, ShapeError } from "../normalise";
 import type { ServiceCalls } from "../service-calls";
-import type { CallOptions, Environment, EnvironmentProperty, OperationAccepted } from "../types";
+import type { CallOptions, EnvironmentProperty, EnvironmentSummary, OperationAccepted } from "../types";
 import { checkId } from "../validate";
 
-async function listEnvironments(calls: ServiceCalls, orgId: string, o?: CallOptions): Promise<Environment[]> {
+async function listEnvironments(
+  calls: ServiceCalls,
+  orgId: string,
+  o?: CallOptions,
+): Promise<EnvironmentSummary[]> {
   const path = `/organizations/${checkId("organizationId", orgId)}/environments`;
   return calls.api("listEnvironments", "GET", path, undefined, o, normalise.environments);
 }
@@ -89,7 +93,7 @@ export class EnvironmentCalls {
 
   /**
    * A new environment with the source's policies, properties and markers, named `name` (the service's default:
-   * "Copy of <name>"). It is not online at once: see Environment.online. Never resent once the request may
+   * "Copy of <name>"). It is not online at once: see EnvironmentSummary.online. Never resent once the request may
    * have arrived (a lost answer is OutcomeUnknownError): the caller looks the clone up by name.
    */
   clone(envId: string, name?: string, o?: CallOptions): Promise<OperationAccepted> {

@@ -2,7 +2,7 @@
 // properties, markers, policies and default flag.
 
 import { Diagnostics, type ValueObject } from "../../terraform-model";
-import type { Environment } from "../../client/types";
+import type { EnvironmentSummary } from "../../client/types";
 import { ENVIRONMENT_TYPE } from "../../resource-types";
 import type { ProviderContext } from "../context";
 import { readEnvironmentSettings } from "../environment/settings";
@@ -81,7 +81,10 @@ export const environmentDataSource: DataSource = {
   },
 };
 
-async function find(ctx: ProviderContext, config: ValueObject): Promise<{ orgId: string; env: Environment }> {
+async function find(
+  ctx: ProviderContext,
+  config: ValueObject,
+): Promise<{ orgId: string; env: EnvironmentSummary }> {
   const { client } = ctx.service();
   const o = { signal: ctx.signal };
   const id = knownString(config, "id");

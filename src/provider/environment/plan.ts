@@ -10,12 +10,11 @@ import {
   type PlanResourceChangeResponse,
   type ValueObject,
 } from "../../terraform-model";
-import { environmentNameProblem } from "../../service-limits";
+import { environmentNameProblem, policiesProblem, samePolicies } from "../../environment-limits";
 import { checkIdAttributes } from "../id-attributes";
 import { planDeclared } from "../planner";
 import { asObject, attrPath, knownString, knownStringMap } from "../values";
 import { ENVIRONMENT_TYPE } from "../../resource-types";
-import { policiesProblem, samePolicies } from "./policies";
 import { knownSet, plannedTypes } from "./settings";
 import { ENVIRONMENT_ATTRIBUTES } from "./schema";
 

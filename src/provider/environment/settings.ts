@@ -6,7 +6,7 @@ import type { EnvironmentProperty } from "../../client/types";
 import { isUnknown, UNKNOWN, type Value, type ValueObject } from "../../terraform-model";
 import type { ServiceClient } from "../service";
 import { asObject, knownStringMap, sameValue, stringMap } from "../values";
-import { samePolicies } from "./policies";
+import { samePolicies } from "../../environment-limits";
 
 /** The state attributes the service's settings give: properties, property_types, markers, policies. */
 export async function readEnvironmentSettings(
