@@ -4,7 +4,7 @@
 
 import { naturalCompare } from "../rules";
 import { ENVIRONMENT_TYPE, INSTANCE_TYPE } from "../resource-types";
-import { parse as parseYaml } from "yaml";
+import { policiesDocument } from "../environment-limits";
 import type { PlanJson, ResourceChange } from "./plan-json";
 import { strings } from "./instance-model";
 import { asObj, flagged, type Obj } from "./plan-values";
@@ -175,12 +175,3 @@ function describePolicy(p: Obj): string {
 }
 
 const show = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v));
-
-/** The policies document as a mapping, or undefined when it is not one (the plan reports why). */
-function policiesDocument(text: string): Obj | undefined {
-  try {
-    return asObj(parseYaml(text));
-  } catch {
-    return undefined;
-  }
-}
