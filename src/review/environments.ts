@@ -27,7 +27,7 @@ export function reviewEnvironment(
   if (has(rc, "create")) {
     const source = unknown("clone_from")
       ? "an environment created in this apply"
-      : environmentLabel(after?.clone_from, names);
+      : environmentLabel(after?.clone_from, after?.clone_from_name, names);
     const replaced = (rc.change.replace_paths ?? []).map((p) => String(p[0])).sort(naturalCompare);
     action = has(rc, "delete")
       ? `replace (${replaced.join(", ") || "terraform"} forces it): a new clone of ${source}; the old one is only forgotten: ${KEPT}`
@@ -72,10 +72,10 @@ interface StateModule {
   child_modules?: StateModule[];
 }
 
-/** `staging (5f…)` when the plan knows its name, else the id. */
-function environmentLabel(id: unknown, names: ReadonlyMap<string, string>): string {
+/** `staging (5f…)` when the plan knows its name (clone_from_name, planned by the provider, or elsewhere), else the id. */
+function environmentLabel(id: unknown, planned: unknown, names: ReadonlyMap<string, string>): string {
   if (typeof id !== "string") return "(no clone_from)";
-  const name = names.get(id);
+  const name = typeof planned === "string" ? planned : names.get(id);
   return name === undefined ? id : `${name} (${id})`;
 }
 

@@ -25,16 +25,11 @@ function sandbox(opts: { name?: string; cloneFrom?: boolean; properties?: string
 resource "appmgmt_environment" "sandbox" {
   organization_id = "${DEMO.organizationId}"
   name            = "${opts.name ?? "sandbox-pr-7"}"
-  ${opts.cloneFrom === false ? "" : "clone_from = data.appmgmt_environment.source.id"}
+  ${opts.cloneFrom === false ? "" : `clone_from = "${DEMO.defaultEnvironmentId}"`}
   properties      = ${opts.properties ?? '{ "db-host" = "db.internal", replicas = "2" }'}
   property_types  = { replicas = "int" }
   markers         = ${opts.markers ?? '["sandbox", "team-a"]'}
   policies        = file("\${path.module}/policies.yaml")
-}
-
-# the environment cloned, by id: its name is in the plan, so the review names it
-data "appmgmt_environment" "source" {
-  id = "${DEMO.defaultEnvironmentId}"
 }
 
 data "appmgmt_environment" "by_name" {
@@ -68,7 +63,7 @@ describe("appmgmt_environment", () => {
     const managedChanges = async () => (await tf.plannedChanges()).filter((c) => c.action !== "read");
     tf.writeFile("policies.yaml", POLICIES);
     tf.writeMain(sandbox());
-    // the review names the environment cloned and what the clone sets
+    // the review names the environment cloned (clone_from_name, planned by the provider) and what the clone sets
     const created = await planAndReview(tf, "--format", "text");
     expect(created.markdown).toContain(
       "  environment: sandbox-pr-7 (appmgmt_environment.sandbox): create by cloning default " +
@@ -81,6 +76,7 @@ describe("appmgmt_environment", () => {
     const id = state.id as string;
     expect(state).toMatchObject({
       name: "sandbox-pr-7",
+      clone_from_name: "default",
       default: false,
       properties: { "db-host": "db.internal", replicas: "2" },
       property_types: { replicas: "int" },

@@ -24,7 +24,7 @@ import {
   type SubmoduleModel,
 } from "./model";
 import { confirmGone } from "./gone";
-import { environmentName } from "./environment-name";
+import { environmentName } from "../environment-names";
 import { type PendingLaunch, resolvePendingLaunch } from "./lost-launch";
 import { decodePrivate } from "./private";
 import { importedSecretNames, splitReturnValues, stateSecretNames, withoutSecretValues } from "./secrets";

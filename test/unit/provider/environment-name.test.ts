@@ -1,6 +1,8 @@
-// environment_name of appmgmt_instance: planned on create when environment_id is known, set at create and
-// read, kept by an update, and looked up once per distinct environment per provider process.
+// environment_name of appmgmt_instance (and clone_from_name of appmgmt_environment): planned on create when
+// the id is known, set at create and read, kept by an update, and looked up once per distinct environment per
+// provider process.
 import { isUnknown, UNKNOWN, type Value } from "../../../src/terraform-model";
+import { providerSchemas } from "../../../src/provider/catalog";
 import {
   APP,
   ENV,
@@ -83,4 +85,24 @@ test("a read sets the name (a state written before environment_name gets it), an
   const res = await plan(h, prior, changed, { ...prior, user_data: "team-a" });
   expect(obj(res.plannedState).environment_name).toBe("staging");
   expect(lookups(h).length).toBe(before);
+});
+
+test("an environment's clone plans the name of its source, with the same lookup", async () => {
+  const h = await configuredProvider({});
+  const attrs = providerSchemas.resources.appmgmt_environment.block.attributes;
+  const config = {
+    ...Object.fromEntries(attrs.map((a) => [a.name, null])),
+    organization_id: "5f0000000000000000000a01",
+    name: "sandbox",
+    clone_from: STAGING,
+  };
+  const res = await h.provider.planResourceChange({
+    typeName: "appmgmt_environment",
+    priorState: null,
+    proposedNewState: config,
+    config,
+    priorPrivate: Buffer.alloc(0),
+  });
+  expect(obj(res.plannedState).clone_from_name).toBe("staging");
+  expect(lookups(h).map((c) => c.method)).toEqual(["listOrganizations", "listEnvironments"]);
 });

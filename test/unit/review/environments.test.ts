@@ -150,5 +150,14 @@ test("environments changing in the same way share one entry; a clone of a new en
     "  environment: team-1 (appmgmt_environment.team_1), team-2 (appmgmt_environment.team_2): update in place\n    marker team-a removed\n",
   );
   expect(text).toContain("create by cloning an environment created in this apply");
+  // the provider plans clone_from_name: the source is named though nothing else in the plan names it
+  const named = buildReview(
+    planOf([
+      resourceChange("appmgmt_environment.pr", ["create"], null, env({ id: null, clone_from_name: "qa" }), {
+        after_unknown: { id: true },
+      }),
+    ]),
+  );
+  expect(named.environments[0].action).toBe(`create by cloning qa (${STAGING})`);
   expect(r.summary.environments).toBe(3);
 });

@@ -1,18 +1,19 @@
-// `environment_name` of an instance: the name of its environment, for people and the review (which show
-// names, not 24-hex ids). The API has no call that gives one environment's name, only an organization's
-// list, so a lookup lists the organizations the credentials see and their environments, and remembers every
-// name it saw: one lookup per distinct environment per provider process, not one per instance.
+// Environment names by id, for the plan and state of resources that name one (an instance's
+// environment_name, an environment's clone_from_name): the API has no call that gives one environment's name,
+// only an organization's list, so a lookup lists the organizations the credentials see and their environments,
+// and remembers every name it saw: one lookup per distinct environment per provider process, not one per
+// resource.
 
 import {
   isUnknown,
   UNKNOWN,
   type PlanResourceChangeRequest,
   type PlanResourceChangeResponse,
-} from "../../terraform-model";
-import type { ProviderContext } from "../context";
-import type { ApplyResult } from "../resource";
-import type { ServiceClient } from "../service";
-import { asObject } from "../values";
+} from "../terraform-model";
+import type { ProviderContext } from "./context";
+import type { ApplyResult } from "./resource";
+import type { ServiceClient } from "./service";
+import { asObject } from "./values";
 
 /** Names seen by one client (one configured provider process), and the lookup in progress. */
 class EnvironmentNames {
@@ -58,28 +59,38 @@ export async function environmentName(ctx: ProviderContext, envId: string): Prom
   }
 }
 
+/** The id attribute and the name attribute it gives: environment_id → environment_name, clone_from → clone_from_name. */
+export type NamedBy = { id: string; name: string };
+
 /**
- * The plan's environment_name: on create, the name of a known environment_id (unknown while the id is, e.g. an
- * environment created in the same apply, or the default one the service picks). An update keeps it: the
- * planner declares it stable, as an instance never changes environment in place.
+ * The planned name on create: the name of a known id (unknown while the id is, e.g. an environment created in the
+ * same apply, or the default one the service picks). An update keeps it: the schema declares it stable, as
+ * neither an instance's environment nor a clone's source changes in place.
  */
 export async function planEnvironmentName(
   ctx: ProviderContext,
   req: PlanResourceChangeRequest,
   res: PlanResourceChangeResponse,
+  attrs: NamedBy,
 ): Promise<PlanResourceChangeResponse> {
   const planned = asObject(res.plannedState);
   if (!planned || asObject(req.priorState)) return res;
-  const envId = planned.environment_id;
-  const name = typeof envId === "string" && !isUnknown(envId) ? await environmentName(ctx, envId) : undefined;
-  return { ...res, plannedState: { ...planned, environment_name: name ?? UNKNOWN } };
+  const id = planned[attrs.id];
+  const name = typeof id === "string" && !isUnknown(id) ? await environmentName(ctx, id) : undefined;
+  return { ...res, plannedState: { ...planned, [attrs.name]: name ?? UNKNOWN } };
 }
 
-/** A create's state with the name of the environment the service launched into, when the plan could not know it. */
-export async function withEnvironmentName(ctx: ProviderContext, result: ApplyResult): Promise<ApplyResult> {
+/** A create's state with the name the plan could not know (the service chose the environment, or made it). */
+export async function withEnvironmentName(
+  ctx: ProviderContext,
+  result: ApplyResult,
+  attrs: NamedBy,
+): Promise<ApplyResult> {
   const state = asObject(result.newState);
-  const envId = state?.environment_id;
-  if (!state || state.environment_name !== null || typeof envId !== "string") return result;
-  const name = await environmentName(ctx, envId);
-  return name === undefined ? result : { ...result, newState: { ...state, environment_name: name } };
+  const current = state?.[attrs.name];
+  if (!state || (current !== null && !isUnknown(current))) return result;
+  const id = state[attrs.id];
+  const name = typeof id === "string" ? await environmentName(ctx, id) : undefined;
+  // never unknown after an apply: null when the name cannot be found
+  return { ...result, newState: { ...state, [attrs.name]: name ?? null } };
 }
