@@ -2,7 +2,7 @@
 // cdktn's Token and the cdktn bindings (src/gen/cdktn/).
 
 import type { Construct } from "constructs";
-import { Token } from "cdktn";
+import { Annotations, Token } from "cdktn";
 import { Instance } from "../gen/cdktn/providers/appmgmt/instance";
 import {
   ApplicationInstanceBase,
@@ -13,6 +13,6 @@ export type ApplicationInstanceProps = ApplicationInstancePropsOf<typeof Instanc
 
 export class ApplicationInstance extends ApplicationInstanceBase<typeof Instance> {
   constructor(scope: Construct, id: string, props: ApplicationInstanceProps) {
-    super(scope, id, props, { Token, Instance });
+    super(scope, id, props, { Token, Annotations, Instance });
   }
 }

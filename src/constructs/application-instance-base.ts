@@ -17,6 +17,13 @@ import {
 import type { ApplicationReference } from "./application-base";
 import type { ApplicationManifest } from "./application-manifest";
 import type { EnvironmentReference } from "./environment-base";
+import {
+  literalSecretWarnings,
+  bothMapsFindings,
+  secretFindingPath,
+  unknownAtSynth,
+  withSecretNames,
+} from "./instance-secrets";
 import { validateWhenSynthesized, type SynthesizedElement } from "./synth-check";
 
 /**
@@ -42,11 +49,17 @@ export interface TokenFunctions {
   asStringMap(value: unknown): { [name: string]: string };
 }
 
+/** The library's Annotations (warnings the CLI prints at synth). */
+export interface AnnotationsOf {
+  of(scope: Construct): { addWarning(message: string): void };
+}
+
 /** The generated resource's submodule settings (the same shape in both libraries). */
 interface InstanceSubmodules {
   readonly revisionId?: string;
   readonly manifestVersion?: number;
   readonly parameters?: { [name: string]: string };
+  readonly secretParameters?: { [name: string]: string };
 }
 
 /** The settings the construct passes to the generated resource as they are. */
@@ -58,6 +71,14 @@ interface PassedOnSettings<I extends InstanceClass> {
   readonly manifestVersion?: number;
   /** Main parameters, keyed `input.<name>`; unlisted ones take their defaults. */
   readonly parameters?: { [name: string]: string };
+  /**
+   * Secret main parameters (passwords, API keys), keyed `input.<name>`: write-only, sent at launch and with
+   * every reconfigure, never in the plan or the state. Pass a token (a sensitive TerraformVariable's value,
+   * an ephemeral value): a literal string is written into cdktf.out, and synth warns about it.
+   */
+  readonly secretParameters?: { [name: string]: string };
+  /** Bump it to send the secrets (the instance's and its submodules') again; a new value alone plans nothing. */
+  readonly secretParametersVersion?: number;
   /** Workflow timeouts as duration strings (e.g. "30m"). */
   readonly timeouts?: ConfigOf<I>["timeouts"];
   readonly provider?: ConfigOf<I>["provider"];
@@ -75,6 +96,7 @@ export interface InstanceResourceConfig<I extends InstanceClass> extends PassedO
 /** The library the construct is built on: its Token and its generated Instance class. */
 export interface InstanceLibrary<I extends InstanceClass> {
   readonly Token: TokenFunctions;
+  readonly Annotations: AnnotationsOf;
   readonly Instance: new (scope: Construct, id: string, config: InstanceResourceConfig<I>) => InstanceType<I>;
 }
 
@@ -84,6 +106,8 @@ export interface ApplicationSubmoduleSettings {
   readonly manifestVersion?: number;
   /** Free (unbound) submodule parameters, keyed `input.<name>`. */
   readonly parameters?: { [name: string]: string };
+  /** Secret free submodule parameters, as the instance's `secretParameters`. */
+  readonly secretParameters?: { [name: string]: string };
 }
 
 export interface ApplicationInstancePropsOf<I extends InstanceClass> extends PassedOnSettings<I> {
@@ -121,7 +145,7 @@ export abstract class ApplicationInstanceBase<I extends InstanceClass> extends C
       environment,
       ...settings
     }: ApplicationInstancePropsOf<I>,
-    { Token, Instance }: InstanceLibrary<I>,
+    { Token, Annotations, Instance }: InstanceLibrary<I>,
   ) {
     super(scope, id);
     // An Application construct of the stack: its id, manifest version and manifest, unless set here.
@@ -136,12 +160,14 @@ export abstract class ApplicationInstanceBase<I extends InstanceClass> extends C
     this.token = Token;
     const isUnresolved = (value: unknown) => Token.isUnresolved(value);
     const parameters = sortedRecord(passedOn.parameters, isUnresolved);
+    const secretParameters = sortedRecord(passedOn.secretParameters, isUnresolved);
     const submodules = sortedSubmodules(submoduleSettings, isUnresolved);
     // "Default" keeps the resource's logical id that of this construct.
     this.resource = new Instance(this, "Default", {
       ...passedOn,
       applicationId: application,
       parameters,
+      secretParameters,
       submodules,
       manifest: manifest?.yaml,
     });
@@ -157,16 +183,24 @@ export abstract class ApplicationInstanceBase<I extends InstanceClass> extends C
           ...environmentFindings(environment, settings.environmentId),
           ...identifierFindings(checked, isUnresolved),
           ...droppedKeyFindings(checked, isUnresolved),
+          ...bothMapsFindings(checked, isUnresolved),
         ].map(formatFinding),
     });
     if (manifest) {
-      const config = knownConfig(parameters, passedOn.manifestVersion, submodules, isUnresolved);
+      // The rules see the secret names among the parameters, never their values (as at plan).
+      const config = knownConfig(checked, submodules, isUnresolved);
       // Synth cannot tell a launch from a reconfigure; the rules are the same for both.
-      const options = { isUnknown: isUnresolved };
+      const options = { isUnknown: unknownAtSynth(isUnresolved) };
       this.node.addValidation({
-        validate: () => checkInstanceConfig(manifest.model, config, options).map(formatFinding),
+        validate: () =>
+          checkInstanceConfig(manifest.model, config, options)
+            .map((f) => ({ ...f, path: secretFindingPath(f.path, checked, isUnresolved) }))
+            .map(formatFinding),
       });
     }
+    // Once per literal, at construction: the CLI prints each warning of a synth.
+    for (const warning of literalSecretWarnings(checked, isUnresolved))
+      Annotations.of(this).addWarning(warning);
     validateWhenSynthesized(this, this.resource);
   }
 
@@ -212,6 +246,7 @@ interface CheckedProps {
   readonly environmentId?: string;
   readonly revisionId?: string;
   readonly parameters?: { [name: string]: string };
+  readonly secretParameters?: { [name: string]: string };
   readonly submodules?: { [name: string]: ApplicationSubmoduleSettings };
 }
 
@@ -285,32 +320,37 @@ function droppedKeyFindings(props: CheckedProps, isUnresolved: (value: unknown) 
     });
   };
   check(props.parameters, ["parameters"]);
+  check(props.secretParameters, ["secretParameters"]);
   check(props.submodules, ["submodules"]);
   if (props.submodules && !isUnresolved(props.submodules)) {
-    for (const [name, s] of Object.entries(props.submodules))
+    for (const [name, s] of Object.entries(props.submodules)) {
       check(s?.parameters, ["submodules", name, "parameters"]);
+      check(s?.secretParameters, ["submodules", name, "secretParameters"]);
+    }
   }
   return findings;
 }
 
-/** The config the rules can judge at synth: a map that is a token as a whole is left to plan time. */
+/**
+ * The config the rules can judge at synth, secret names listed among the parameters: a map that is a
+ * token as a whole is left to plan time.
+ */
 function knownConfig(
-  parameters: { [key: string]: string } | undefined,
-  manifestVersion: number | undefined,
+  props: CheckedProps & { manifestVersion?: number },
   submodules: { [name: string]: InstanceSubmodules } | undefined,
   isUnresolved: (value: unknown) => boolean,
 ): InstanceConfig {
   const known = <T>(value: T | undefined) => (value !== undefined && isUnresolved(value) ? undefined : value);
   const knownSubmodules = known(submodules);
   return {
-    parameters: known(parameters),
-    manifestVersion,
+    parameters: known(withSecretNames(props, isUnresolved)),
+    manifestVersion: props.manifestVersion,
     submodules:
       knownSubmodules &&
       Object.fromEntries(
         Object.entries(knownSubmodules).map(([name, s]) => [
           name,
-          { manifestVersion: s.manifestVersion, parameters: known(s.parameters) },
+          { manifestVersion: s.manifestVersion, parameters: known(withSecretNames(s, isUnresolved)) },
         ]),
       ),
   };
@@ -342,6 +382,7 @@ function sortedSubmodules(
         revisionId: s.revisionId,
         manifestVersion: s.manifestVersion,
         parameters: sortedRecord(s.parameters, isUnresolved),
+        secretParameters: sortedRecord(s.secretParameters, isUnresolved),
       },
     ]),
   );

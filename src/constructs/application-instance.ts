@@ -2,7 +2,7 @@
 // and the cdktf bindings.
 
 import type { Construct } from "constructs";
-import { Token } from "cdktf";
+import { Annotations, Token } from "cdktf";
 import { Instance } from "../gen/cdktf/providers/appmgmt/instance";
 import { ApplicationInstanceBase, type ApplicationInstancePropsOf } from "./application-instance-base";
 
@@ -10,6 +10,6 @@ export type ApplicationInstanceProps = ApplicationInstancePropsOf<typeof Instanc
 
 export class ApplicationInstance extends ApplicationInstanceBase<typeof Instance> {
   constructor(scope: Construct, id: string, props: ApplicationInstanceProps) {
-    super(scope, id, props, { Token, Instance });
+    super(scope, id, props, { Token, Annotations, Instance });
   }
 }

@@ -4,7 +4,8 @@
 // First the pull-request job (plan → show -json → appmgmt review → comment, plan kept as an artifact)
 // in one checkout, twice (a second push updates the review comment the first one made, found by the
 // review's marker, instead of adding another), then the merge job (fetch the reviewed plan → apply) in a
-// fresh checkout.
+// fresh checkout. On GitLab the policy gate is a job of its own: a second merge request destroys an
+// instance, the gate fails as its `allow_failure: exit_codes` allows, and the merge applies that plan.
 //
 // What the CI runner itself provides is stood in for, not run: GitHub's `uses:` actions (checkout =
 // the prepared checkout, setup-node / setup-terraform = node and terraform on the PATH, upload- and
@@ -136,14 +137,28 @@ function whichSync(binary: string): string {
   throw new Error(`${binary} not found on PATH: the pipeline tests need terraform (>= 1.11)`);
 }
 
-async function bash(script: string, cwd: string, env: NodeJS.ProcessEnv, what: string): Promise<string> {
+/** Runs a script as the CI runner does (bash -eo pipefail); its exit code and output, stdout and stderr. */
+async function runBash(
+  script: string,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; output: string }> {
   const child = spawn("bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", script], { cwd, env });
   let output = "";
   child.stdout.setEncoding("utf8").on("data", (d: string) => (output += d));
   child.stderr.setEncoding("utf8").on("data", (d: string) => (output += d));
   const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
-  if (code !== 0) throw new Error(`${what} exited ${code}:\n${script}\n--- output ---\n${output}`);
-  return output;
+  return { code, output };
+}
+
+function failure(what: string, script: string, { code, output }: { code: number | null; output: string }) {
+  return new Error(`${what} exited ${code}:\n${script}\n--- output ---\n${output}`);
+}
+
+async function bash(script: string, cwd: string, env: NodeJS.ProcessEnv, what: string): Promise<string> {
+  const run = await runBash(script, cwd, env);
+  if (run.code !== 0) throw failure(what, script, run);
+  return run.output;
 }
 
 // ---- GitHub Actions ----
@@ -230,28 +245,49 @@ async function runGithubJob(
 
 interface GitlabJob {
   rules?: { if: string }[];
+  needs?: string[];
   variables?: Record<string, string>;
   before_script?: string[];
   script: string[];
   artifacts?: { paths: string[] };
+  allow_failure?: { exit_codes: number[] };
 }
 
-/** Runs one job: before_script then script in one bash, as the runner does; artifacts kept by path. */
+/** How a job ended, as GitLab shows it: passed, or failed with an exit code `allow_failure` lets pass. */
+interface GitlabOutcome {
+  status: "success" | "allowed failure";
+  output: string;
+}
+
+/**
+ * Runs one job: the artifacts of the jobs it `needs` put in place, before_script then script in one bash
+ * (only the script with `scriptOnly`), as the runner does; its artifacts kept by path. A failure
+ * `allow_failure: exit_codes` does not list throws.
+ */
 async function runGitlabJob(
   pipeline: Record<string, unknown>,
   jobName: string,
   dir: string,
   ciVariables: Record<string, string>,
   artifacts: string,
-): Promise<void> {
+  { scriptOnly = false } = {},
+): Promise<GitlabOutcome> {
   const job = pipeline[jobName] as GitlabJob;
   const defaults = (pipeline.default ?? {}) as { before_script?: string[] };
-  const lines = [...(job.before_script ?? defaults.before_script ?? []), ...job.script];
+  const lines = [...(scriptOnly ? [] : (job.before_script ?? defaults.before_script ?? [])), ...job.script];
   // a plain YAML line holding ": " is a mapping, not a command: GitLab would refuse it too
   for (const line of lines) expect(typeof line).toBe("string");
-  // `npm ci` is the runner's business here: stood in for before the script runs
-  expect(lines).toContain("npm ci");
-  npmCi(dir);
+  if (!scriptOnly) {
+    // `npm ci` is the runner's business here: stood in for before the script runs
+    expect(lines).toContain("npm ci");
+    npmCi(dir);
+  }
+  for (const need of job.needs ?? []) {
+    for (const p of (pipeline[need] as GitlabJob).artifacts!.paths) {
+      fs.mkdirSync(path.dirname(path.join(dir, p)), { recursive: true });
+      fs.copyFileSync(path.join(artifacts, p), path.join(dir, p));
+    }
+  }
   const script = lines.filter((l) => l !== "npm ci").join("\n");
   const home = tempDir("home");
   const env = runnerEnv(home, {
@@ -260,12 +296,36 @@ async function runGitlabJob(
     ...ciVariables,
     GITLAB_CI: "true",
   });
-  await bash(script, dir, env, `GitLab job ${jobName}`);
+  const run = await runBash(script, dir, env);
+  fs.rmSync(home, { recursive: true, force: true });
+  if (run.code !== 0 && !job.allow_failure?.exit_codes.includes(run.code!))
+    throw failure(`GitLab job ${jobName}`, script, run);
   for (const p of job.artifacts?.paths ?? []) {
     fs.mkdirSync(path.dirname(path.join(artifacts, p)), { recursive: true });
     fs.copyFileSync(path.join(dir, p), path.join(artifacts, p));
   }
-  fs.rmSync(home, { recursive: true, force: true });
+  return { status: run.code === 0 ? "success" : "allowed failure", output: run.output };
+}
+
+/** A later change to a checkout's project: shop-c removed, so the plan destroys it. */
+function removeShopC(dir: string, kind: "hcl" | "cdktf"): void {
+  if (kind === "hcl") {
+    fs.writeFileSync(path.join(dir, "terraform/instances.auto.tfvars"), 'instances = ["shop-a", "shop-b"]\n');
+    return;
+  }
+  const app = path.join(dir, "app.js");
+  fs.writeFileSync(
+    app,
+    [
+      `const { App } = require(${JSON.stringify(path.join(ROOT, "node_modules/cdktf"))});`,
+      `const { SharedStateStack } = require(${JSON.stringify(path.join(ROOT, "examples/pg-backend/main.ts"))});`,
+      "const app = new App();",
+      'new SharedStateStack(app, "shared-state", ["shop-a", "shop-b"]);',
+      "app.synth();",
+      "",
+    ].join("\n"),
+  );
+  createCdktfProject(dir, app);
 }
 
 // ---- the tests ----
@@ -319,9 +379,9 @@ describe("examples/pipelines run against the simulator", () => {
   }
 
   /** After the merge job: every instance once, running, and the shared state holds exactly them. */
-  function expectDeployed(svc: TestSimulator, database: string): void {
+  function expectDeployed(svc: TestSimulator, database: string, names = NAMES): void {
     const live = svc.sim.instances().filter((i) => i.status !== "Destroyed");
-    expect(live.map((i) => [i.name, i.status]).sort()).toEqual(NAMES.map((n) => [n, "Running"]));
+    expect(live.map((i) => [i.name, i.status]).sort()).toEqual(names.map((n) => [n, "Running"]));
     const state = JSON.parse(
       psql(
         { ...pg, connStr: pg.connStr.replace("/postgres?", `/${database}?`) },
@@ -430,32 +490,59 @@ describe("examples/pipelines run against the simulator", () => {
 
   describe.each(["hcl", "cdktf"] as const)("GitLab CI, %s project", (kind) => {
     test(
-      "merge request: plan, review, note; merge: apply the reviewed plan",
+      "merge request: plan, review, note, policy gate; merge: apply the reviewed plan, a gated destroy too",
       async () => {
         const database = `gitlab_${kind}`;
         const { svc, artifacts, secrets } = await setUp(database);
         const pipeline = parseYaml(
           fs.readFileSync(path.join(RECIPES, `gitlab/${kind}.gitlab-ci.yml`), "utf8"),
         );
+        const onMergeRequests = [{ if: '$CI_PIPELINE_SOURCE == "merge_request_event"' }];
         expect(pipeline.variables).toMatchObject({ TF_IN_AUTOMATION: "1" });
-        expect(pipeline.plan.rules).toEqual([{ if: '$CI_PIPELINE_SOURCE == "merge_request_event"' }]);
+        expect(pipeline.plan.rules).toEqual(onMergeRequests);
+        expect(pipeline["policy-gate"]).toMatchObject({ rules: onMergeRequests, needs: ["plan"] });
         expect(pipeline.apply.rules).toEqual([{ if: "$CI_COMMIT_BRANCH == $CI_DEFAULT_BRANCH" }]);
 
+        const api = "/api/v4/projects/42";
         const planFile = (pipeline.plan as GitlabJob).artifacts!.paths.find((p) => p.endsWith("tfplan"))!;
-        const artifactPath = `/api/v4/projects/42/jobs/artifacts/refs%2Fmerge-requests%2F7%2Fhead/raw/${planFile.replace(/\//g, "%2F")}?job=plan`;
-        const notes = "/api/v4/projects/42/merge_requests/7/notes";
-        const thread = commentThread({
-          list: `${notes}?sort=asc&order_by=created_at&per_page=100`,
-          add: notes,
-          edit: (id) => `${notes}/${id}`,
-          editMethod: "PUT",
-        });
-        const host = await startCodeHost({
-          ...thread.routes,
-          "GET /api/v4/projects/42/repository/commits/def456/merge_requests": () => ({ body: '[{"iid":7}]' }),
-          [`GET ${artifactPath}`]: () => ({ body: fs.readFileSync(path.join(artifacts, planFile)) }),
-        });
+        /** Merge request `iid`: its note thread, its head pipeline (id iid*100) and that pipeline's jobs. */
+        function mergeRequest(iid: number, mergeCommit: string) {
+          const notes = `${api}/merge_requests/${iid}/notes`;
+          const thread = commentThread({
+            list: `${notes}?sort=asc&order_by=created_at&per_page=100`,
+            add: notes,
+            edit: (id) => `${notes}/${id}`,
+            editMethod: "PUT",
+          });
+          const planJob = { id: iid * 100 + 1, name: "plan", status: "success" };
+          const gateJob = { id: iid * 100 + 2, name: "policy-gate", status: "success", allow_failure: false };
+          const jobs = `${api}/pipelines/${iid * 100}/jobs?per_page=100`;
+          const artifact = `${api}/jobs/${planJob.id}/artifacts/${planFile}`;
+          const routes = {
+            ...thread.routes,
+            [`GET ${api}/repository/commits/${mergeCommit}/merge_requests`]: () => ({
+              body: JSON.stringify([{ iid, state: "merged" }]),
+            }),
+            [`GET ${api}/merge_requests/${iid}`]: () => ({
+              body: JSON.stringify({ iid, head_pipeline: { id: iid * 100, status: "success" } }),
+            }),
+            [`GET ${jobs}`]: () => ({ body: JSON.stringify([gateJob, planJob]) }),
+            [`GET ${artifact}`]: () => ({ body: fs.readFileSync(path.join(artifacts, planFile)) }),
+          };
+          const notesList = `GET ${notes}?sort=asc&order_by=created_at&per_page=100`;
+          const applyCalls = [
+            `GET ${api}/repository/commits/${mergeCommit}/merge_requests`,
+            `GET ${api}/merge_requests/${iid}`,
+            `GET ${jobs}`,
+            `GET ${artifact}`,
+          ];
+          return { thread, planJob, gateJob, routes, notes, notesList, applyCalls };
+        }
+        const first = mergeRequest(7, "def456");
+        const gated = mergeRequest(8, "fed789");
+        const host = await startCodeHost({ ...first.routes, ...gated.routes });
         cleanup.push(() => host.close());
+        const calls = (from: number) => host.requests.slice(from).map((r) => `${r.method} ${r.path}`);
         const ci = {
           ...secrets,
           GITLAB_API_TOKEN: "glpat-test-token",
@@ -463,40 +550,71 @@ describe("examples/pipelines run against the simulator", () => {
           CI_PROJECT_ID: "42",
           CI_DEFAULT_BRANCH: "main",
         };
+        const mrPipeline = (iid: number) => ({
+          ...ci,
+          CI_PIPELINE_SOURCE: "merge_request_event",
+          CI_MERGE_REQUEST_IID: String(iid),
+        });
+        const mainPipeline = (sha: string) => ({
+          ...ci,
+          CI_COMMIT_BRANCH: "main",
+          CI_COMMIT_SHA: sha,
+          CI_PIPELINE_SOURCE: "push",
+        });
+        /** One merge request pipeline on a new checkout: plan (its review posted), then the gate. */
+        async function mergeRequestPipeline(iid: number, change?: (dir: string) => void) {
+          const dir = trackedCheckout(kind);
+          change?.(dir);
+          await runGitlabJob(pipeline, "plan", dir, mrPipeline(iid), artifacts);
+          const gate = await runGitlabJob(
+            pipeline,
+            "policy-gate",
+            trackedCheckout(kind),
+            mrPipeline(iid),
+            artifacts,
+          );
+          return { dir, gate };
+        }
 
-        const mr = trackedCheckout(kind);
-        const mrPipeline = { ...ci, CI_PIPELINE_SOURCE: "merge_request_event", CI_MERGE_REQUEST_IID: "7" };
-        await runGitlabJob(pipeline, "plan", mr, mrPipeline, artifacts);
-        expect(host.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
-          `GET ${notes}?sort=asc&order_by=created_at&per_page=100`,
-          `POST ${notes}`,
-        ]);
+        // merge request 7 launches three instances: the gate passes
+        const push1 = await mergeRequestPipeline(7);
+        expect(calls(0)).toEqual([first.notesList, `POST ${first.notes}`]);
         expect(host.requests.every((r) => r.headers["private-token"] === "glpat-test-token")).toBe(true);
-        expectReviewOf(mr, thread.comments[1].body);
-        // a second push (a new checkout): the same note is updated, none is added
-        const push = trackedCheckout(kind);
-        await runGitlabJob(pipeline, "plan", push, mrPipeline, artifacts);
-        expect(host.requests.slice(2).map((r) => `${r.method} ${r.path}`)).toEqual([
-          `GET ${notes}?sort=asc&order_by=created_at&per_page=100`,
-          `PUT ${notes}/2`,
-        ]);
-        expect(thread.comments).toHaveLength(2);
-        expectReviewOf(push, thread.comments[1].body);
+        expectReviewOf(push1.dir, first.thread.comments[1].body);
+        expect(push1.gate.status).toBe("success");
+        // a second push: the same note is updated, none is added
+        const push2 = await mergeRequestPipeline(7);
+        expect(calls(2)).toEqual([first.notesList, `PUT ${first.notes}/2`]);
+        expect(first.thread.comments).toHaveLength(2);
+        expectReviewOf(push2.dir, first.thread.comments[1].body);
         expect(svc.sim.instances()).toEqual([]);
-
-        const merged = trackedCheckout(kind);
-        await runGitlabJob(
-          pipeline,
-          "apply",
-          merged,
-          { ...ci, CI_COMMIT_BRANCH: "main", CI_COMMIT_SHA: "def456", CI_PIPELINE_SOURCE: "push" },
-          artifacts,
-        );
-        expect(host.requests.slice(4).map((r) => `${r.method} ${r.path}`)).toEqual([
-          "GET /api/v4/projects/42/repository/commits/def456/merge_requests",
-          `GET ${artifactPath}`,
-        ]);
+        await runGitlabJob(pipeline, "apply", trackedCheckout(kind), mainPipeline("def456"), artifacts);
+        expect(calls(4)).toEqual(first.applyCalls);
         expectDeployed(svc, database);
+
+        // merge request 8 removes shop-c: the destroy trips `--fail-on destroy`, an allowed failure
+        const shrink = (dir: string) => removeShopC(dir, kind);
+        const destroy = await mergeRequestPipeline(8, shrink);
+        expect(calls(8)).toEqual([gated.notesList, `POST ${gated.notes}`]);
+        expect(gated.thread.comments[1].body).toContain("0 to replace, 1 to destroy");
+        expect(destroy.gate.status).toBe("allowed failure");
+        expect(destroy.gate.output).toMatch(/the plan breaks --fail-on destroy:[^]*shop-c/);
+        gated.gateJob.status = "failed";
+        gated.gateJob.allow_failure = true;
+        // merged before its plan job finished: nothing reviewed to apply, nothing fetched
+        gated.planJob.status = "running";
+        const early = trackedCheckout(kind);
+        await expect(
+          runGitlabJob(pipeline, "apply", early, mainPipeline("fed789"), artifacts, { scriptOnly: true }),
+        ).rejects.toThrow("pipeline 800 of merge request !8 has no reviewed plan");
+        expect(calls(10)).toEqual(gated.applyCalls.slice(0, 3));
+        // once it has, merging the merge request approved the gated destroy: it is applied
+        gated.planJob.status = "success";
+        const merged = trackedCheckout(kind);
+        shrink(merged);
+        await runGitlabJob(pipeline, "apply", merged, mainPipeline("fed789"), artifacts);
+        expect(calls(13)).toEqual(gated.applyCalls);
+        expectDeployed(svc, database, ["shop-a", "shop-b"]);
       },
       PIPELINE_TIMEOUT_MS,
     );

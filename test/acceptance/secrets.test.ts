@@ -2,8 +2,10 @@
 // `secret_parameters` (the instance's and a submodule's) reach the service at launch, at a version bump
 // and with a reconfigure for another change, and never the state file, `terraform show`, the plan or
 // apply output or the trace; a new value with the same version plans nothing; a refresh with the service
-// reporting the secret back, and an import, keep it out; the ephemeral appmgmt_instance_return_values
-// feeds one instance's return value into another's secret_parameters without storing it.
+// reporting the secret back, an import and the appmgmt_instance data source keep it out, and so does
+// appmgmt_instance_workflow's write-only secret_parameters; the ephemeral
+// appmgmt_instance_return_values feeds one instance's return value into another's secret_parameters
+// without storing it.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { DEMO } from "../../src/simulator";
@@ -43,6 +45,21 @@ resource "appmgmt_instance" "shop" {
 }
 `;
 }
+
+/** An application whose parameter is a secret by its name only (the service does not mark secrets). */
+const ADMIN_MANIFEST = `application:
+  configuration:
+    input.admin-password: ""
+    input.greeting: hello
+  interfaces:
+    input:
+      admin-password: configuration(string)
+      greeting: configuration(string)
+  workflows:
+    rotate:
+      parameters:
+        new-password: configuration(string)
+`;
 
 /** The secrets' values for the next commands. */
 const secretsFile = (ws: TerraformWorkspace, main: string) =>
@@ -132,6 +149,56 @@ describe("secret parameters and ephemeral return values", () => {
     expect(s.parameters).toMatchObject({ "input.replicas": "3", "input.app-fork": NEW_SECRET });
     expect(s.submodules.db.parameters["input.engine"]).toBe(SUB_SECRET);
     await expectNowhere(MAIN_SECRET, SUB_SECRET, NEW_SECRET);
+  });
+
+  test("the data source leaves out secret-looking and given names; a workflow's secret_parameters are stored nowhere", async () => {
+    const ADMIN_SECRET = "admin-s3cret-d4t4";
+    // launched outside terraform: nothing but the name says "input.admin-password" is a secret
+    const { client } = ctx.svc;
+    const { id: app } = await client.createApplication(DEMO.organizationId, { name: "with-password" });
+    await client.uploadManifest(app, ADMIN_MANIFEST);
+    const { id: outside } = await client.launch(app, {
+      instanceName: "secret-outside",
+      parameters: { "input.admin-password": ADMIN_SECRET },
+    });
+    tf.writeMain(
+      PROVIDER_HCL +
+        shop({ version: 2, replicas: "3" }) +
+        `
+data "appmgmt_instance" "shop" {
+  id           = appmgmt_instance.shop.id
+  secret_names = ["input.app-fork", "db/input.engine"]
+}
+
+resource "appmgmt_instance_workflow" "rotate" {
+  instance_id       = "${outside}"
+  workflow          = "rotate"
+  secret_parameters = { "new-password" = var.main_secret }
+}
+
+data "appmgmt_instance" "outside" {
+  id         = "${outside}"
+  depends_on = [appmgmt_instance_workflow.rotate]
+}
+`,
+    );
+    record(await tf.apply());
+    const shopData = (await tf.resource("data.appmgmt_instance.shop"))!.values;
+    expect(shopData.secret_parameter_names).toEqual(["input.app-fork", "db/input.engine"]);
+    expect(shopData.parameters).toEqual({ "input.db-size": "small", "input.replicas": "3" });
+    expect(shopData.submodules).toMatchObject({ db: { parameters: { "input.size": "small" } } });
+    const outsideData = (await tf.resource("data.appmgmt_instance.outside"))!.values;
+    expect(outsideData.secret_parameter_names).toEqual(["input.admin-password"]);
+    expect(outsideData.parameters).toEqual({ "input.greeting": "hello" });
+    // the workflow got its write-only secret; the service returns it (the simulator echoes parameters),
+    // and neither the workflow's return_values nor the data source's hold it
+    const onService = await client.getInstance(outside);
+    expect(onService.returnValues["rotate.new-password"]).toBe(NEW_SECRET);
+    const rotate = (await tf.resource("appmgmt_instance_workflow.rotate"))!.values;
+    expect(rotate.secret_parameters).toBeNull();
+    expect(rotate.return_values).toMatchObject({ "rotate.result": "Succeeded" });
+    expect(outsideData.return_values).toMatchObject({ "rotate.result": "Succeeded" });
+    await expectNowhere(NEW_SECRET, SUB_SECRET, ADMIN_SECRET);
   });
 
   test("an import keeps the secret names it is given out of the state and names them", async () => {

@@ -69,6 +69,32 @@ describe("examples/cdktn with cdktn-cli on Node 22 (steps run in order)", () => 
     expect((await session.svc.client.getInstance(launchedId)).parameters["input.app-fork"]).toBe("release-1");
   });
 
+  test("an ephemeral return value feeds another instance's secretParameters; cdktf.out and the state hold none", async () => {
+    const secretsDir = session.newProject("cdktn-secrets", "test/e2e/fixtures/cdktn-secret-app.ts");
+    const config = path.join(secretsDir, "cdktf.json");
+    const withoutTargets = await session.run(secretsDir, ["synth"]);
+    expect(withoutTargets.code).not.toBe(0);
+    expect(withoutTargets.output).toContain("write-only attributes requires terraform >=1.11.0");
+    // As the README says: the project targets terraform 1.11.
+    const targeted = {
+      ...JSON.parse(fs.readFileSync(config, "utf8")),
+      targetVersions: { terraform: ">=1.11.0" },
+    };
+    fs.writeFileSync(config, JSON.stringify(targeted));
+    await session.runOk(secretsDir, ["deploy", "--auto-approve"]);
+    const url = "https://cdktn-eph-source.apps.example.test";
+    const consumer = await session.instanceNamed(DEMO.defaultEnvironmentId, "cdktn-eph-consumer");
+    expect(consumer.parameters["input.app-fork"]).toBe(url);
+    const stackDir = path.join(secretsDir, "cdktf.out", "stacks", "cdktn-secrets");
+    expect(fs.readFileSync(path.join(stackDir, "cdk.tf.json"), "utf8")).not.toContain(url);
+    const state = JSON.parse(
+      fs.readFileSync(path.join(secretsDir, "terraform.cdktn-secrets.tfstate"), "utf8"),
+    );
+    const stored = state.resources.find((r: { name: string }) => r.name === "consumer");
+    expect(stored.instances[0].attributes.id).toBe(consumer.id);
+    expect(JSON.stringify(stored)).not.toContain(url);
+  });
+
   test("destroy destroys the instance on the service", async () => {
     await cdktn(["destroy", "--auto-approve"], "release-1");
     expect((await session.svc.client.getInstance(launchedId)).status).toBe("Destroyed");

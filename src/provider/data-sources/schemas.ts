@@ -99,9 +99,27 @@ export const instanceData = dataSchema("The status of one instance.", [
   str("status", "Status of the instance.", { computed: true }),
   str("error_message", "Why the last workflow failed, null when it did not.", { computed: true }),
   {
+    name: "secret_names",
+    type: ["list", "string"],
+    description:
+      "Parameter names to leave out as secrets besides those that look secret, as `secret_parameter_names` " +
+      "lists them (`input.<name>`, a submodule's `<path>/input.<name>`).",
+    optional: true,
+  },
+  {
     name: "parameters",
     type: ["map", "string"],
-    description: "Actual values of all main parameters.",
+    description:
+      "Actual values of the main parameters, the secret ones (see `secret_parameter_names`) left out.",
+    computed: true,
+  },
+  {
+    name: "secret_parameter_names",
+    type: ["list", "string"],
+    description:
+      "Names (never values) of the parameters left out of `parameters` and the submodules' `parameters` as " +
+      "secrets: those named in `secret_names` and those that look secret (password, token, secret, key, cert…); " +
+      "main ones as `input.<name>`, a submodule's as `<path>/input.<name>`. The service does not mark secrets.",
     computed: true,
   },
   {
@@ -116,7 +134,7 @@ export const instanceData = dataSchema("The status of one instance.", [
         {
           name: "parameters",
           type: ["map", "string"],
-          description: "Actual values of all submodule parameters.",
+          description: "Actual values of the submodule's parameters, the secret ones left out.",
           computed: true,
         },
       ],
@@ -125,7 +143,9 @@ export const instanceData = dataSchema("The status of one instance.", [
   {
     name: "return_values",
     type: ["map", "string"],
-    description: "Values returned by the instance's workflows (non-string values JSON-encoded).",
+    description:
+      "Values returned by the instance's workflows (non-string values JSON-encoded), but those whose names " +
+      "look secret: read those with the ephemeral `appmgmt_instance_return_values`, which stores nothing.",
     computed: true,
   },
 ]);

@@ -14,10 +14,17 @@ import { asObject, knownString, knownStringMap, returnValueMap } from "../values
 
 const ENDED = new Set(["Succeeded", "Failed", "Canceled", "Suspended"]);
 
-export async function createWorkflowRun(ctx: ProviderContext, planned: ValueObject): Promise<ApplyResult> {
+export async function createWorkflowRun(
+  ctx: ProviderContext,
+  planned: ValueObject,
+  config: ValueObject,
+): Promise<ApplyResult> {
   const instanceId = String(planned.instance_id);
   const workflow = String(planned.workflow);
-  const parameters = knownStringMap(planned, "parameters") ?? {};
+  // Write-only: the secrets are in the configuration only, never in the plan.
+  const secrets = knownStringMap(config, "secret_parameters") ?? {};
+  const parameters = { ...knownStringMap(planned, "parameters"), ...secrets };
+  const returnValues = (s: InstanceStatus) => withoutSecrets(returnValueMap(s.returnValues), secrets);
   const deadline =
     Date.now() + timeoutOrDefault(knownString(asObject(planned.timeouts), "create"), DEFAULT_TIMEOUT);
   const service = ctx.service();
@@ -58,14 +65,14 @@ export async function createWorkflowRun(ctx: ProviderContext, planned: ValueObje
   const id = `${instanceId}/${workflow}/${mine?.index ?? start}`;
   if (mine?.run.status !== "Succeeded")
     return failed(
-      { ...planned, id, return_values: returnValueMap(last.returnValues) },
+      { ...planned, id, return_values: returnValues(last) },
       instanceId,
       workflow,
       mine?.run.status ?? last.status,
       last.errorMessage ?? "The service gave no error message",
     );
   return {
-    newState: { ...planned, id, status: "Succeeded", return_values: returnValueMap(last.returnValues) },
+    newState: { ...planned, id, status: "Succeeded", return_values: returnValues(last) },
     diagnostics: [],
   };
 }
@@ -93,4 +100,11 @@ function failed(
       ),
     ],
   };
+}
+
+/** The return values but those that echo a secret the run was given (a workflow may return its parameters). */
+function withoutSecrets(values: ValueObject, secrets: Record<string, string>): ValueObject {
+  const sent = new Set(Object.values(secrets));
+  if (sent.size === 0) return values;
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => !sent.has(v as string)));
 }

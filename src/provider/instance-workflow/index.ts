@@ -14,7 +14,7 @@ export const instanceWorkflowResource = defineResource({
   schema: workflowSchema,
   validate: validateWorkflow,
   plan: planWorkflow,
-  create: (ctx, planned) => createWorkflowRun(ctx, planned),
+  create: (ctx, planned, config) => createWorkflowRun(ctx, planned, config),
   notImportable:
     "A workflow run is not an object of the service: declare the resource and apply to run the workflow, " +
     "or leave it out if the run is already done.",

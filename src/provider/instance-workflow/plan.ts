@@ -8,8 +8,10 @@ import {
   isUnknown,
   type PlanResourceChangeRequest,
   type PlanResourceChangeResponse,
+  UNKNOWN,
   type ValueObject,
 } from "../../terraform-model";
+import { setOwn } from "../../own";
 import { checkWorkflowRun, reservedWorkflowFinding } from "../../rules";
 import { checkIdAttributes } from "../id-attributes";
 import { addFindings } from "../instance/checks";
@@ -32,11 +34,31 @@ export function validateWorkflow(config: ValueObject): Diagnostic[] {
     addFindings([reserved], out);
     return out.list;
   }
+  const parameters = asObject(config.parameters);
+  const secrets = asObject(config.secret_parameters);
+  for (const name of Object.keys(secrets ?? {}).filter((n) => parameters && Object.hasOwn(parameters, n)))
+    out.addError(
+      attrPath("secret_parameters", { key: name }),
+      `"${name}" is in both parameters and secret_parameters`,
+      `A parameter is either plain or secret: remove "${name}" from parameters to keep it secret (never ` +
+        "stored in the state), or from secret_parameters.",
+    );
   const text = knownString(config, "manifest");
   const manifest = text === undefined ? undefined : parseManifestAttribute(text, out);
-  const parameters = asObject(config.parameters);
-  if (manifest && !isUnknown(config.parameters))
-    addFindings(checkWorkflowRun(manifest, { workflow, parameters: parameters ?? {} }, { isUnknown }), out);
+  if (manifest && !isUnknown(config.parameters) && !isUnknown(config.secret_parameters)) {
+    // The rules see the secret names, never their values.
+    const listed: ValueObject = { ...parameters };
+    for (const name of Object.keys(secrets ?? {})) setOwn(listed, name, UNKNOWN);
+    const findings = checkWorkflowRun(manifest, { workflow, parameters: listed }, { isUnknown });
+    addFindings(
+      findings.map((f) =>
+        f.path[0] === "parameters" && secrets && Object.hasOwn(secrets, String(f.path[1]))
+          ? { ...f, path: ["secret_parameters", f.path[1]] }
+          : f,
+      ),
+      out,
+    );
+  }
   return out.list;
 }
 

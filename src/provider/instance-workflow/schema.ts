@@ -37,6 +37,17 @@ export const WORKFLOW_ATTRIBUTES: DeclaredAttribute[] = [
     plan: "replace",
   },
   {
+    name: "secret_parameters",
+    type: ["map", "string"],
+    description:
+      "Secret workflow parameters (passwords, keys): write-only, sent with `parameters`, never stored in the " +
+      "plan or the state; a return value that echoes one is left out of `return_values`. Terraform never sees " +
+      "their values, so a new value alone does not run the workflow again: change `triggers` as well. A name " +
+      "may not also be in `parameters`. Needs terraform 1.11 or later.",
+    optional: true,
+    writeOnly: true,
+  },
+  {
     name: "triggers",
     type: ["map", "string"],
     description:
@@ -65,7 +76,9 @@ export const WORKFLOW_ATTRIBUTES: DeclaredAttribute[] = [
   {
     name: "return_values",
     type: ["map", "string"],
-    description: "The instance's return values after the run (non-string values JSON-encoded).",
+    description:
+      "The instance's return values after the run (non-string values JSON-encoded), but those whose value is " +
+      "one of the run's `secret_parameters`.",
     computed: true,
     onUpdate: "stable",
   },

@@ -198,8 +198,8 @@ export function withoutSecretValues(s: InstanceStatus, names: SecretNames): Inst
 }
 
 /**
- * The secret names of an imported instance: those the import id named, and those of its parameters that
- * look secret (main, then submodules').
+ * The secret names of an instance read without a configuration (an import, the `appmgmt_instance` data
+ * source): those `named`, and those of its parameters that look secret (main, then submodules').
  */
 export function importedSecretNames(s: InstanceStatus, named: string[]): SecretNames {
   const given = new Set(named);

@@ -16,7 +16,9 @@ const MANIFEST = `application:
     backup:
       parameters:
         target: configuration(string)
+        password: configuration(string)
 `;
+const SECRET = "wf-s3cret-81d0";
 
 function run(values: ValueObject = {}): ValueObject {
   const nulls = providerSchemas.resources.appmgmt_instance_workflow.block.attributes.map((a) => [
@@ -36,12 +38,13 @@ const plan = (h: Harness, prior: ValueObject | null, config: ValueObject) =>
     config,
     priorPrivate: Buffer.alloc(0),
   });
-const create = (h: Harness, planned: ValueObject) =>
+/** `config` differs from the plan in write-only values (terraform plans them null). */
+const create = (h: Harness, planned: ValueObject, config: ValueObject = planned) =>
   h.provider.applyResourceChange({
     typeName: "appmgmt_instance_workflow",
     priorState: null,
     plannedState: { ...planned, id: UNKNOWN, status: UNKNOWN, return_values: UNKNOWN },
-    config: planned,
+    config,
     plannedPrivate: Buffer.alloc(0),
   });
 
@@ -76,6 +79,31 @@ describe("appmgmt_instance_workflow plan", () => {
     ]);
     const unknownManifest = await plan(h, null, run({ manifest: UNKNOWN, parameters: { tagret: "s3://x" } }));
     expect(unknownManifest.diagnostics).toEqual([]);
+  });
+
+  it("refuses a name in both maps, and checks secret names (never values) against the manifest", async () => {
+    const h = await configuredProvider({});
+    const both = await plan(
+      h,
+      null,
+      run({ parameters: { password: "x" }, secret_parameters: { password: SECRET } }),
+    );
+    expect(both.diagnostics.map((d) => [d.attribute, d.summary])).toEqual([
+      [
+        [{ attr: "secret_parameters" }, { key: "password" }],
+        '"password" is in both parameters and secret_parameters',
+      ],
+    ]);
+    const misspelt = await plan(h, null, run({ manifest: MANIFEST, secret_parameters: { pasword: SECRET } }));
+    expect(misspelt.diagnostics.map((d) => [d.attribute, d.detail])).toEqual([
+      [[{ attr: "secret_parameters" }, { key: "pasword" }], expect.stringContaining("did you mean")],
+    ]);
+    const declared = await plan(
+      h,
+      null,
+      run({ manifest: MANIFEST, secret_parameters: { password: SECRET } }),
+    );
+    expect(declared.diagnostics).toEqual([]);
   });
 
   it("runs again (replaces) when parameters or triggers change; timeouts change in place", async () => {
@@ -122,6 +150,42 @@ describe("appmgmt_instance_workflow apply", () => {
     ]);
     // The client resends a busy (409) run until this deadline: the create timeout.
     expect(h.client.optionsOf("runWorkflow")[0].deadline).toBeGreaterThanOrEqual(started + 5 * 60_000);
+  });
+
+  it("sends secret_parameters with the parameters and keeps a returned secret out of state and errors", async () => {
+    const runs = (...r: [string, WireWorkflowRun["status"]][]) => history(["launch", "Succeeded"], ...r);
+    const h = await configuredProvider({
+      runWorkflow: [{ id: ID }, { id: ID }],
+      statuses: [
+        status({ workflowHistory: runs() }),
+        status({
+          workflowHistory: runs(["backup", "Succeeded"]),
+          // the service may return what the workflow was given
+          returnValues: { "backup.target": "s3://b", "backup.password": SECRET },
+        }),
+        status({ workflowHistory: runs(["backup", "Succeeded"]) }),
+        status({
+          status: "Failed",
+          errorMessage: `password ${SECRET} rejected`,
+          workflowHistory: runs(["backup", "Succeeded"], ["backup", "Failed"]),
+        }),
+      ],
+    });
+    const planned = run({ parameters: { target: "s3://b" } });
+    const config = { ...planned, secret_parameters: { password: SECRET } };
+    const res = await create(h, planned, config);
+    expect(res.diagnostics).toEqual([]);
+    expect(h.client.callsOf("runWorkflow")[0].args).toEqual([
+      ID,
+      "backup",
+      { target: "s3://b", password: SECRET },
+    ]);
+    expect(obj(res.newState).return_values).toEqual({ "backup.target": "s3://b" });
+    expect(JSON.stringify(res.newState)).not.toContain(SECRET);
+    const failed = await create(h, planned, config);
+    expect(failed.diagnostics).toHaveLength(1);
+    expect(failed.diagnostics[0].detail).toContain("password [redacted] rejected");
+    expect(JSON.stringify(failed)).not.toContain(SECRET);
   });
 
   it("reports a failed run with the service's message and keeps a state, so terraform taints it", async () => {

@@ -26,6 +26,12 @@ export interface InstanceWorkflowConfig extends cdktf.TerraformMetaArguments {
   */
   readonly parameters?: { [key: string]: string };
   /**
+  * Secret workflow parameters (passwords, keys): write-only, sent with `parameters`, never stored in the plan or the state; a return value that echoes one is left out of `return_values`. Terraform never sees their values, so a new value alone does not run the workflow again: change `triggers` as well. A name may not also be in `parameters`. Needs terraform 1.11 or later.
+  *
+  * Docs: cdktf-provider-appmgmt/docs/resources/instance_workflow.md (InstanceWorkflow#secret_parameters)
+  */
+  readonly secretParameters?: { [key: string]: string };
+  /**
   * Arbitrary values whose change runs the workflow again (as `terraform_data`'s `triggers_replace`), e.g. `{ manifest_version = appmgmt_instance.shop.manifest_version }`. Never sent to the service. Changing it replaces the run (the workflow runs again).
   *
   * Docs: cdktf-provider-appmgmt/docs/resources/instance_workflow.md (InstanceWorkflow#triggers)
@@ -194,6 +200,7 @@ export class InstanceWorkflow extends cdktf.TerraformResource {
     this._instanceId = config.instanceId;
     this._manifest = config.manifest;
     this._parameters = config.parameters;
+    this._secretParameters = config.secretParameters;
     this._triggers = config.triggers;
     this._workflow = config.workflow;
     this._timeouts.internalValue = config.timeouts;
@@ -259,6 +266,22 @@ export class InstanceWorkflow extends cdktf.TerraformResource {
     return this._returnValues;
   }
 
+  // secret_parameters - computed: false, optional: true, required: false
+  private _secretParameters?: { [key: string]: string }; 
+  public get secretParameters() {
+    return this.getStringMapAttribute('secret_parameters');
+  }
+  public set secretParameters(value: { [key: string]: string }) {
+    this._secretParameters = value;
+  }
+  public resetSecretParameters() {
+    this._secretParameters = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get secretParametersInput() {
+    return this._secretParameters;
+  }
+
   // status - computed: true, optional: false, required: false
   public get status() {
     return this.getStringAttribute('status');
@@ -318,6 +341,7 @@ export class InstanceWorkflow extends cdktf.TerraformResource {
       instance_id: cdktf.stringToTerraform(this._instanceId),
       manifest: cdktf.stringToTerraform(this._manifest),
       parameters: cdktf.hashMapper(cdktf.stringToTerraform)(this._parameters),
+      secret_parameters: cdktf.hashMapper(cdktf.stringToTerraform)(this._secretParameters),
       triggers: cdktf.hashMapper(cdktf.stringToTerraform)(this._triggers),
       workflow: cdktf.stringToTerraform(this._workflow),
       timeouts: instanceWorkflowTimeoutsToTerraform(this._timeouts.internalValue),
@@ -340,6 +364,12 @@ export class InstanceWorkflow extends cdktf.TerraformResource {
       },
       parameters: {
         value: cdktf.hashMapperHcl(cdktf.stringToHclTerraform)(this._parameters),
+        isBlock: false,
+        type: "map",
+        storageClassType: "stringMap",
+      },
+      secret_parameters: {
+        value: cdktf.hashMapperHcl(cdktf.stringToHclTerraform)(this._secretParameters),
         isBlock: false,
         type: "map",
         storageClassType: "stringMap",

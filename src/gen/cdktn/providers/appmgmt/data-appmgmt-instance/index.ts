@@ -16,6 +16,12 @@ export interface DataAppmgmtInstanceConfig extends cdktn.TerraformMetaArguments 
   * If you experience problems setting this value it might not be settable. Please take a look at the provider documentation to ensure it should be settable.
   */
   readonly id: string;
+  /**
+  * Parameter names to leave out as secrets besides those that look secret, as `secret_parameter_names` lists them (`input.<name>`, a submodule's `<path>/input.<name>`).
+  *
+  * Docs: cdktf-provider-appmgmt/docs/data-sources/instance.md (DataAppmgmtInstance#secret_names)
+  */
+  readonly secretNames?: string[];
 }
 export interface DataAppmgmtInstanceSubmodules {
 }
@@ -153,6 +159,7 @@ export class DataAppmgmtInstance extends cdktn.TerraformDataSource {
       forEach: config.forEach
     });
     this._id = config.id;
+    this._secretNames = config.secretNames;
   }
 
   // ==========
@@ -214,6 +221,27 @@ export class DataAppmgmtInstance extends cdktn.TerraformDataSource {
     return this.getStringAttribute('revision_id');
   }
 
+  // secret_names - computed: false, optional: true, required: false
+  private _secretNames?: string[]; 
+  public get secretNames() {
+    return this.getListAttribute('secret_names');
+  }
+  public set secretNames(value: string[]) {
+    this._secretNames = value;
+  }
+  public resetSecretNames() {
+    this._secretNames = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get secretNamesInput() {
+    return this._secretNames;
+  }
+
+  // secret_parameter_names - computed: true, optional: false, required: false
+  public get secretParameterNames() {
+    return this.getListAttribute('secret_parameter_names');
+  }
+
   // status - computed: true, optional: false, required: false
   public get status() {
     return this.getStringAttribute('status');
@@ -232,6 +260,7 @@ export class DataAppmgmtInstance extends cdktn.TerraformDataSource {
   protected synthesizeAttributes(): { [name: string]: any } {
     return {
       id: cdktn.stringToTerraform(this._id),
+      secret_names: cdktn.listMapper(cdktn.stringToTerraform, false)(this._secretNames),
     };
   }
 
@@ -242,6 +271,12 @@ export class DataAppmgmtInstance extends cdktn.TerraformDataSource {
         isBlock: false,
         type: "simple",
         storageClassType: "string",
+      },
+      secret_names: {
+        value: cdktn.listMapperHcl(cdktn.stringToHclTerraform, false)(this._secretNames),
+        isBlock: false,
+        type: "list",
+        storageClassType: "stringList",
       },
     };
 

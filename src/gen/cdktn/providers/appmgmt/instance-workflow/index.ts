@@ -26,6 +26,12 @@ export interface InstanceWorkflowConfig extends cdktn.TerraformMetaArguments {
   */
   readonly parameters?: { [key: string]: string };
   /**
+  * Secret workflow parameters (passwords, keys): write-only, sent with `parameters`, never stored in the plan or the state; a return value that echoes one is left out of `return_values`. Terraform never sees their values, so a new value alone does not run the workflow again: change `triggers` as well. A name may not also be in `parameters`. Needs terraform 1.11 or later.
+  *
+  * Docs: cdktf-provider-appmgmt/docs/resources/instance_workflow.md (InstanceWorkflow#secret_parameters)
+  */
+  readonly secretParameters?: { [key: string]: string };
+  /**
   * Arbitrary values whose change runs the workflow again (as `terraform_data`'s `triggers_replace`), e.g. `{ manifest_version = appmgmt_instance.shop.manifest_version }`. Never sent to the service. Changing it replaces the run (the workflow runs again).
   *
   * Docs: cdktf-provider-appmgmt/docs/resources/instance_workflow.md (InstanceWorkflow#triggers)
@@ -194,6 +200,7 @@ export class InstanceWorkflow extends cdktn.TerraformResource {
     this._instanceId = config.instanceId;
     this._manifest = config.manifest;
     this._parameters = config.parameters;
+    this._secretParameters = config.secretParameters;
     this._triggers = config.triggers;
     this._workflow = config.workflow;
     this._timeouts.internalValue = config.timeouts;
@@ -259,6 +266,25 @@ export class InstanceWorkflow extends cdktn.TerraformResource {
     return this._returnValues;
   }
 
+  // secret_parameters - computed: false, optional: true, required: false
+  private _secretParameters?: { [key: string]: string }; 
+  /**
+  * @deprecated Write-only: the provider never returns this value; reading it always yields null by protocol contract. The getter remains for compatibility and will be removed in a future prebuilt-provider major.
+  */
+  public get secretParameters() {
+    return this.getStringMapAttribute('secret_parameters');
+  }
+  public set secretParameters(value: { [key: string]: string }) {
+    this._secretParameters = value;
+  }
+  public resetSecretParameters() {
+    this._secretParameters = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get secretParametersInput() {
+    return this._secretParameters;
+  }
+
   // status - computed: true, optional: false, required: false
   public get status() {
     return this.getStringAttribute('status');
@@ -318,6 +344,7 @@ export class InstanceWorkflow extends cdktn.TerraformResource {
       instance_id: cdktn.stringToTerraform(this._instanceId),
       manifest: cdktn.stringToTerraform(this._manifest),
       parameters: cdktn.hashMapper(cdktn.stringToTerraform)(this._parameters),
+      secret_parameters: this.markWriteOnlyAttribute(cdktn.hashMapper(cdktn.stringToTerraform)(this._secretParameters)),
       triggers: cdktn.hashMapper(cdktn.stringToTerraform)(this._triggers),
       workflow: cdktn.stringToTerraform(this._workflow),
       timeouts: instanceWorkflowTimeoutsToTerraform(this._timeouts.internalValue),
@@ -340,6 +367,12 @@ export class InstanceWorkflow extends cdktn.TerraformResource {
       },
       parameters: {
         value: cdktn.hashMapperHcl(cdktn.stringToHclTerraform)(this._parameters),
+        isBlock: false,
+        type: "map",
+        storageClassType: "stringMap",
+      },
+      secret_parameters: {
+        value: this.markWriteOnlyAttribute(cdktn.hashMapperHcl(cdktn.stringToHclTerraform)(this._secretParameters)),
         isBlock: false,
         type: "map",
         storageClassType: "stringMap",

@@ -1,0 +1,111 @@
+// ApplicationInstance's `secretParameters` (the instance's and each submodule's) at synth: what the binding
+// rules see of them (their names, never their values, as the provider's plan does), the names that are
+// also plain parameters, and a warning for each literal value, which would be written into cdktf.out.
+
+import { setOwn } from "../own";
+import { formatPath, type Finding } from "../rules";
+
+type StringMap = { [name: string]: string };
+type IsUnresolved = (value: unknown) => boolean;
+
+/** The props of an instance, or of one submodule, that set parameters. */
+export interface ParameterProps {
+  readonly parameters?: StringMap;
+  readonly secretParameters?: StringMap;
+}
+
+export interface SecretProps extends ParameterProps {
+  readonly submodules?: { [name: string]: ParameterProps };
+}
+
+/** Stands for a secret's value where the rules judge the configuration: they judge its name only. */
+const SECRET_VALUE: unique symbol = Symbol("secret parameter");
+
+/** The rules' `isUnknown` at synth: a token, or a secret's value. */
+export const unknownAtSynth =
+  (isUnresolved: IsUnresolved) =>
+  (value: unknown): boolean =>
+    value === SECRET_VALUE || isUnresolved(value);
+
+/**
+ * The parameters with the secret names listed (each with a value the rules skip): a secret counts as set.
+ * A map that is a token as a whole is unknown, and so are the parameters it joins.
+ */
+export function withSecretNames(
+  props: ParameterProps,
+  isUnresolved: IsUnresolved,
+): Record<string, unknown> | undefined {
+  const { parameters, secretParameters: secrets } = props;
+  if (secrets === undefined) return parameters;
+  if (isUnresolved(secrets)) return secrets;
+  if (parameters !== undefined && isUnresolved(parameters)) return parameters;
+  const listed: Record<string, unknown> = { ...parameters };
+  for (const name of Object.keys(secrets)) setOwn(listed, name, SECRET_VALUE);
+  return listed;
+}
+
+/** Each name in both `parameters` and `secretParameters` (the instance's, then each submodule's). */
+export function bothMapsFindings(props: SecretProps, isUnresolved: IsUnresolved): Finding[] {
+  const findings: Finding[] = [];
+  const check = (p: ParameterProps | undefined, at: Finding["path"]) => {
+    const { parameters, secretParameters: secrets } = p ?? {};
+    if (!parameters || !secrets || isUnresolved(parameters) || isUnresolved(secrets)) return;
+    for (const name of Object.keys(secrets).filter((n) => Object.hasOwn(parameters, n))) {
+      const where = formatPath(at);
+      findings.push({
+        path: [...at, "secretParameters", name],
+        message: `"${name}" is in both ${where ? `${where}.` : ""}parameters and secretParameters`,
+        fix:
+          `remove it from parameters to keep it secret (never written to cdktf.out nor stored in the state), ` +
+          `or from secretParameters`,
+      });
+    }
+  };
+  check(props, []);
+  for (const [name, sub] of submoduleEntries(props, isUnresolved)) check(sub, ["submodules", name]);
+  return findings;
+}
+
+/** A rules finding about a secret name points at the `secretParameters` map that sets it. */
+export function secretFindingPath(path: Finding["path"], props: SecretProps, isUnresolved: IsUnresolved) {
+  const isSecret = (p: ParameterProps | undefined, name: unknown) =>
+    p?.secretParameters !== undefined &&
+    !isUnresolved(p.secretParameters) &&
+    Object.hasOwn(p.secretParameters, String(name));
+  const [first, sub, field, name] = path;
+  if (path.length === 2 && first === "parameters" && isSecret(props, sub)) return ["secretParameters", sub];
+  if (path.length === 4 && first === "submodules" && field === "parameters") {
+    const submodule = new Map(submoduleEntries(props, isUnresolved)).get(String(sub));
+    if (isSecret(submodule, name)) return ["submodules", sub, "secretParameters", name];
+  }
+  return path;
+}
+
+/**
+ * One warning per secret given as a literal string: unlike a token (a variable, a data source's or an
+ * ephemeral resource's attribute), it is written into cdktf.out as it is.
+ */
+export function literalSecretWarnings(props: SecretProps, isUnresolved: IsUnresolved): string[] {
+  const warnings: string[] = [];
+  const check = (p: ParameterProps | undefined, at: Finding["path"]) => {
+    const secrets = p?.secretParameters;
+    if (secrets === undefined || isUnresolved(secrets)) return;
+    for (const [name, value] of Object.entries(secrets)) {
+      if (typeof value !== "string" || isUnresolved(value)) continue;
+      warnings.push(
+        `${formatPath([...at, "secretParameters", name])} is a literal string, so the secret is written ` +
+          `into cdktf.out (the synthesized configuration) in plain text. Fix: pass the value of a ` +
+          `TerraformVariable with sensitive: true, set from TF_VAR_<name> or a vault in the pipeline, or an ` +
+          `ephemeral value (cdktn's EphemeralAppmgmtInstanceReturnValues)`,
+      );
+    }
+  };
+  check(props, []);
+  for (const [name, sub] of submoduleEntries(props, isUnresolved)) check(sub, ["submodules", name]);
+  return warnings;
+}
+
+function submoduleEntries(props: SecretProps, isUnresolved: IsUnresolved): [string, ParameterProps][] {
+  const submodules = props.submodules;
+  return submodules === undefined || isUnresolved(submodules) ? [] : Object.entries(submodules);
+}
