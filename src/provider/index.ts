@@ -151,7 +151,7 @@ export function createProvider(opts: ProviderOptions = {}): ProviderHandler {
       const r = resource(req.typeName);
       // Write-only values are secrets by design: from here on no log line or diagnostic holds one.
       secrets.add(...writeOnlyStrings(req.config, r.schema.block));
-      return done(r.plan(req));
+      return done(await r.plan(req, ctx));
     },
 
     async applyResourceChange(req) {

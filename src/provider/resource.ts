@@ -28,7 +28,11 @@ export interface Resource {
   schema: Schema;
   /** Checks of a configuration on its own (ValidateResourceConfig); unknown values are skipped. */
   validate(config: ValueObject): Diagnostic[];
-  plan(req: PlanResourceChangeRequest): PlanResourceChangeResponse;
+  /** `ctx`: for a plan that asks the service (an instance's environment_name). */
+  plan(
+    req: PlanResourceChangeRequest,
+    ctx: ProviderContext,
+  ): PlanResourceChangeResponse | Promise<PlanResourceChangeResponse>;
   create(ctx: ProviderContext, planned: ValueObject, config: ValueObject): Promise<ApplyResult>;
   /** The state as the service sees it now; null when the object is gone. */
   read(ctx: ProviderContext, req: ReadResourceRequest): Promise<ApplyResult>;

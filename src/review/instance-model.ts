@@ -127,7 +127,8 @@ export function findingsOf(desired: DesiredInstance, operation: "launch" | "reco
   }).map(formatFinding);
 }
 
-function strings(v: unknown): Record<string, string> {
+/** The string entries of a map value (others left out). */
+export function strings(v: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, x] of Object.entries(asObj(v) ?? {})) if (typeof x === "string") setOwn(out, k, x);
   return out;

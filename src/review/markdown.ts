@@ -10,6 +10,7 @@ import {
   applicationLine,
   driftHeading,
   driftPlanCell,
+  environmentGroups,
   notListedLine,
   workflowRunLine,
   possibleResetsLead,
@@ -47,6 +48,13 @@ export function renderMarkdown(review: Review, opts: MarkdownOptions = {}): stri
     for (const a of review.applications) {
       head.push(`- ${escapeText(applicationLine(a))}`);
       for (const c of a.manifestChanges) head.push(`  - ${escapeText(c)}`);
+    }
+  }
+  if (review.environments.length > 0) {
+    head.push("", "Environments:", "");
+    for (const g of environmentGroups(review.environments)) {
+      head.push(`- ${escapeText(g.who.join(", "))}: ${escapeText(g.action)}`);
+      for (const c of g.changes) head.push(`  - ${escapeText(c)}`);
     }
   }
   if (review.workflowRuns.length > 0)

@@ -70,11 +70,17 @@ export function shown(
   if (flagged(unknownMask, path)) return { kind: "unknown" };
   const v = valueAt(root, path);
   if (v === undefined || v === null) return { kind: "absent" };
+  // an environment by its name, where the plan knows it (environment_name, planned by the provider)
+  const name = root?.environment_name;
+  if (path.length === 1 && path[0] === "environment_id" && typeof v === "string" && typeof name === "string")
+    return { kind: "value", value: name, id: v };
   return { kind: "value", value: typeof v === "string" ? v : JSON.stringify(v) };
 }
 
 export function sameShown(a: Shown, b: Shown): boolean {
-  return a.kind === b.kind && (a.kind !== "value" || a.value === (b as { value: string }).value);
+  if (a.kind !== "value" || b.kind !== "value") return a.kind === b.kind;
+  // an environment is the same by id, whatever name either side knows it by
+  return (a.id ?? a.value) === (b.id ?? b.value);
 }
 
 /** Every reviewed attribute whose shown value differs, in a fixed order: top level, parameters, submodules. */

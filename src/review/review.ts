@@ -4,17 +4,21 @@
 
 import { naturalCompare } from "../rules";
 import { dataSourcesReadAtPlan, type PlanJson, type ResourceChange } from "./plan-json";
-import { APPLICATION_TYPE, INSTANCE_TYPE, WORKFLOW_TYPE } from "../resource-types";
+import { APPLICATION_TYPE, ENVIRONMENT_TYPE, INSTANCE_TYPE, WORKFLOW_TYPE } from "../resource-types";
+import { environmentNames, reviewEnvironment } from "./environments";
 import { reviewApplication, reviewWorkflowRun } from "./services";
 import { desiredFromPlan, findingsOf, nowFromPlan, resetsOf } from "./instance-model";
 import { serviceChange } from "../rules";
 import { reviewDrift } from "./drift";
+import { destroyedValues } from "./destroyed";
+import { disambiguateEnvironments } from "./environment-names";
 import { asObj, attributeName, diffValues } from "./plan-values";
 import { secretsOf } from "./secrets";
 import {
   KINDS,
   REVIEW_FORMAT_VERSION,
   type ApplicationReview,
+  type EnvironmentReview,
   type InstanceReview,
   type Kind,
   type PossibleResetReview,
@@ -31,6 +35,8 @@ export function buildReview(plan: PlanJson): Review {
   const otherChanges: string[] = [];
   const applications: ApplicationReview[] = [];
   const workflowRuns: WorkflowRunReview[] = [];
+  const environments: EnvironmentReview[] = [];
+  const names = environmentNames(plan);
   let unchanged = 0;
   const read = new Set(dataSourcesReadAtPlan(plan));
   for (const rc of changes) {
@@ -41,10 +47,16 @@ export function buildReview(plan: PlanJson): Review {
     const review = rc.type === INSTANCE_TYPE ? reviewInstance(rc) : undefined;
     const application = rc.type === APPLICATION_TYPE ? reviewApplication(rc) : undefined;
     const run = rc.type === WORKFLOW_TYPE ? reviewWorkflowRun(rc, plan) : undefined;
+    const environment = rc.type === ENVIRONMENT_TYPE ? reviewEnvironment(rc, names) : undefined;
     if (review) instances.push(review);
     else if (application) applications.push(application);
     else if (run) workflowRuns.push(run);
-    else if ([INSTANCE_TYPE, APPLICATION_TYPE, WORKFLOW_TYPE].includes(rc.type) || isNoop(rc)) unchanged++;
+    else if (environment) environments.push(environment);
+    else if (
+      [INSTANCE_TYPE, APPLICATION_TYPE, WORKFLOW_TYPE, ENVIRONMENT_TYPE].includes(rc.type) ||
+      isNoop(rc)
+    )
+      unchanged++;
     else otherChanges.push(`${rc.address}: ${rc.change.actions.join(", then ")}`);
   }
   const drift = reviewDrift(plan);
@@ -53,6 +65,7 @@ export function buildReview(plan: PlanJson): Review {
     if (d?.revertedByPlan)
       i.action += `, reverting ${d.gone ? "its destroy" : "changes made"} outside terraform`;
   }
+  disambiguateEnvironments([...instances, ...drift].flatMap((r) => r.changes));
   instances.sort((a, b) => KINDS.indexOf(a.kind) - KINDS.indexOf(b.kind) || compare(a.address, b.address));
   const count = (k: Kind) => instances.filter((i) => i.kind === k).length;
   return {
@@ -75,12 +88,14 @@ export function buildReview(plan: PlanJson): Review {
       applications: applications.length,
       workflowRuns: workflowRuns.length,
       drift: drift.length,
+      environments: environments.length,
     },
     instances,
     otherChanges: otherChanges.sort(compare),
     applications: applications.sort((a, b) => compare(a.address, b.address)),
     workflowRuns: workflowRuns.sort((a, b) => compare(a.address, b.address)),
     drift: drift.sort((a, b) => compare(a.address, b.address)),
+    environments: environments.sort((a, b) => compare(a.address, b.address)),
   };
 }
 
@@ -160,7 +175,7 @@ export function reviewInstance(rc: ResourceChange): InstanceReview | undefined {
   let kind: Kind = planned;
   let { words, workflow } = describe(planned, rc, replacedBecause);
 
-  const valueChanges = diffValues(rc);
+  const valueChanges = kind === "destroy" ? destroyedValues(rc) : diffValues(rc);
   let resets: ResetReview[] = [];
   let possibleResets: PossibleResetReview[] = [];
   const secrets = kind === "destroy" ? [] : secretsOf(before, after, rc.change.after_unknown);

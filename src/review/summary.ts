@@ -5,6 +5,7 @@ import type {
   ApplicationReview,
   DriftChange,
   DriftReview,
+  EnvironmentReview,
   PossibleResetReview,
   WorkflowRunReview,
 } from "./types";
@@ -25,6 +26,8 @@ export function summaryLine(review: Review): string {
   if (s.applications > 0)
     parts.push(`${s.applications} application change${s.applications === 1 ? "" : "s"}`);
   if (s.workflowRuns > 0) parts.push(`${s.workflowRuns} workflow run${s.workflowRuns === 1 ? "" : "s"}`);
+  if (s.environments > 0)
+    parts.push(`${s.environments} environment change${s.environments === 1 ? "" : "s"}`);
   if (s.drift > 0) parts.push(`${s.drift} changed outside terraform`);
   return parts.join(", ");
 }
@@ -108,4 +111,19 @@ export function workflowRunLine(w: WorkflowRunReview): string {
   const params = Object.entries(w.parameters).map(([k, v]) => `${k}=${v}`);
   const given = params.length > 0 ? `, parameters ${params.join(", ")}` : ", no parameters";
   return `workflow ${w.workflow} on ${w.instance}${given} (${w.address}): ${w.action}`;
+}
+
+/** Environments changing in the same way (the same action and changes) share one entry, as instances do. */
+export function environmentGroups(
+  list: EnvironmentReview[],
+): { who: string[]; action: string; changes: string[] }[] {
+  const groups = new Map<string, { who: string[]; action: string; changes: string[] }>();
+  for (const e of list) {
+    const key = JSON.stringify([e.action, e.changes]);
+    const who = e.name === undefined ? e.address : `${e.name} (${e.address})`;
+    const g = groups.get(key);
+    if (g) g.who.push(who);
+    else groups.set(key, { who: [who], action: e.action, changes: e.changes });
+  }
+  return [...groups.values()];
 }

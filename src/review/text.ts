@@ -37,6 +37,10 @@ export function renderText(review: Review, opts: { colour?: boolean } = {}): str
     out.push(`  application: ${summary.applicationLine(a)}`);
     for (const c of a.manifestChanges) out.push(`    ${c}`);
   }
+  for (const g of summary.environmentGroups(review.environments)) {
+    out.push(`  environment: ${g.who.join(", ")}: ${g.action}`);
+    for (const c of g.changes) out.push(`    ${c}`);
+  }
   for (const w of review.workflowRuns) out.push(`  ${summary.workflowRunLine(w)}`);
   for (const c of review.otherChanges) out.push(`  other: ${c}`);
   if (review.drift.length > 0) out.push("", paint("35", summary.DRIFT_LEAD));

@@ -17,8 +17,12 @@ export const KINDS = [
 export type Kind = (typeof KINDS)[number];
 
 /** A value as the review shows it: terraform's placeholders for what it cannot show. */
+/** An environment (environment_id) is shown by name, with its id in `id` (and in `value` too when names repeat). */
 export type Shown =
-  { kind: "value"; value: string } | { kind: "absent" } | { kind: "unknown" } | { kind: "sensitive" };
+  | { kind: "value"; value: string; id?: string }
+  | { kind: "absent" }
+  | { kind: "unknown" }
+  | { kind: "sensitive" };
 
 export interface ValueChange {
   /** `parameters["input.app-fork"]`, `submodules["db"].revision_id`, `instance_name`. */
@@ -103,6 +107,8 @@ export interface ReviewSummary {
   workflowRuns: number;
   /** Objects changed or deleted outside terraform (added in 1.2). */
   drift: number;
+  /** appmgmt_environment changes (added in 1.3). */
+  environments: number;
 }
 
 /** An application created, its manifest uploaded again, replaced or forgotten. */
@@ -113,6 +119,16 @@ export interface ApplicationReview {
   action: string;
   /** What the new manifest changes: "adds parameter input.replicas (default \"1\")", "removes workflow backup". */
   manifestChanges: string[];
+}
+
+/** An environment created (cloned), changed, replaced or forgotten (added in 1.3). */
+export interface EnvironmentReview {
+  address: string;
+  name?: string;
+  /** In words, e.g. "create by cloning staging (5f…)", "update in place", "forget (removed from the state): …". */
+  action: string;
+  /** What it sets, one line each: "property db-host changed: \"a\" → \"b\"", "marker rogue removed", "policy added: …". */
+  changes: string[];
 }
 
 /** A workflow run (or a run forgotten). */
@@ -130,7 +146,7 @@ export interface WorkflowRunReview {
  * The version of the review's JSON form (`appmgmt review --format json`): the minor number grows when
  * fields are added, the major one when a field changes meaning or goes away.
  */
-export const REVIEW_FORMAT_VERSION = "1.2";
+export const REVIEW_FORMAT_VERSION = "1.3";
 
 /** What `--fail-on` can name. */
 export const POLICIES = ["replace", "destroy", "reset", "drift", "secret"] as const;
@@ -158,6 +174,8 @@ export interface Review {
   workflowRuns: WorkflowRunReview[];
   /** Added in 1.2: what changed outside terraform, from the plan's resource_drift. */
   drift: DriftReview[];
+  /** Added in 1.3, with environments shown by name (a value's `id` holds the environment id). */
+  environments: EnvironmentReview[];
   /** The --fail-on policies checked and the instances breaking them; absent when none were asked for. */
   policy?: { failOn: Policy[]; violations: Violation[] };
 }

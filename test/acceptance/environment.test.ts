@@ -7,10 +7,18 @@ import fs from "node:fs";
 import path from "node:path";
 import { DEMO } from "../../src/simulator";
 import { useTerraformAgainstSimulator } from "../helpers/acceptance";
+import { applyPlan, planAndReview, planWithAndReview } from "../helpers/review";
 import { describeRun, PROVIDER_HCL } from "../helpers/terraform";
 
 const POLICIES = "policies:\n  - action: launch\n    parameter: destroy-after\n    value: 4h\n";
 const REFORMATTED = 'policies:\n- {action: launch, parameter: destroy-after, value: "4h"}\n';
+const CHANGED_POLICIES =
+  "policies:\n  - action: launch\n    parameter: destroy-after\n    value: 8h\n" +
+  "  - action: launch\n    parameter: size\n    value: small\n";
+
+/** The lines of a Markdown review's Environments list. */
+const environmentsSection = (md: string) =>
+  md.split("Environments:\n\n")[1].split("\n\n")[0].trimEnd().split("\n");
 
 function sandbox(opts: { name?: string; cloneFrom?: boolean; properties?: string; markers?: string } = {}) {
   return `${PROVIDER_HCL}
@@ -55,11 +63,20 @@ describe("appmgmt_environment", () => {
     const managedChanges = async () => (await tf.plannedChanges()).filter((c) => c.action !== "read");
     tf.writeFile("policies.yaml", POLICIES);
     tf.writeMain(sandbox());
-    await tf.apply();
+    // the review names the environment cloned (clone_from_name, planned by the provider) and what the clone sets
+    const created = await planAndReview(tf, "--format", "text");
+    expect(created.markdown).toContain(
+      "  environment: sandbox-pr-7 (appmgmt_environment.sandbox): create by cloning default " +
+        `(${DEMO.defaultEnvironmentId})\n` +
+        '    property db-host: "db.internal"\n    property replicas: "2" (int)\n    marker sandbox\n' +
+        "    marker team-a\n    policy action=launch, parameter=destroy-after, value 4h\n",
+    );
+    await applyPlan(tf);
     const state = (await tf.resource("appmgmt_environment.sandbox"))!.values;
     const id = state.id as string;
     expect(state).toMatchObject({
       name: "sandbox-pr-7",
+      clone_from_name: "default",
       default: false,
       properties: { "db-host": "db.internal", replicas: "2" },
       property_types: { replicas: "int" },
@@ -86,12 +103,25 @@ describe("appmgmt_environment", () => {
     tf.writeFile("policies.yaml", REFORMATTED);
     expect(await managedChanges()).toEqual([]);
 
-    // update in place: one property changed, one marker removed, nothing replaced
+    // update in place: one property changed, one marker removed, the policies changed; nothing replaced
     tf.writeMain(
       sandbox({ properties: '{ "db-host" = "db2.internal", replicas = "2" }', markers: '["sandbox"]' }),
     );
+    tf.writeFile("policies.yaml", CHANGED_POLICIES);
     expect(await managedChanges()).toEqual([{ address: "appmgmt_environment.sandbox", action: "update" }]);
-    await tf.apply();
+    const changed = await planAndReview(tf);
+    expect(changed.summary).toBe(
+      "0 to launch, 0 to reconfigure (0 values reset to defaults), 0 to replace, 0 to destroy, 1 environment change",
+    );
+    expect(environmentsSection(changed.markdown)).toEqual([
+      "- sandbox-pr-7 (appmgmt\\_environment.sandbox): update in place",
+      '  - property db-host changed: "db.internal" → "db2.internal"',
+      "  - marker team-a removed",
+      "  - policy changed: action=launch, parameter=destroy-after: value 4h → 8h",
+      "  - policy added: action=launch, parameter=size, value small",
+    ]);
+    await applyPlan(tf);
+    expect(await envs.getPolicies(id)).toBe(CHANGED_POLICIES);
     expect(await envs.getProperties(id)).toContainEqual({
       name: "db-host",
       type: "string",
@@ -178,10 +208,20 @@ resource "appmgmt_instance" "shop" {
     await tf.init();
     const plan = await tf.plan();
     expect(plan.stdout).toMatch(/environment_id\s+= \(known after apply\)/);
+    expect(plan.stdout).toMatch(/environment_name\s+= \(known after apply\)/);
     expect(plan.stdout).toContain("2 to add");
     await tf.apply();
     const envId = (await tf.resource("appmgmt_environment.pr"))!.values.id as string;
     const instanceId = (await tf.resource("appmgmt_instance.shop"))!.values.id as string;
+    expect((await tf.resource("appmgmt_instance.shop"))!.values.environment_name).toBe("sandbox-pr-9");
+    // once the environment exists, a new instance in it knows the name at plan
+    tf.writeMain(`${stack("team-a")}
+resource "appmgmt_instance" "more" {
+  application_id = "${DEMO.webshopApplicationId}"
+  environment_id = appmgmt_environment.pr.id
+}
+`);
+    expect((await tf.plan()).stdout).toMatch(/\+ environment_name\s+= "sandbox-pr-9"/);
     expect(await svc.client.getInstance(instanceId)).toMatchObject({ environment: envId, status: "Running" });
     expect((await svc.client.listInstances(envId)).map((i) => i.id)).toEqual([instanceId]);
     expect((await svc.client.getInstance(instanceId)).userData).toBe("owner: team-a");
@@ -198,8 +238,17 @@ resource "appmgmt_instance" "shop" {
     await svc.client.putUserData(instanceId, "owner: nobody");
     const drift = await tf.plan();
     expect(drift.stdout).toMatch(/user_data\s+= "owner: nobody" -> "owner: team-b"/);
-    // terraform destroys the instance first (it depends on the environment), then forgets the environment
-    const destroyed = await tf.destroy();
+    // The review of the destroy: what the instance runs (its environment by name, its parameters), and the
+    // environment forgotten. Terraform destroys the instance first (it depends on the environment).
+    const review = await planWithAndReview(tf, ["-destroy"], "--format", "text");
+    expect(review.markdown).toContain(
+      "  environment: sandbox-pr-9 (appmgmt_environment.pr): forget (removed from the state): it stays in the " +
+        "service with its properties, markers and policies (the API cannot delete an environment)\n",
+    );
+    expect(review.markdown).toMatch(/shop-pr-9 \(appmgmt_instance\.shop\): destroy\n/);
+    expect(review.markdown).toMatch(/environment_id\s+sandbox-pr-9\s+→ \(none\)/);
+    expect(review.markdown).toMatch(/parameters\["input\.app-fork"\]\s+master\s+→ \(none\)/);
+    const destroyed = await tf.run(["apply", "-input=false", "-no-color", "tfplan"]);
     expect(destroyed.stdout + destroyed.stderr).toContain("was removed from the state only");
     expect((await svc.client.getInstance(instanceId)).status).toBe("Destroyed");
   });

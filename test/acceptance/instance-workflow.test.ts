@@ -4,7 +4,8 @@
 // the next apply runs it again, launch/destroy are refused at plan, import is refused, destroy forgets it.
 import { DEMO, DEMO_MANIFESTS } from "../../src/simulator";
 import { useTerraformAgainstSimulator } from "../helpers/acceptance";
-import { applyPlan, planAndReview } from "../helpers/review";
+import { waitForInstance } from "../../src/client";
+import { applyPlan, planAndReview, planWithAndReview } from "../helpers/review";
 import { PROVIDER_HCL } from "../helpers/terraform";
 
 const MANIFEST = `${DEMO_MANIFESTS.webshop[1]}
@@ -74,6 +75,29 @@ describe("appmgmt_instance_workflow", () => {
     // Unchanged: nothing to do, nothing runs.
     expect(await tf.plannedChanges()).toEqual([]);
 
+    // The run's return values are terraform's own doing: terraform's refresh reports them as changed outside
+    // terraform, the review does not count them as drift, and --fail-on drift passes.
+    const refreshed = await planWithAndReview(tf, ["-refresh-only"], "--fail-on", "drift");
+    expect(refreshed.plan.stdout).toContain("Objects have changed outside of Terraform");
+    expect(refreshed.plan.stdout).toMatch(/"backup\.target"\s+= "s3:\/\/backups"/);
+    expect([refreshed.code, refreshed.summary]).toEqual([
+      0,
+      "0 to launch, 0 to reconfigure (0 values reset to defaults), 0 to replace, 0 to destroy",
+    ]);
+    expect(refreshed.markdown).toContain("`--fail-on drift`: passed.");
+    // a real change made outside terraform still shows, without the return values
+    await svc.client.reconfigure(instanceId, { parameters: { "input.app-fork": "hotfix" } });
+    await waitForInstance(svc.client, instanceId, {
+      until: (s) => s.status === "Running" && s.parameters["input.app-fork"] === "hotfix",
+      timeoutMs: 10_000,
+    });
+    const drifted = await planWithAndReview(tf, ["-refresh-only"], "--format", "json", "--fail-on", "drift");
+    expect(drifted.code).toBe(3);
+    const review = JSON.parse(drifted.markdown) as { drift: { changes: { attribute: string }[] }[] };
+    expect(review.drift.flatMap((d) => d.changes.map((c) => c.attribute))).toEqual([
+      'effective_parameters["input.app-fork"]',
+    ]);
+
     // a trigger change runs it again, with the new parameters too
     tf.writeMain(stack({ trigger: "2", target: "s3://elsewhere" }));
     expect(await tf.plannedChanges()).toEqual([
@@ -85,7 +109,12 @@ describe("appmgmt_instance_workflow", () => {
         "(appmgmt_instance_workflow.backup): run again (parameters, triggers force it)",
     );
     await applyPlan(tf);
-    expect(await runsOf(instanceId)).toEqual(["launch:Succeeded", "backup:Succeeded", "backup:Succeeded"]);
+    expect(await runsOf(instanceId)).toEqual([
+      "launch:Succeeded",
+      "backup:Succeeded",
+      "reconfigure:Succeeded",
+      "backup:Succeeded",
+    ]);
     expect((await svc.client.getInstance(instanceId)).returnValues["backup.target"]).toBe("s3://elsewhere");
 
     // a failed run: the service's message, and the resource tainted so the next apply runs it again

@@ -116,7 +116,8 @@ describe("appmgmt review on real terraform plans", () => {
     expect(api.tables[0]).toEqual([
       ["attribute", "before", "after"],
       ["instance_name", "api", "api-v2"],
-      ["environment_id", DEMO.defaultEnvironmentId, "(known after apply)"],
+      // environments by name (environment_name, which the provider plans)
+      ["environment_id", "default", "(known after apply)"],
       ["manifest_version", "2", "(known after apply)"],
     ]);
     expect(web.paragraphs).toContain(
@@ -201,9 +202,14 @@ ${API_V1.replace('"api"\n', '"api-v2"\n').replace('"api" {', '"backend" {')}${le
       ["attribute", "before", "after"],
       ["application_id", DEMO.webshopApplicationId, "(none)"],
       ["instance_name", "web", "(none)"],
-      ["environment_id", DEMO.defaultEnvironmentId, "(none)"],
+      ["environment_id", "default", "(none)"],
       ["manifest_version", "2", "(none)"],
+      // what it runs: every actual value, its submodule's too, not only those configured
       ['parameters["input.app-fork"]', "release-2", "(none)"],
+      ['parameters["input.db-size"]', "small", "(none)"],
+      ['parameters["input.replicas"]', "1", "(none)"],
+      ['submodules["db"].parameters["input.engine"]', "postgres-15", "(none)"],
+      ['submodules["db"].parameters["input.size"]', "small", "(none)"],
     ]);
     expect(imported.paragraphs).toEqual(
       expect.arrayContaining([`Imported id: ${legacyId}`, "Workflow: none: the instance is taken as it is"]),
@@ -275,7 +281,7 @@ removed {
         encoding: "utf8",
       });
       expect(JSON.parse(json.stdout)).toMatchObject({
-        formatVersion: "1.2",
+        formatVersion: "1.3",
         summary: { launch: 1, dataSourcesRead: 0 },
       });
     } finally {

@@ -1,6 +1,7 @@
 // The `appmgmt_environment` resource: one file per job, as src/provider/application/.
 
 import { defineResource } from "../resource";
+import { planEnvironmentName, withEnvironmentName, type NamedBy } from "../environment-names";
 import { ENVIRONMENT_TYPE } from "../../resource-types";
 import { createEnvironment } from "./create";
 import { deleteEnvironment } from "./delete";
@@ -10,12 +11,15 @@ import { readEnvironment } from "./read";
 import { environmentSchema } from "./schema";
 import { updateEnvironment } from "./update";
 
+/** The environment cloned, by name: for people and the review. */
+const SOURCE: NamedBy = { id: "clone_from", name: "clone_from_name" };
+
 export const environmentResource = defineResource({
   typeName: ENVIRONMENT_TYPE,
   schema: environmentSchema,
   validate: validateEnvironment,
-  plan: planEnvironment,
-  create: (ctx, planned) => createEnvironment(ctx, planned),
+  plan: (req, ctx) => planEnvironmentName(ctx, req, planEnvironment(req), SOURCE),
+  create: async (ctx, planned) => withEnvironmentName(ctx, await createEnvironment(ctx, planned), SOURCE),
   read: readEnvironment,
   update: (ctx, prior, planned) => updateEnvironment(ctx, prior, planned),
   delete: deleteEnvironment,

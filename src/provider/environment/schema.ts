@@ -29,6 +29,16 @@ export const ENVIRONMENT_ATTRIBUTES: DeclaredAttribute[] = [
     { optional: true },
   ),
   {
+    ...str(
+      "clone_from_name",
+      "Name of the environment `clone_from` names, known at plan time when `clone_from` is (for the plan and " +
+        "`appmgmt review`).",
+      { computed: true },
+    ),
+    // planned on create (src/provider/environment-names.ts); the source of a clone never changes
+    onUpdate: "stable",
+  },
+  {
     name: "properties",
     type: ["map", "string"],
     description:

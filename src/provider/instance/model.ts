@@ -27,6 +27,7 @@ export type InstanceModel = {
   applicationId: Maybe<string> | null;
   instanceName: Maybe<string> | null;
   environmentId: Maybe<string> | null;
+  environmentName: Maybe<string> | null;
   revisionId: Maybe<string> | null;
   manifestVersion: Maybe<number> | null;
   parameters: Maybe<StringMapModel> | null;
@@ -90,6 +91,7 @@ export function decodeInstance(value: ValueObject): InstanceModel {
     applicationId: str(v.application_id),
     instanceName: str(v.instance_name),
     environmentId: str(v.environment_id),
+    environmentName: str(v.environment_name),
     revisionId: str(v.revision_id),
     manifestVersion: num(v.manifest_version),
     parameters: stringMap(v.parameters),
@@ -132,6 +134,7 @@ export function encodeInstance(m: InstanceModel): ValueObject {
     application_id: m.applicationId,
     instance_name: m.instanceName,
     environment_id: m.environmentId,
+    environment_name: m.environmentName,
     revision_id: m.revisionId,
     manifest_version: m.manifestVersion,
     parameters: encodeMap(m.parameters),

@@ -23,6 +23,7 @@ import {
   type SubmoduleModel,
 } from "./model";
 import { confirmGone } from "./gone";
+import { environmentName } from "../environment-names";
 import { type PendingLaunch, resolvePendingLaunch } from "./lost-launch";
 import { decodePrivate, encodePrivate } from "./private";
 import { refreshedSubmoduleValues, submodulesToRead } from "./refresh-reads";
@@ -67,6 +68,7 @@ export async function readInstance(ctx: ProviderContext, req: ReadResourceReques
   // secret stand in, and it says so.
   const secrets = imported ? importedSecretNames(s, priv.secretNames ?? []) : stateSecretNames(prior);
   const model = refreshed(prior, withoutSecretValues(s, secrets), imported, read);
+  model.environmentName = (await environmentName(ctx, s.environment)) ?? prior.environmentName;
   if (imported) model.secretParameterNames = secrets.list.length > 0 ? secrets.list : null;
   const diagnostics = imported && secrets.list.length > 0 ? [importedSecretsWarning(id, secrets.list)] : [];
   // the import mark served its read; what the next refresh needs of this one

@@ -72,6 +72,16 @@ export const INSTANCE_ATTRIBUTES: DeclaredAttribute[] = [
     plan: "replace-when-configured",
     onUpdate: "stable",
   },
+  {
+    ...str(
+      "environment_name",
+      "Name of the instance's environment, known at plan time when `environment_id` is (not when the " +
+        "environment is created in the same apply).",
+      { computed: true },
+    ),
+    // planned on create (environment-name.ts); an instance never changes environment in place
+    onUpdate: "stable",
+  },
   str(
     "revision_id",
     `Revision of the application to run, ${ID_FORMAT}. Its stored versions and values apply; ` +

@@ -368,3 +368,14 @@ export function obj(v: Value): ValueObject {
 }
 
 export const WEBSHOP_MANIFEST = DEMO_MANIFESTS.webshop[1];
+
+/** applyResourceChange of appmgmt_instance as terraform sends it (no planned private state). */
+export function applyInstance(h: Harness, priorState: Value, plannedState: Value, config: Value) {
+  return h.provider.applyResourceChange({
+    typeName: "appmgmt_instance",
+    priorState,
+    plannedState,
+    config,
+    plannedPrivate: Buffer.alloc(0),
+  });
+}

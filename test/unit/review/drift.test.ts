@@ -139,3 +139,14 @@ test("an instance deleted outside terraform, launched again by the plan", () => 
   ]);
   expect(renderText(r)).toContain("deleted outside terraform; this plan launches it again");
 });
+
+test("return values a workflow run wrote (terraform's own appmgmt_instance_workflow) are not drift", () => {
+  const ran = {
+    ...inState,
+    return_values: { url: "u", "backup.result": "Succeeded" },
+    environment_name: "default",
+  };
+  const r = review([change(["update"], inState, ran)], [change(["no-op"], ran, ran)]);
+  expect(r.drift).toEqual([]);
+  expect(policyViolations(r, ["drift"])).toEqual([]);
+});

@@ -529,6 +529,6 @@ describe("a review a reviewer wants to read (issue 20 item 9)", () => {
       review.instances[0].changes.filter((c) => c.attribute.startsWith("parameters")).map((c) => c.attribute),
     ).toEqual(['parameters["input.flag-1"]', 'parameters["input.flag-2"]', 'parameters["input.flag-10"]']);
     expect(JSON.parse(JSON.stringify(review))).toMatchObject({ formatVersion: REVIEW_FORMAT_VERSION });
-    expect(REVIEW_FORMAT_VERSION).toBe("1.2");
+    expect(REVIEW_FORMAT_VERSION).toBe("1.3");
   });
 });

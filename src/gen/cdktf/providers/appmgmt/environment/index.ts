@@ -130,6 +130,11 @@ export class Environment extends cdktf.TerraformResource {
     return this._cloneFrom;
   }
 
+  // clone_from_name - computed: true, optional: false, required: false
+  public get cloneFromName() {
+    return this.getStringAttribute('clone_from_name');
+  }
+
   // default - computed: true, optional: false, required: false
   public get default() {
     return this.getBooleanAttribute('default');

@@ -681,6 +681,11 @@ export class Instance extends cdktf.TerraformResource {
     return this._environmentId;
   }
 
+  // environment_name - computed: true, optional: false, required: false
+  public get environmentName() {
+    return this.getStringAttribute('environment_name');
+  }
+
   // id - computed: true, optional: false, required: false
   public get id() {
     return this.getStringAttribute('id');
