@@ -6,7 +6,7 @@
 import { INSTANCE_TYPE } from "../resource-types";
 import type { PlanJson, ResourceChange } from "./plan-json";
 import { asObj, attributeName, diffValues, keysUnion, sameShown, shown, type Obj } from "./plan-values";
-import type { DriftReview, Shown, ValueChange } from "./types";
+import type { DriftReview, InstanceReview, Shown, ValueChange } from "./types";
 
 export function reviewDrift(plan: PlanJson): DriftReview[] {
   const planned = new Map((plan.resource_changes ?? []).map((rc) => [rc.address, rc]));
@@ -83,4 +83,25 @@ function revertedBy(next: ResourceChange | undefined): (c: ValueChange) => boole
     const after: Shown | undefined = planned.get(configuredName(c.attribute));
     return after !== undefined && sameShown(after, c.before);
   };
+}
+
+/**
+ * Marks the drifted values the instance's planned reconfigure resets (it resets what it does not list): a
+ * value reset to the default it had in the state is set back too, and one that may be reset is not "kept".
+ */
+export function markResets(drift: DriftReview[], instances: InstanceReview[]): void {
+  for (const d of drift) {
+    const i = instances.find((x) => x.address === d.address);
+    if (!i) continue;
+    for (const c of d.changes) {
+      const name = configuredName(c.attribute);
+      const reset = i.resets.find((r) => r.attribute === name);
+      if (reset) {
+        c.resetByPlan = "certain";
+        if (reset.default !== undefined && sameShown({ kind: "value", value: reset.default }, c.before))
+          c.revertedByPlan = true;
+      } else if (i.possibleResets.some((r) => r.attribute === name)) c.resetByPlan = "possible";
+    }
+    d.revertedByPlan ||= d.changes.some((c) => c.revertedByPlan);
+  }
 }

@@ -9,7 +9,7 @@ import { environmentNames, reviewEnvironment } from "./environments";
 import { reviewApplication, reviewWorkflowRun } from "./services";
 import { desiredFromPlan, findingsOf, nowFromPlan, resetsOf } from "./instance-model";
 import { serviceChange } from "../rules";
-import { reviewDrift } from "./drift";
+import { markResets, reviewDrift } from "./drift";
 import { destroyedValues } from "./destroyed";
 import { disambiguateEnvironments } from "./environment-names";
 import { asObj, attributeName, diffValues } from "./plan-values";
@@ -60,6 +60,7 @@ export function buildReview(plan: PlanJson): Review {
     else otherChanges.push(`${rc.address}: ${rc.change.actions.join(", then ")}`);
   }
   const drift = reviewDrift(plan);
+  markResets(drift, instances);
   for (const i of instances) {
     const d = drift.find((x) => x.address === i.address);
     if (d?.revertedByPlan)

@@ -55,8 +55,12 @@ export function driftHeading(d: DriftReview): string {
   return `${what}${back}`;
 }
 
-/** A drifted value's last column: whether this plan sets it back. */
-export const driftPlanCell = (c: DriftChange) => (c.revertedByPlan ? "reverted by this plan" : "kept");
+/** A drifted value's last column: whether this plan sets it back, resets it or may reset it. */
+export function driftPlanCell(c: DriftChange): string {
+  if (c.resetByPlan === "certain") return "reset to its default by this plan";
+  if (c.resetByPlan === "possible") return "may be reset by this plan";
+  return c.revertedByPlan ? "reverted by this plan" : "kept";
+}
 
 /** A value as terraform's plan output shows it. */
 export function shownText(v: Shown): string {

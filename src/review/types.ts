@@ -71,7 +71,11 @@ export interface InstanceReview {
 }
 
 /** A value changed outside terraform, and whether this plan sets it back. */
-export type DriftChange = ValueChange & { revertedByPlan: boolean };
+export type DriftChange = ValueChange & {
+  revertedByPlan: boolean;
+  /** Added in 1.3: the planned reconfigure resets it to its default ("certain"), or may ("possible"). */
+  resetByPlan?: "certain" | "possible";
+};
 
 /** An object terraform's refresh found changed (or gone) outside terraform. */
 export interface DriftReview {

@@ -109,7 +109,8 @@ describe("appmgmt review on real terraform plans", () => {
     );
     expect(headings(r)).toEqual([
       "api-v2 (appmgmt_instance.api): replace (instance_name forces it)",
-      "web (appmgmt_instance.web): reconfigure in place",
+      // the reconfigure resets replicas to its default, the value it had before it was set by hand
+      "web (appmgmt_instance.web): reconfigure in place, reverting changes made outside terraform",
     ]);
     const [api, web] = r.instances;
     expect(api.paragraphs).toContain("Workflow: destroy of the old instance, then launch of the new one");
@@ -393,7 +394,8 @@ resource "appmgmt_instance" "drifted" {
       '| `parameters["input.app-fork"]` | `main` | `hotfix` | reverted by this plan |',
     );
     expect(normal.markdown).toContain(
-      '| `effective_parameters["input.db-size"]` | `small` | `large` | kept |',
+      // no manifest: the plan cannot tell whether the reconfigure resets it, so it is not shown as kept
+      '| `effective_parameters["input.db-size"]` | `small` | `large` | may be reset by this plan |',
     );
     await applyPlan(ws);
     await ws.destroy();

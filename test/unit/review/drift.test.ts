@@ -8,6 +8,7 @@ import {
   renderText,
   type ResourceChange,
 } from "../../../src/review";
+import { DEMO_MANIFESTS } from "../../../src/simulator";
 
 const state = (appFork: string, dbSize: string, engine: string) => ({
   application_id: "5f0000000000000000000a11",
@@ -149,4 +150,36 @@ test("return values a workflow run wrote (terraform's own appmgmt_instance_workf
   const r = review([change(["update"], inState, ran)], [change(["no-op"], ran, ran)]);
   expect(r.drift).toEqual([]);
   expect(policyViolations(r, ["drift"])).toEqual([]);
+});
+
+test("a drifted value the reconfigure resets to its default, or may reset, is not shown as kept", () => {
+  // the manifest is known (its defaults: db-size "small"); the db engine's default is in the submodule's manifest
+  const withManifest = (s: ReturnType<typeof state>) => ({ ...s, manifest: DEMO_MANIFESTS.webshop[1] });
+  const before = withManifest(state("main", "small", "postgres-15"));
+  const now = withManifest(state("main", "large", "postgres-16"));
+  const planned = { ...now, parameters: { "input.app-fork": "two" }, status: null };
+  const reconfigure = change(["update"], now, planned, {
+    after_unknown: {
+      status: true,
+      effective_parameters: true,
+      effective_submodules: true,
+      return_values: true,
+    },
+  });
+  const r = review([change(["update"], before, now)], [reconfigure]);
+  expect(r.instances[0].resets.map((x) => x.attribute)).toEqual(['parameters["input.db-size"]']);
+  expect(r.drift[0].changes.map((c) => [c.attribute, c.revertedByPlan, c.resetByPlan])).toEqual([
+    ['effective_parameters["input.db-size"]', true, "certain"],
+    ['effective_submodules["db"].parameters["input.engine"]', false, "possible"],
+  ]);
+  expect(r.instances[0].action).toBe("reconfigure in place, reverting changes made outside terraform");
+  const md = renderMarkdown(r);
+  expect(md).toContain(
+    '| `effective_parameters["input.db-size"]` | `small` | `large` | reset to its default by this plan |',
+  );
+  expect(md).toContain(
+    '| `effective_submodules["db"].parameters["input.engine"]` | `postgres-15` | `postgres-16` | may be reset by this plan |',
+  );
+  expect(md).not.toContain("| kept |");
+  expect(renderText(r)).toContain("(may be reset by this plan)");
 });
