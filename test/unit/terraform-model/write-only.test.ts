@@ -33,6 +33,27 @@ const value = {
 };
 
 describe("write-only attributes", () => {
+  it("leave a value that sets none as it is (no copy), and copy only the parts that change", () => {
+    const none = { name: "a", secret: null, parts: { db: { size: 1, key: null } } };
+    expect(withoutWriteOnly(none, block)).toBe(none);
+    const plain: SchemaBlock = { attributes: [{ name: "name", type: "string", required: true }] };
+    const v = { name: "b" };
+    expect(withoutWriteOnly(v, plain)).toBe(v);
+    const oneSet = {
+      name: "a",
+      secret: null,
+      parts: { db: { size: 1, key: "k" }, web: { size: 2, key: null } },
+    };
+    const out = withoutWriteOnly(oneSet, block) as typeof oneSet;
+    expect(out).toEqual({
+      name: "a",
+      secret: null,
+      parts: { db: { size: 1, key: null }, web: { size: 2, key: null } },
+    });
+    expect(out.parts.web).toBe(oneSet.parts.web);
+    expect(oneSet.parts.db.key).toBe("k");
+  });
+
   it("are null in what the provider answers, at the top level and inside nested map attributes", () => {
     expect(withoutWriteOnly(value, block)).toEqual({
       name: "a",
