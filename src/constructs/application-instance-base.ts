@@ -20,7 +20,7 @@ import type { EnvironmentReference } from "./environment-base";
 import {
   literalSecretWarnings,
   bothMapsFindings,
-  secretFindingPath,
+  setAsSecret,
   unknownAtSynth,
   withSecretNames,
 } from "./instance-secrets";
@@ -190,12 +190,12 @@ export abstract class ApplicationInstanceBase<I extends InstanceClass> extends C
       // The rules see the secret names among the parameters, never their values (as at plan).
       const config = knownConfig(checked, submodules, isUnresolved);
       // Synth cannot tell a launch from a reconfigure; the rules are the same for both.
-      const options = { isUnknown: unknownAtSynth(isUnresolved) };
+      const options = {
+        isUnknown: unknownAtSynth(isUnresolved),
+        isSecret: setAsSecret(checked, isUnresolved),
+      };
       this.node.addValidation({
-        validate: () =>
-          checkInstanceConfig(manifest.model, config, options)
-            .map((f) => ({ ...f, path: secretFindingPath(f.path, checked, isUnresolved) }))
-            .map(formatFinding),
+        validate: () => checkInstanceConfig(manifest.model, config, options).map(formatFinding),
       });
     }
     // Once per literal, at construction: the CLI prints each warning of a synth.

@@ -66,19 +66,20 @@ export function bothMapsFindings(props: SecretProps, isUnresolved: IsUnresolved)
   return findings;
 }
 
-/** A rules finding about a secret name points at the `secretParameters` map that sets it. */
-export function secretFindingPath(path: Finding["path"], props: SecretProps, isUnresolved: IsUnresolved) {
-  const isSecret = (p: ParameterProps | undefined, name: unknown) =>
-    p?.secretParameters !== undefined &&
-    !isUnresolved(p.secretParameters) &&
-    Object.hasOwn(p.secretParameters, String(name));
-  const [first, sub, field, name] = path;
-  if (path.length === 2 && first === "parameters" && isSecret(props, sub)) return ["secretParameters", sub];
-  if (path.length === 4 && first === "submodules" && field === "parameters") {
-    const submodule = new Map(submoduleEntries(props, isUnresolved)).get(String(sub));
-    if (isSecret(submodule, name)) return ["submodules", sub, "secretParameters", name];
-  }
-  return path;
+/**
+ * The rules' `isSecret` at synth: whether a name was set in `secretParameters` (the instance's, or the
+ * named submodule's), so that its findings point at that map.
+ */
+export function setAsSecret(props: SecretProps, isUnresolved: IsUnresolved) {
+  const submodules = new Map(submoduleEntries(props, isUnresolved));
+  return (name: string, submodule?: string): boolean => {
+    const p = submodule === undefined ? props : submodules.get(submodule);
+    return (
+      p?.secretParameters !== undefined &&
+      !isUnresolved(p.secretParameters) &&
+      Object.hasOwn(p.secretParameters, name)
+    );
+  };
 }
 
 /**

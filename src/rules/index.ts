@@ -46,9 +46,15 @@ export { uncheckedSubmodules, type UncheckedSubmodule } from "./unchecked-submod
 export { checkWorkflowRun, reservedWorkflowFinding, RESERVED_WORKFLOWS, type WorkflowRun } from "./workflows";
 
 /** The constructs' field names (the client's wire names), the default. */
-export const CONSTRUCT_NAMES: FieldNames = { manifestVersion: "manifestVersion" };
+export const CONSTRUCT_NAMES: FieldNames = {
+  manifestVersion: "manifestVersion",
+  secretParameters: "secretParameters",
+};
 /** The terraform schema's attribute names, for the provider. */
-export const SCHEMA_NAMES: FieldNames = { manifestVersion: "manifest_version" };
+export const SCHEMA_NAMES: FieldNames = {
+  manifestVersion: "manifest_version",
+  secretParameters: "secret_parameters",
+};
 
 type Path = Finding["path"];
 
@@ -60,9 +66,10 @@ export function checkInstanceConfig(
 ): Finding[] {
   const findings: Finding[] = [];
   const isUnknown = opts.isUnknown ?? (() => false);
+  const mapOf = parameterMap(opts);
   checkManifestVersion(config.manifestVersion, opts, findings);
   for (const name of sortedKeys(config.parameters)) {
-    const path = ["parameters", name];
+    const path = [mapOf(name), name];
     const value = config.parameters![name];
     if (!checkName(name, path, Object.keys(manifest.parameters), findings)) continue;
     if (!ownEntry(manifest.parameters, name)) {
@@ -84,7 +91,7 @@ export function checkInstanceConfig(
     }
     const parameters = ownEntry(config.submodules!, submoduleName)?.parameters;
     for (const name of sortedKeys(parameters)) {
-      const path = ["submodules", submoduleName, "parameters", name];
+      const path = ["submodules", submoduleName, mapOf(name, submoduleName), name];
       const value = parameters![name];
       const knownNames = Object.keys(submodule.parameters);
       if (!checkName(name, path, knownNames, findings)) continue;
@@ -95,7 +102,7 @@ export function checkInstanceConfig(
       }
       const binder = binderOf(manifest, submoduleName, name);
       if (binder !== undefined) {
-        findings.push(boundParameter(name, submoduleName, binder, opts.operation));
+        findings.push(boundParameter(path, binder, opts));
         continue;
       }
       if (!isUnknown(value)) checkValue(value, path, findings);
@@ -110,6 +117,15 @@ export function checkInstanceConfig(
  */
 function ownEntry<T>(record: Record<string, T>, key: string): T | undefined {
   return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+/**
+ * The field of the map a parameter was set in: `parameters`, or the secret map for a name `isSecret` says
+ * was set there, so that a finding points at the line that sets it.
+ */
+function parameterMap(opts: CheckOptions): (name: string, submodule?: string) => string {
+  const secretMap = (opts.names ?? CONSTRUCT_NAMES).secretParameters;
+  return (name, submodule) => (opts.isSecret?.(name, submodule) ? secretMap : "parameters");
 }
 
 function sortedKeys(record: Record<string, unknown> | undefined | null): string[] {
@@ -185,14 +201,15 @@ function wellFormed(stripped: string, knownNames: string[]): string | undefined 
  * Findings for the parameter names of `config` not of the form `input.<name>`: the one rule that needs no
  * manifest (the provider applies it while the configuration has none).
  */
-export function checkParameterNames(config: InstanceConfig): Finding[] {
+export function checkParameterNames(config: InstanceConfig, opts: CheckOptions = {}): Finding[] {
   const findings: Finding[] = [];
-  for (const name of sortedKeys(config.parameters)) checkName(name, ["parameters", name], [], findings);
+  const mapOf = parameterMap(opts);
+  for (const name of sortedKeys(config.parameters)) checkName(name, [mapOf(name), name], [], findings);
   for (const sub of sortedKeys(config.submodules)) {
     if (!checkSubmoduleKey(sub, findings)) continue;
     const parameters = ownEntry(config.submodules!, sub)?.parameters;
     for (const name of sortedKeys(parameters))
-      checkName(name, ["submodules", sub, "parameters", name], [], findings);
+      checkName(name, ["submodules", sub, mapOf(name, sub), name], [], findings);
   }
   return findings;
 }
@@ -224,21 +241,20 @@ function unknownSubmodule(name: string, knownNames: string[]): Finding {
   };
 }
 
-function boundParameter(
-  name: string,
-  submodule: string,
-  binder: Path,
-  operation: CheckOptions["operation"],
-): Finding {
+/**
+ * A submodule parameter the manifest binds to `binder`, set at `path` (in the submodule's `parameters` or
+ * secret map): it is set through the binder, which is itself secret when the value is.
+ */
+function boundParameter(path: Path, binder: Path, opts: CheckOptions): Finding {
+  const [, submodule, map, name] = path;
   const main = formatPath(binder);
-  const where = formatPath(["submodules", submodule, "parameters"]);
-  return {
-    path: ["submodules", submodule, "parameters", name],
-    message:
-      `${name} of submodule ${submodule} is bound to ${main}, so it cannot be set under ${where}` +
-      (operation ? ` on ${operation}` : ""),
-    fix: `set ${main} instead`,
-  };
+  const where = formatPath(path.slice(0, -1));
+  const message =
+    `${name} of submodule ${submodule} is bound to ${main}, so it cannot be set under ${where}` +
+    (opts.operation ? ` on ${opts.operation}` : "");
+  if (map === "parameters") return { path, message, fix: `set ${main} instead` };
+  const secretMain = formatPath([...binder.slice(0, -2), map, ...binder.slice(-1)]);
+  return { path, message, fix: `set ${secretMain} instead (or ${main} if the value is not secret)` };
 }
 
 function checkValue(value: unknown, path: Path, findings: Finding[]): void {

@@ -28,6 +28,8 @@ export interface InstanceConfig {
  */
 export interface FieldNames {
   manifestVersion: string;
+  /** The map of secret parameters (the instance's and each submodule's). */
+  secretParameters: string;
 }
 
 export interface CheckOptions {
@@ -42,4 +44,9 @@ export interface CheckOptions {
    * provider passes its own unknown-value test so the rules stay free of protocol types.
    */
   isUnknown?: (value: unknown) => boolean;
+  /**
+   * Whether a parameter listed in `parameters` was set through the secret map (`submodule` undefined for
+   * the instance's own): its findings point at that map and name it. Default: none is.
+   */
+  isSecret?: (name: string, submodule?: string) => boolean;
 }

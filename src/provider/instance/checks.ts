@@ -20,7 +20,7 @@ import { addManifestError } from "../manifest-attribute";
 import { attrPath } from "../values";
 import { known, knownEntries, type InstanceModel } from "./model";
 import { TIMEOUT_OPERATIONS } from "./schema";
-import { configSecretNames, namesInBothMaps, type SecretNames } from "./secrets";
+import { configSecretNames, namesInBothMaps } from "./secrets";
 
 export type Operation = "launch" | "reconfigure";
 
@@ -39,12 +39,14 @@ export function checkInstanceAttributes(
   checkDurations(config, out);
   checkSecretNames(config, out);
   const secrets = configSecretNames(config);
-  const at = (findings: Finding[]) => findings.map((f) => ({ ...f, path: secretPath(f.path, secrets) }));
-  if (desired.manifest === undefined) addFindings(at(checkParameterNames(rulesConfig(desired))), out);
+  // a finding about a secret name points at the secret_parameters map that sets it
+  const isSecret = (name: string, sub?: string) =>
+    sub === undefined ? secrets.main(name) : secrets.submodule(sub, name);
+  const options = { operation, isUnknown: isKnownAfterApply, names: SCHEMA_NAMES, isSecret };
+  if (desired.manifest === undefined) addFindings(checkParameterNames(rulesConfig(desired), options), out);
   else if (!isKnownAfterApply(desired.manifest)) {
     const manifest = addManifestError(desired.manifest, out);
-    const options = { operation, isUnknown: isKnownAfterApply, names: SCHEMA_NAMES };
-    if (manifest) addFindings(at(checkInstanceConfig(manifest, rulesConfig(desired), options)), out);
+    if (manifest) addFindings(checkInstanceConfig(manifest, rulesConfig(desired), options), out);
   }
   return out.list;
 }
@@ -61,15 +63,6 @@ function checkSecretNames(config: InstanceModel, out: Diagnostics): void {
         `(never stored in the state), or from ${where}secret_parameters.`,
     );
   }
-}
-
-/** A rules finding about a secret name points at the `secret_parameters` map that sets it. */
-function secretPath(path: (string | number)[], secrets: SecretNames): (string | number)[] {
-  const [first, sub, , name] = path;
-  if (first === "parameters" && secrets.main(String(sub))) return ["secret_parameters", sub];
-  if (first === "submodules" && path.length === 4 && secrets.submodule(String(sub), String(name)))
-    return ["submodules", sub, "secret_parameters", name];
-  return path;
 }
 
 function checkIds(config: InstanceModel, out: Diagnostics): void {

@@ -137,7 +137,8 @@ describe.each(FLAVOURS)("ApplicationInstance secretParameters ($name)", (flavour
     }));
     expect(synthError(bound.synth)).toContain(
       "[shop/webshop] submodules.db.secretParameters['input.size']: input.size of submodule db is bound to " +
-        "parameters['input.db-size']",
+        "parameters['input.db-size'], so it cannot be set under submodules.db.secretParameters. Fix: set " +
+        "secretParameters['input.db-size'] instead (or parameters['input.db-size'] if the value is not secret)",
     );
     const unknown = stackWith(flavour, (secret) => ({ secretParameters: { "input.db-pasword": secret } }));
     expect(synthError(unknown.synth)).toMatch(/\[shop\/webshop\] secretParameters\['input\.db-pasword'\]: /);

@@ -144,7 +144,13 @@ describe("secret parameters", () => {
     const planned = await plan(h, null, bound);
     const binding = planned.diagnostics.filter((d) => d.severity === "error");
     expect(binding).toHaveLength(1);
-    expect(binding[0].detail).toMatch(/input\.db-size/);
+    expect(binding[0].summary).toBe(
+      "input.size of submodule db is bound to parameters['input.db-size'], so it cannot be set under " +
+        "submodules.db.secret_parameters on launch",
+    );
+    expect(binding[0].detail).toMatch(
+      /Fix: set secret_parameters\['input\.db-size'\] instead \(or parameters\['input\.db-size'\] if the value is not secret\)$/,
+    );
     expect(binding[0].attribute).toEqual([{ attr: "submodules" }, { key: "db" }]);
     expectNoSecret(h, planned.diagnostics);
   });

@@ -38,6 +38,20 @@ describe("rules for nested submodules", () => {
     expect(findings[0].path).toEqual(["submodules", "db/replica", "parameters", "input.size"]);
   });
 
+  it("a nested secret bound by the parent's pin: the fix names the parent's secret map", () => {
+    const findings = checkInstanceConfig(
+      manifest,
+      { submodules: { "db/replica": { parameters: { "input.size": "large" } } } },
+      { isSecret: (name, submodule) => submodule === "db/replica" && name === "input.size" },
+    );
+    expect(findings.map(formatFinding)).toEqual([
+      "submodules['db/replica'].secretParameters['input.size']: input.size of submodule db/replica is bound " +
+        "to submodules.db.parameters['input.replica-size'], so it cannot be set under " +
+        "submodules['db/replica'].secretParameters. Fix: set submodules.db.secretParameters['input.replica-size'] " +
+        "instead (or submodules.db.parameters['input.replica-size'] if the value is not secret)",
+    ]);
+  });
+
   it("keeps the first level's message for a parameter bound by a main parameter", () => {
     const findings = checkInstanceConfig(manifest, {
       submodules: { db: { parameters: { "input.engine": "x" } } },

@@ -1,4 +1,4 @@
-import { checkInstanceConfig, formatFinding, formatPath } from "../../../src/rules";
+import { SCHEMA_NAMES, checkInstanceConfig, formatFinding, formatPath } from "../../../src/rules";
 import { parseManifest } from "../../../src/manifest";
 import type { Manifest } from "../../../src/manifest/types";
 import { webshopManifest } from "./webshop-manifest";
@@ -33,6 +33,26 @@ describe("checkInstanceConfig", () => {
         message: `input.size of submodule db is bound to parameters['input.db-size'], so it cannot be set under submodules.db.parameters on ${operation}`,
         fix: "set parameters['input.db-size'] instead",
       },
+    ]);
+  });
+
+  it("names the secret map a bound submodule parameter was set in, and the secret binder as the fix", () => {
+    const config = { submodules: { db: { parameters: { "input.size": "large" } } } };
+    const isSecret = (name: string, submodule?: string) => submodule === "db" && name === "input.size";
+    const named = (names?: typeof SCHEMA_NAMES) => checkInstanceConfig(manifest, config, { isSecret, names });
+    expect(named()).toEqual([
+      {
+        path: ["submodules", "db", "secretParameters", "input.size"],
+        message:
+          "input.size of submodule db is bound to parameters['input.db-size'], so it cannot be set under " +
+          "submodules.db.secretParameters",
+        fix: "set secretParameters['input.db-size'] instead (or parameters['input.db-size'] if the value is not secret)",
+      },
+    ]);
+    expect(named(SCHEMA_NAMES).map(formatFinding)).toEqual([
+      "submodules.db.secret_parameters['input.size']: input.size of submodule db is bound to " +
+        "parameters['input.db-size'], so it cannot be set under submodules.db.secret_parameters. Fix: set " +
+        "secret_parameters['input.db-size'] instead (or parameters['input.db-size'] if the value is not secret)",
     ]);
   });
 
