@@ -1,5 +1,5 @@
 // With `manifest` set, the binding rules run at plan time: setting a bound submodule parameter fails the
-// plan with the attribute path and the fix, before anything reaches the service.
+// plan with the attribute path and the fix, before anything reaches the service (set as a secret too).
 import { DEMO, DEMO_MANIFESTS } from "../../src/simulator";
 import { useTerraformAgainstSimulator } from "../helpers/acceptance";
 import { PROVIDER_HCL } from "../helpers/terraform";
@@ -17,6 +17,20 @@ resource "appmgmt_instance" "bad" {
     db = { parameters = { "input.size" = "large" } }
   }
 }
+
+resource "appmgmt_instance" "bad_secret" {
+  application_id = "${DEMO.webshopApplicationId}"
+  manifest       = file("\${path.module}/webshop.yaml")
+  submodules = {
+    db = { secret_parameters = { "input.size" = var.db_size } }
+  }
+}
+
+variable "db_size" {
+  type      = string
+  sensitive = true
+  default   = "pw-bound-secret"
+}
 `);
     await ctx.tf.init();
     const plan = await ctx.tf.plan({ check: false });
@@ -28,6 +42,11 @@ resource "appmgmt_instance" "bad" {
     );
     expect(plan.stderr).toContain("submodules.db.parameters['input.size']");
     expect(plan.stderr).toContain("input.db-size");
+    // set as a secret: the same plan names the map it was set in, and the binder's secret map as the fix
+    expect(plan.stderr).toContain("with appmgmt_instance.bad_secret");
+    expect(plan.stderr).toMatch(/cannot be set under\s+submodules\.db\.secret_parameters/);
+    expect(plan.stderr).toMatch(/set\s+secret_parameters\['input\.db-size'\]\s+instead/);
+    expect(plan.stderr).not.toContain("pw-bound-secret");
     expect(
       ctx.svc.sim.stats.requests.filter((r) => r.method === "POST" && r.path.endsWith("/launch")),
     ).toEqual([]);
