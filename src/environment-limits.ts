@@ -1,5 +1,5 @@
 // What an environment's settings may be, checked before anything is sent: marker and property names (ours:
-// the evidence only shows names like `sandbox`, `db-host`) and the policies' YAML. The simulator enforces
+// the evidence only shows names like `sandbox`, `db-host`), property types and the policies' YAML. The simulator enforces
 // the names, the provider checks all three at plan and the constructs at synth
 // (docs/service-api.md, "Environments"). The YAML library loads on first use, not at the provider's start-up
 // (as the manifest parser does, provider/instance/manifest-module.ts): only a configuration with policies
@@ -18,6 +18,20 @@ export function environmentNameProblem(what: "marker" | "property", name: string
     "starting with a letter or digit"
   );
 }
+
+/**
+ * Why `type` cannot be listed as a property's type, or undefined. A property left out of the types is a
+ * string, so "string" is never listed (nor an empty type).
+ */
+export function propertyTypeProblem(type: string): string | undefined {
+  if (type === "string") return 'the type "string" is the default, which is never listed';
+  if (type.trim() === "") return `the type ${JSON.stringify(type)} is empty`;
+  return undefined;
+}
+
+/** What to write instead of a type propertyTypeProblem refuses. */
+export const PROPERTY_TYPE_FIX =
+  'list only the types other than "string" (for example "int" or "bool"), and remove the entry of a string property';
 
 let yaml: typeof import("yaml") | undefined;
 const parseYaml = (text: string): unknown => (yaml ??= require("yaml") as typeof import("yaml")).parse(text);

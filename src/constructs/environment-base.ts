@@ -1,11 +1,16 @@
 // An environment of an organization: the generated `appmgmt_environment` resource with camelCase props, its
 // policies from a file, and the settings checked at synth as far as literal values allow (ids, marker and
-// property names, property types of unlisted properties, policies that do not parse), by the same functions
-// the provider's plan uses (src/environment-limits.ts). Written once against what it needs from the library,
+// property names, property types that are "string", empty or of no listed property, policies that do not
+// parse), by the same functions the provider's plan uses (src/environment-limits.ts). Written once against what it needs from the library,
 // as ApplicationBase: src/constructs/ (cdktf) and src/cdktn/ each add a thin subclass.
 
 import { Construct } from "constructs";
-import { environmentNameProblem, policiesProblem } from "../environment-limits";
+import {
+  environmentNameProblem,
+  policiesProblem,
+  PROPERTY_TYPE_FIX,
+  propertyTypeProblem,
+} from "../environment-limits";
 import { formatFinding, idProblem, type Finding } from "../rules";
 import type { EnvironmentPolicies } from "./environment-policies";
 import { validateWhenSynthesized, type SynthesizedElement } from "./synth-check";
@@ -145,13 +150,17 @@ function settingFindings(props: CheckedSettings, isUnresolved: (value: unknown) 
       if (problem) findings.push({ path: ["markers", i], message: problem, fix: "rename the marker" });
     });
   }
-  if (properties && known(props.propertyTypes)) {
-    for (const key of Object.keys(props.propertyTypes).filter((k) => !Object.hasOwn(properties, k)))
+  for (const [key, type] of Object.entries(known(props.propertyTypes) ? props.propertyTypes : {})) {
+    if (properties && !Object.hasOwn(properties, key))
       findings.push({
         path: ["propertyTypes", key],
         message: `${JSON.stringify(key)} is the type of no property of properties`,
         fix: "add the property to properties, or remove its type here",
       });
+    else {
+      const problem = known(type) ? propertyTypeProblem(type) : undefined;
+      if (problem) findings.push({ path: ["propertyTypes", key], message: problem, fix: PROPERTY_TYPE_FIX });
+    }
   }
   return findings;
 }

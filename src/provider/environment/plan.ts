@@ -10,7 +10,13 @@ import {
   type PlanResourceChangeResponse,
   type ValueObject,
 } from "../../terraform-model";
-import { environmentNameProblem, policiesProblem, samePolicies } from "../../environment-limits";
+import {
+  environmentNameProblem,
+  policiesProblem,
+  PROPERTY_TYPE_FIX,
+  propertyTypeProblem,
+  samePolicies,
+} from "../../environment-limits";
 import { checkIdAttributes } from "../id-attributes";
 import { planDeclared } from "../planner";
 import { asObject, attrPath, knownString, knownStringMap } from "../values";
@@ -45,12 +51,15 @@ export function validateEnvironment(config: ValueObject): Diagnostic[] {
         "Type of an unlisted property",
         `property_types["${key}"] names no property of properties; add it to properties or remove it here.`,
       );
-    else if (type === "string" || type.trim() === "")
-      out.addError(
-        at,
-        "Invalid property type",
-        `property_types["${key}"] is ${JSON.stringify(type)}: list only types other than "string" (a property left out is a string).`,
-      );
+    else {
+      const problem = propertyTypeProblem(type);
+      if (problem)
+        out.addError(
+          at,
+          "Invalid property type",
+          `property_types["${key}"]: ${problem}; ${PROPERTY_TYPE_FIX}.`,
+        );
+    }
   }
   const policies = knownString(config, "policies");
   const problem = policies === undefined ? undefined : policiesProblem(policies);

@@ -133,6 +133,16 @@ describe.each(FLAVOURS)("Environment (%s)", (_name, lib, constructs) => {
     expect(errors).not.toMatch(/replicas|markers\[0\]/);
   });
 
+  it('names a property type that is "string" or empty, as the provider\'s plan refuses it', () => {
+    const synthOf = () => synth({ propertyTypes: { replicas: "string", "db-host": " " } });
+    expect(synthOf).toThrow(
+      `[sandboxes/sandbox] propertyTypes.replicas: the type "string" is the default, which is never listed. ` +
+        `Fix: list only the types other than "string" (for example "int" or "bool"), and remove the entry of ` +
+        `a string property`,
+    );
+    expect(synthOf).toThrow(`[sandboxes/sandbox] propertyTypes['db-host']: the type " " is empty. Fix: `);
+  });
+
   it("names the policies file whose YAML does not parse", () => {
     const broken = path.join(tmp, "broken.yaml");
     fs.writeFileSync(broken, "policies: [\n");

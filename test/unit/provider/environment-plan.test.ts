@@ -104,6 +104,10 @@ describe("appmgmt_environment configuration checks", () => {
       [[{ attr: "property_types" }, { key: "ghost" }], "Type of an unlisted property"],
       [[{ attr: "policies" }], "Invalid policies"],
     ]);
+    expect(found[2].detail).toBe(
+      `property_types["replicas"]: the type "string" is the default, which is never listed; list only the ` +
+        `types other than "string" (for example "int" or "bool"), and remove the entry of a string property.`,
+    );
     expect(found[4].detail).toContain("write `policies:` and the list of policies under it");
   });
 
