@@ -19,6 +19,7 @@ import { validateWhenSynthesized, type SynthesizedElement } from "./synth-check"
 export interface EnvironmentResource extends SynthesizedElement {
   readonly id: string;
   readonly name: string;
+  importFrom(id: string, provider?: never): void;
 }
 
 export type EnvironmentClass = new (scope: Construct, id: string, config: never) => EnvironmentResource;
@@ -106,6 +107,16 @@ export abstract class EnvironmentBase<E extends EnvironmentClass>
   /** The environment's name. */
   get name(): string {
     return this.resource.name;
+  }
+
+  /**
+   * Adopts an environment that already exists (its id, as the appmgmt_environments data source lists it):
+   * the next deploy imports it instead of cloning one, so cloneFrom may be left out; the props should hold
+   * what it has so that nothing changes.
+   */
+  importFrom(environmentId: string, provider?: ConfigOf<E>["provider"]): this {
+    this.resource.importFrom(environmentId, provider as never);
+    return this;
   }
 }
 

@@ -156,6 +156,24 @@ describe.each(FLAVOURS)("Environment (%s)", (_name, lib, constructs) => {
     );
   });
 
+  it("adopts an existing environment with importFrom: synth writes the import block, and needs no cloneFrom", () => {
+    const stack = new lib.TerraformStack(lib.Testing.app(), "sandboxes");
+    new constructs.AppMgmtProvider(stack, "appmgmt", { baseUrl: "http://127.0.0.1:1" });
+    const staging = new constructs.Environment(stack, "staging", {
+      organizationId: DEMO.organizationId,
+      name: "staging",
+      markers: ["staging"],
+    });
+    expect(staging.importFrom(DEMO.stagingEnvironmentId)).toBe(staging);
+    const out = JSON.parse(lib.Testing.synth(stack, true));
+    expect(out.import).toEqual([{ to: "appmgmt_environment.staging", id: DEMO.stagingEnvironmentId }]);
+    expect(out.resource.appmgmt_environment.staging).toEqual({
+      organization_id: DEMO.organizationId,
+      name: "staging",
+      markers: ["staging"],
+    });
+  });
+
   it("leaves values known only at apply to the plan", () => {
     const stack = new lib.TerraformStack(lib.Testing.app(), "sandboxes");
     new constructs.AppMgmtProvider(stack, "appmgmt", { baseUrl: "http://127.0.0.1:1" });
