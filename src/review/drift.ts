@@ -85,22 +85,35 @@ function revertedBy(next: ResourceChange | undefined): (c: ValueChange) => boole
   };
 }
 
+/** The attribute binding a submodule parameter in the planned configuration's manifest, if it is known. */
+export type BinderOf = (address: string, submodule: string, parameter: string) => string | undefined;
+
 /**
- * Marks the drifted values the instance's planned reconfigure resets (it resets what it does not list): a
- * value reset to the default it had in the state is set back too, and one that may be reset is not "kept".
+ * Marks what the plan does to each drifted value besides reverting it: the planned reconfigure resets what it
+ * does not list (a value reset to the default it had in the state is reverted too), the configuration may set it
+ * to another value, and a bound submodule value follows the parameter binding it. None of these is "kept".
  */
-export function markResets(drift: DriftReview[], instances: InstanceReview[]): void {
+export function markResets(drift: DriftReview[], instances: InstanceReview[], binderOf: BinderOf): void {
   for (const d of drift) {
     const i = instances.find((x) => x.address === d.address);
     if (!i) continue;
+    const resetOf = (name: string) => i.resets.find((r) => r.attribute === name);
+    const changed = (name: string) => i.changes.some((c) => c.attribute === name);
     for (const c of d.changes) {
       const name = configuredName(c.attribute);
-      const reset = i.resets.find((r) => r.attribute === name);
+      const reset = resetOf(name);
       if (reset) {
         c.resetByPlan = "certain";
         if (reset.default !== undefined && sameShown({ kind: "value", value: reset.default }, c.before))
           c.revertedByPlan = true;
       } else if (i.possibleResets.some((r) => r.attribute === name)) c.resetByPlan = "possible";
+      else if (!c.revertedByPlan && changed(name)) c.changedByPlan = true;
+      else {
+        const bound = /^submodules\["(.*)"\]\.parameters\["(.*)"\]$/.exec(name);
+        const binder = bound ? binderOf(d.address, bound[1], bound[2]) : undefined;
+        if (binder && resetOf(binder)) c.follows = { attribute: binder, by: "reset" };
+        else if (binder && changed(binder)) c.follows = { attribute: binder, by: "change" };
+      }
     }
     d.revertedByPlan ||= d.changes.some((c) => c.revertedByPlan);
   }

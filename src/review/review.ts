@@ -8,7 +8,7 @@ import { APPLICATION_TYPE, ENVIRONMENT_TYPE, INSTANCE_TYPE, WORKFLOW_TYPE } from
 import { environmentNames, reviewEnvironment } from "./environments";
 import { reviewApplication, reviewWorkflowRun } from "./services";
 import { desiredFromPlan, findingsOf, nowFromPlan, resetsOf } from "./instance-model";
-import { serviceChange } from "../rules";
+import { binderOf, manifestOf, serviceChange } from "../rules";
 import { markResets, reviewDrift } from "./drift";
 import { destroyedValues } from "./destroyed";
 import { disambiguateEnvironments } from "./environment-names";
@@ -60,7 +60,13 @@ export function buildReview(plan: PlanJson): Review {
     else otherChanges.push(`${rc.address}: ${rc.change.actions.join(", then ")}`);
   }
   const drift = reviewDrift(plan);
-  markResets(drift, instances);
+  const planned = new Map(changes.map((rc) => [rc.address, rc]));
+  markResets(drift, instances, (address, submodule, parameter) => {
+    const after = asObj(planned.get(address)?.change.after);
+    const manifest = after && manifestOf(desiredFromPlan(after));
+    const binder = manifest && binderOf(manifest, submodule, parameter);
+    return binder ? attributeName(binder) : undefined;
+  });
   for (const i of instances) {
     const d = drift.find((x) => x.address === i.address);
     if (d?.revertedByPlan)

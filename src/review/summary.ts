@@ -59,7 +59,10 @@ export function driftHeading(d: DriftReview): string {
 export function driftPlanCell(c: DriftChange): string {
   if (c.resetByPlan === "certain") return "reset to its default by this plan";
   if (c.resetByPlan === "possible") return "may be reset by this plan";
-  return c.revertedByPlan ? "reverted by this plan" : "kept";
+  if (c.revertedByPlan) return "reverted by this plan";
+  if (c.changedByPlan) return "changed by this plan";
+  if (c.follows) return `follows ${c.follows.attribute}, which this plan ${c.follows.by}s`;
+  return "kept";
 }
 
 /** A value as terraform's plan output shows it. */

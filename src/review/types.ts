@@ -75,6 +75,10 @@ export type DriftChange = ValueChange & {
   revertedByPlan: boolean;
   /** Added in 1.3: the planned reconfigure resets it to its default ("certain"), or may ("possible"). */
   resetByPlan?: "certain" | "possible";
+  /** Added in 1.3: the plan sets it to another value than the state's (not reverted). */
+  changedByPlan?: boolean;
+  /** Added in 1.3: a bound submodule value follows the parameter binding it, which this plan resets or changes. */
+  follows?: { attribute: string; by: "reset" | "change" };
 };
 
 /** An object terraform's refresh found changed (or gone) outside terraform. */

@@ -183,3 +183,54 @@ test("a drifted value the reconfigure resets to its default, or may reset, is no
   expect(md).not.toContain("| kept |");
   expect(renderText(r)).toContain("(may be reset by this plan)");
 });
+
+test("a drifted submodule value bound to a parameter the plan resets or changes follows it, not kept", () => {
+  // db's input.size is bound to input.db-size: it was set to large with it, by hand
+  const withManifest = (s: ReturnType<typeof state>, size: string) => ({
+    ...s,
+    manifest: DEMO_MANIFESTS.webshop[1],
+    effective_submodules: { db: { parameters: { "input.engine": "postgres-15", "input.size": size } } },
+  });
+  const before = withManifest(state("main", "small", "postgres-15"), "small");
+  const now = withManifest(state("main", "large", "postgres-15"), "large");
+  const unknowns = {
+    status: true,
+    effective_parameters: true,
+    effective_submodules: true,
+    return_values: true,
+  };
+  const resetting = change(
+    ["update"],
+    now,
+    { ...now, parameters: { "input.app-fork": "two" } },
+    {
+      after_unknown: unknowns,
+    },
+  );
+  const r = review([change(["update"], before, now)], [resetting]);
+  expect(r.drift[0].changes.map((c) => [c.attribute, c.follows])).toEqual([
+    ['effective_parameters["input.db-size"]', undefined],
+    [
+      'effective_submodules["db"].parameters["input.size"]',
+      { attribute: 'parameters["input.db-size"]', by: "reset" },
+    ],
+  ]);
+  expect(renderMarkdown(r)).toContain(
+    '| `effective_submodules["db"].parameters["input.size"]` | `small` | `large` | follows parameters\\["input.db-size"\\], which this plan resets |',
+  );
+  // the configuration now sets db-size: the bound value follows that change
+  const setting = change(
+    ["update"],
+    now,
+    { ...now, parameters: { "input.app-fork": "main", "input.db-size": "medium" } },
+    { after_unknown: unknowns },
+  );
+  const s = review([change(["update"], before, now)], [setting]);
+  expect(s.drift[0].changes.find((c) => c.attribute.includes("input.size"))?.follows).toEqual({
+    attribute: 'parameters["input.db-size"]',
+    by: "change",
+  });
+  expect(renderText(s)).toContain('(follows parameters["input.db-size"], which this plan changes)');
+  // db-size itself: set by the plan to another value than the state's, so not kept either
+  expect(renderText(s)).toContain("large (changed by this plan)");
+});
