@@ -3,10 +3,17 @@
 // commands); only malformed YAML or a manifest contradicting itself is refused. Every problem carries its line.
 import { isMap, LineCounter, parseDocument, type Node, type Pair } from "yaml";
 import { ComponentsReader, readPin } from "./components";
-import { readShorthandWorkflows, RESERVED_WORKFLOWS } from "./shorthand-workflows";
+import { readShorthandWorkflows } from "./shorthand-workflows";
 import { bindTarget, SUBMODULE_TYPE } from "./submodule-bindings";
 import { encodeValue } from "./typed-values";
-import type { Manifest, ManifestProblem, ManifestWorkflow, Pin, PinTarget } from "./types";
+import {
+  RESERVED_WORKFLOWS,
+  type Manifest,
+  type ManifestProblem,
+  type ManifestWorkflow,
+  type Pin,
+  type PinTarget,
+} from "./types";
 import { keyedRecord, YamlReader } from "./yaml-reader";
 
 export { RESERVED_WORKFLOWS };

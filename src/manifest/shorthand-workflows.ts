@@ -2,12 +2,10 @@
 // kept beside the service's own form, the commands of the application's interfaces.
 import { isScalar, type Node, type Pair } from "yaml";
 import { WORKFLOW_NAME } from "../service-limits";
-import type { ManifestWorkflow } from "./types";
+import { RESERVED_WORKFLOWS, type ManifestWorkflow } from "./types";
 import { keyedRecord, type YamlReader } from "./yaml-reader";
 
 const CONFIGURATION_PIN = /^configuration\(string\)$/;
-/** Workflows the service runs through calls of their own (launch, PUT .../configuration, destroy). */
-export const RESERVED_WORKFLOWS = ["launch", "reconfigure", "destroy"] as const;
 
 export function readShorthandWorkflows(r: YamlReader, pair: Pair): Record<string, ManifestWorkflow> {
   const workflows = keyedRecord<ManifestWorkflow>();

@@ -116,3 +116,9 @@ export interface ManifestProblem {
   line?: number;
   column?: number;
 }
+
+/**
+ * Workflows the service runs through calls of their own (launch, PUT .../configuration, destroy). Here, beside
+ * the types, so that the rules can name them without loading the parser and its YAML library.
+ */
+export const RESERVED_WORKFLOWS = ["launch", "reconfigure", "destroy"] as const;

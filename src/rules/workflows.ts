@@ -2,8 +2,7 @@
 // `<interface>.<command>`, and the `application.workflows` shorthand), and with which parameters. The provider checks an appmgmt_instance_workflow at plan with them, the
 // simulator refuses a run with the same findings (its 400), so both say the same thing.
 
-import { RESERVED_WORKFLOWS } from "../manifest/parse";
-import type { Manifest } from "../manifest/types";
+import { RESERVED_WORKFLOWS, type Manifest } from "../manifest/types";
 import { formatPath } from "./format";
 import { naturalKeys } from "./natural-order";
 import { closestName } from "./suggest";
