@@ -11,7 +11,6 @@
 // launch can be the one it created: the caller says which ids were there. The service may list a new
 // instance a moment after answering, so the list is read a few times, on a schedule kept as data.
 
-import type { AppMgmtClient } from "./client";
 import { OutcomeUnknownError } from "./errors";
 import type { Outcome } from "./outcome";
 import type { CallName, RetryPolicy } from "./retry-policy";
@@ -69,6 +68,11 @@ export interface LaunchedWanted {
   before: ReadonlySet<string>;
 }
 
+/** The one call of the client the lookup makes (the client itself, which reaches this module through its retries). */
+export interface InstanceLister {
+  listApplicationInstances(applicationId: string, o?: CallOptions): Promise<InstanceSummary[]>;
+}
+
 /**
  * The live (not Destroyed) instances named `name` of the application in the environment that were not there
  * before the launch: one when the launch took effect; none when the last read still lists none; several when
@@ -76,7 +80,7 @@ export interface LaunchedWanted {
  * throw (after their own retries).
  */
 export async function findLaunchedInstances(
-  client: Pick<AppMgmtClient, "listApplicationInstances">,
+  client: InstanceLister,
   wanted: LaunchedWanted,
   o: CallOptions & { lookup?: LaunchedLookup } = {},
 ): Promise<InstanceSummary[]> {

@@ -2,7 +2,7 @@
 // signal that StopProvider fires.
 
 import type { LaunchedLookup } from "../client/launch-once";
-import type { LaunchLedger } from "./instance/lost-launch";
+import type { LaunchLedger } from "./launch-ledger";
 import type { Logger } from "../terraform-model";
 import type { Service } from "./service";
 

@@ -1,9 +1,7 @@
 // Which credentials the provider is using, named for errors without any secret: the kind (and the user of
 // email/password), so that a run with another organization's credentials says so.
 
-import { errorCode, errorDiagnostic, type Diagnostic } from "../terraform-model";
 import type { ProviderSettings } from "./config";
-import type { ProviderContext } from "./context";
 
 /** The credential the client sends, in the client's own order of preference (client.ts, credential()). */
 export function describeCredentials(
@@ -13,36 +11,4 @@ export function describeCredentials(
   if (s.refreshToken !== undefined) return "a refresh token (refresh_token / APPMGMT_REFRESH_TOKEN)";
   if (s.email !== undefined) return `user ${s.email} (email and password)`;
   return "no credentials";
-}
-
-/**
- * The error for an object that these credentials cannot see where it lived either (the service answers 404
- * for another organization's objects, as for deleted ones): it names the credentials and the organizations
- * they do see, and says that the state is kept.
- */
-export async function notVisibleDiagnostic(
-  ctx: ProviderContext,
-  kind: "instance" | "application",
-  id: string,
-  looked: string,
-): Promise<Diagnostic> {
-  const service = ctx.service();
-  let organizations: string;
-  try {
-    const orgs = await service.client.listOrganizations({ signal: ctx.signal });
-    organizations =
-      orgs.length === 0
-        ? "no organization at all"
-        : `organization${orgs.length > 1 ? "s" : ""} ${orgs.map((o) => `"${o.name}" (${o.id})`).join(", ")}`;
-  } catch (e) {
-    organizations = `organizations that could not be listed (${errorCode(e) ?? "error"})`;
-  }
-  return errorDiagnostic(
-    `${kind === "instance" ? "Instance" : "Application"} ${id} is not visible to these credentials`,
-    `The service answers 404 for ${looked}. The provider uses ${service.credentials ?? "its credentials"}, ` +
-      `which can see ${organizations}: the ${kind} most likely belongs to another organization. Use the ` +
-      "credentials of the organization that owns it (check the provider block and the APPMGMT_* variables " +
-      "of this run). The state keeps it as it was: nothing is removed, launched or destroyed. If it really " +
-      "was deleted, remove it from the state with `terraform state rm ADDRESS`.",
-  );
 }

@@ -20,7 +20,7 @@ import { resolveProviderConfig } from "./config";
 import { NotConfiguredError, type ProviderContext } from "./context";
 import { AuthenticationFailedError } from "./credentials-check";
 import { ConfigurationMismatchError } from "./data-sources/data-source";
-import { LaunchLedger } from "./instance/lost-launch";
+import { LaunchLedger } from "./launch-ledger";
 import { redactingLogger, SecretList } from "./redact";
 import type { ApplyResult } from "./resource";
 import { connectService, type Service, type ServiceFactory } from "./service";

@@ -2,7 +2,6 @@
 // manifests, revisions and users.
 import { parseManifest, withSubmoduleHierarchies } from "../manifest";
 import type { Manifest } from "../manifest";
-import type { CreatedApplication, UploadedManifest } from "./state";
 import type {
   SeedApplication,
   SeedData,
@@ -11,6 +10,20 @@ import type {
   SeedRevision,
   SeedUser,
 } from "./seed";
+
+/** An application created through the API (seed applications live in `seed`). */
+export interface CreatedApplication {
+  id: string;
+  organization: string;
+  name: string;
+}
+
+/** A manifest uploaded through the API: a new version of a seed or created application. */
+export interface UploadedManifest {
+  application: string;
+  version: number;
+  text: string;
+}
 
 export interface CatalogApplication extends SeedApplication {
   organization: string;

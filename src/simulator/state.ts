@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSyn
 import { basename, dirname, join } from "node:path";
 import type { InstanceStatusValue, WorkflowStatusValue } from "../service-wire";
 import type { FloodState } from "./auth";
+import type { CreatedApplication, UploadedManifest } from "./catalog";
 import type { InstanceConfiguration } from "./configuration";
 import { DEFAULT_ONLINE_DELAY_MS, type EnvironmentsState } from "./environments";
 import { jsonErrorPosition } from "./json-error";
@@ -61,20 +62,6 @@ export interface InstanceRecord {
   destroyAt: number | null;
   /** What PUT /api/1/instances/{id}/userData set last. */
   userData?: string;
-}
-
-/** An application created through the API (seed applications live in `seed`). */
-export interface CreatedApplication {
-  id: string;
-  organization: string;
-  name: string;
-}
-
-/** A manifest uploaded through the API: a new version of a seed or created application. */
-export interface UploadedManifest {
-  application: string;
-  version: number;
-  text: string;
 }
 
 export interface SimState {

@@ -222,3 +222,65 @@ export function duplicateExports(definitions: { file: string; names: string[] }[
     for (const name of names) where.set(name, [...(where.get(name) ?? []), file]);
   return new Map([...where].filter(([, files]) => files.length > 1));
 }
+
+/** The code files under `dirs` (TypeScript and JavaScript, declarations aside), relative to `root`. */
+export function codeFiles(root: string, dirs: string[]): string[] {
+  const walk = (dir: string): string[] =>
+    fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((e) => {
+      const rel = path.posix.join(dir, e.name);
+      if (e.isDirectory()) return e.name === "node_modules" || e.name === "fixtures" ? [] : walk(rel);
+      return /\.(ts|js|mjs|cjs)$/.test(e.name) && !e.name.endsWith(".d.ts") ? [rel] : [];
+    });
+  return dirs.flatMap(walk).sort();
+}
+
+/** The file a module of `importsOf` names (`src/client` is src/client/index.ts), or undefined for none. */
+function fileOfModule(root: string, module: string): string | undefined {
+  return [".ts", ".js", "/index.ts", "/index.js", ""]
+    .map((ending) => module + ending)
+    .find((file) => fs.existsSync(path.join(root, file)) && fs.statSync(path.join(root, file)).isFile());
+}
+
+/** Each file with the project's files it imports, type-only imports and lazy requires included. */
+export function fileGraph(root: string, files: string[]): Map<string, string[]> {
+  return new Map(
+    files.map((file) => [file, importsOf(root, file).flatMap((e) => fileOfModule(root, e.imported) ?? [])]),
+  );
+}
+
+/**
+ * The import cycles of `graph`: each strongly connected group of files (Tarjan's algorithm, linear in the
+ * edges, where following every path is exponential), as its files sorted and joined by " ⇄ ".
+ */
+export function importCycles(graph: Map<string, string[]>): string[] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[] = [];
+  const visit = (file: string): void => {
+    index.set(file, index.size);
+    low.set(file, index.get(file)!);
+    stack.push(file);
+    onStack.add(file);
+    for (const next of graph.get(file) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file)!, low.get(next)!));
+      } else if (onStack.has(next)) {
+        low.set(file, Math.min(low.get(file)!, index.get(next)!));
+      }
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const group: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      group.push(member);
+    } while (member !== file);
+    if (group.length > 1 || (graph.get(file) ?? []).includes(file)) cycles.push(group.sort().join(" ⇄ "));
+  };
+  for (const file of graph.keys()) if (!index.has(file)) visit(file);
+  return cycles.sort();
+}

@@ -3,7 +3,10 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import {
+  codeFiles,
   duplicateExports,
+  fileGraph,
+  importCycles,
   edgesOf,
   exportedDefinitions,
   importSpecifiers,
@@ -281,49 +284,29 @@ describe("files", () => {
   });
 });
 
-/** The scripts each script requires (relative, resolved to scripts/…js). */
-function scriptGraph(): Map<string, string[]> {
-  const graph = new Map<string, string[]>();
-  for (const file of fs.readdirSync(path.join(ROOT, "scripts")).filter((f) => f.endsWith(".js"))) {
-    const text = fs.readFileSync(path.join(ROOT, "scripts", file), "utf8");
-    const required = importSpecifiers(text)
-      .map((s) => path.posix.normalize(path.posix.join("scripts", s)).replace(/(\.js)?$/, ".js"))
-      .filter((s) => s.startsWith("scripts/"));
-    graph.set(`scripts/${file}`, required);
-  }
-  return graph;
-}
-
-/** Every import cycle of `graph`, as "a → b → a", each found once from its first file. */
-function importCycles(graph: Map<string, string[]>): string[] {
-  const cycles = new Set<string>();
-  const visit = (file: string, trail: string[]) => {
-    const at = trail.indexOf(file);
-    if (at >= 0) {
-      const loop = trail.slice(at);
-      const first = loop.indexOf([...loop].sort()[0]);
-      const rotated = [...loop.slice(first), ...loop.slice(0, first)];
-      cycles.add([...rotated, rotated[0]].join(" → "));
-      return;
-    }
-    for (const next of graph.get(file) ?? []) visit(next, [...trail, file]);
-  };
-  for (const file of graph.keys()) visit(file, []);
-  return [...cycles];
-}
-
-describe("scripts/", () => {
-  it("finds an import cycle, lazy require or not", () => {
+describe("import cycles", () => {
+  it("finds each circle of files once, type-only imports and lazy requires included", () => {
     const graph = new Map([
-      ["scripts/a.js", ["scripts/b.js"]],
-      ["scripts/b.js", ["scripts/a.js", "scripts/c.js"]],
-      ["scripts/c.js", []],
+      ["src/a.ts", ["src/b.ts"]],
+      ["src/b.ts", ["src/c.ts", "src/d.ts"]],
+      ["src/c.ts", ["src/a.ts"]],
+      ["src/d.ts", ["src/d.ts"]],
+      ["src/e.ts", ["src/a.ts"]],
     ]);
-    expect(importCycles(graph)).toEqual(["scripts/a.js → scripts/b.js → scripts/a.js"]);
+    expect(importCycles(graph)).toEqual(["src/a.ts ⇄ src/b.ts ⇄ src/c.ts", "src/d.ts"]);
+    const typeOnly = edgesOf(
+      ROOT,
+      "src/client/x.ts",
+      'import type { A } from "./client";\nconst b = require("./sleep");',
+    );
+    expect(typeOnly.map((e) => e.imported)).toEqual(["src/client/client", "src/client/sleep"]);
   });
 
-  it("has no import cycle", () => {
-    const graph = scriptGraph();
+  it("src, scripts, bench, bin and test have none", () => {
+    const files = codeFiles(ROOT, ["src", "scripts", "bench", "bin", "test"]);
+    const graph = fileGraph(ROOT, files);
+    // the graph resolves folders to their index and reaches across the trees
+    expect(graph.get("src/provider/index.ts")).toContain("src/provider/launch-ledger.ts");
     expect(graph.get("scripts/generate-bindings.js")).toContain("scripts/generate-cdktn-bindings.js");
     expect(importCycles(graph)).toEqual([]);
   });

@@ -4,7 +4,7 @@
 
 import { errorCode, failureDiagnostic, type ReadResourceRequest } from "../../terraform-model";
 import type { ProviderContext } from "../context";
-import { notVisibleDiagnostic } from "../credentials";
+import { notVisibleDiagnostic } from "../not-visible";
 import type { ApplyResult } from "../resource";
 import { asObject, knownString } from "../values";
 

@@ -4,7 +4,7 @@
 // when a list these credentials can read shows where it lived without it.
 
 import { errorCode, errorDiagnostic, failureDiagnostic, type Diagnostic } from "../../terraform-model";
-import { notVisibleDiagnostic } from "../credentials";
+import { notVisibleDiagnostic } from "../not-visible";
 import type { ProviderContext } from "../context";
 import { known, type InstanceModel } from "./model";
 
