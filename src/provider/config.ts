@@ -87,6 +87,16 @@ export function defaultTokenCacheDir(env: NodeJS.ProcessEnv): string {
   return path.join(base, "appmgmt", "tokens");
 }
 
+/** The raw attributes of one configuration being checked, and the diagnostics found so far. */
+interface Reading {
+  r: Record<Attr, Raw>;
+  complete: boolean;
+  diagnostics: Diagnostic[];
+}
+
+const str = (read: Reading, a: Attr): string | undefined =>
+  read.r[a].value === undefined ? undefined : String(read.r[a].value);
+
 /**
  * Checks the configuration. `complete` (ConfigureProvider) also requires base_url and credentials;
  * validation (ValidateProviderConfig) checks only the syntax of what is set, so `terraform validate`
@@ -97,17 +107,36 @@ export function resolveProviderConfig(
   env: NodeJS.ProcessEnv,
   complete: boolean,
 ): { settings?: ProviderSettings; diagnostics: Diagnostic[] } {
-  const diagnostics: Diagnostic[] = [];
   const r = Object.fromEntries(
     (Object.keys(ENV_VARS) as Attr[]).map((a) => [a, raw(config, env, a)]),
   ) as Record<Attr, Raw>;
-  const str = (a: Attr): string | undefined => (r[a].value === undefined ? undefined : String(r[a].value));
+  const read: Reading = { r, complete, diagnostics: [] };
+  const baseUrl = readBaseUrl(read);
+  const apiVersion = readApiVersion(read);
+  const credentials = readCredentials(read);
+  const limits = readLimits(read);
+  const tls = readTls(read);
+  const tokenCacheDir = str(read, "token_cache_dir") ?? defaultTokenCacheDir(env);
+  const { diagnostics } = read;
+  if (diagnostics.length > 0 || baseUrl === undefined || !complete) return { diagnostics };
+  return {
+    diagnostics,
+    settings: {
+      baseUrl,
+      apiVersion,
+      ...credentials,
+      tokenCacheDir: path.resolve(tokenCacheDir),
+      ...limits,
+      ...tls,
+    },
+  };
+}
 
-  let baseUrl: string | undefined;
-  const rawBase = str("base_url");
+function readBaseUrl({ r, complete, diagnostics }: Reading): string | undefined {
+  const rawBase = r.base_url.value === undefined ? undefined : String(r.base_url.value);
   if (rawBase !== undefined) {
     try {
-      baseUrl = normaliseBaseUrl(rawBase);
+      return normaliseBaseUrl(rawBase);
     } catch (e) {
       if (!(e instanceof ConfigError)) throw e;
       diagnostics.push(
@@ -124,24 +153,33 @@ export function resolveProviderConfig(
       ),
     );
   }
+  return undefined;
+}
 
-  const apiVersion = str("api_version") ?? DEFAULT_API_VERSION;
-  if (!r.api_version.unknown && !Object.hasOwn(API_VERSION_PREFIXES, apiVersion)) {
-    diagnostics.push(
+function readApiVersion(read: Reading): string {
+  const apiVersion = str(read, "api_version") ?? DEFAULT_API_VERSION;
+  if (!read.r.api_version.unknown && !Object.hasOwn(API_VERSION_PREFIXES, apiVersion)) {
+    read.diagnostics.push(
       error(
         "api_version",
-        `Unsupported api_version ${JSON.stringify(apiVersion)} (from ${where("api_version", r.api_version)})`,
+        `Unsupported api_version ${JSON.stringify(apiVersion)} (from ${where("api_version", read.r.api_version)})`,
         `Use one of ${Object.keys(API_VERSION_PREFIXES)
           .map((v) => `"${v}"`)
           .join(", ")}, or leave it unset for "${DEFAULT_API_VERSION}".`,
       ),
     );
   }
+  return apiVersion;
+}
 
-  const email = str("email");
-  const password = str("password");
-  const refreshToken = str("refresh_token");
-  const sessionToken = str("session_token");
+function readCredentials(
+  read: Reading,
+): Pick<ProviderSettings, "email" | "password" | "refreshToken" | "sessionToken"> {
+  const { r, complete, diagnostics } = read;
+  const email = str(read, "email");
+  const password = str(read, "password");
+  const refreshToken = str(read, "refresh_token");
+  const sessionToken = str(read, "session_token");
   const pair = credentialPairProblem(email, password);
   if (pair && !r[pair.field as Attr].unknown) {
     const missing = pair.field as "email" | "password";
@@ -151,14 +189,8 @@ export function resolveProviderConfig(
   }
   const anyCredentialUnknown =
     r.email.unknown || r.password.unknown || r.refresh_token.unknown || r.session_token.unknown;
-  if (
-    complete &&
-    email === undefined &&
-    password === undefined &&
-    refreshToken === undefined &&
-    sessionToken === undefined &&
-    !anyCredentialUnknown
-  ) {
+  const none = [email, password, refreshToken, sessionToken].every((c) => c === undefined);
+  if (complete && none && !anyCredentialUnknown) {
     diagnostics.push(
       error(
         undefined,
@@ -169,9 +201,15 @@ export function resolveProviderConfig(
       ),
     );
   }
+  return { email, password, refreshToken, sessionToken };
+}
 
+function readLimits(
+  read: Reading,
+): Pick<ProviderSettings, "requestTimeoutMs" | "unreachableTimeoutMs" | "maxRetries"> {
+  const { r, diagnostics } = read;
   const duration = (attr: "request_timeout" | "unreachable_timeout"): number | undefined => {
-    const text = str(attr);
+    const text = str(read, attr);
     const ms = text === undefined ? undefined : parseDuration(text);
     if (!(ms instanceof Error)) return ms;
     diagnostics.push(error(attr, `Invalid ${attr} (from ${where(attr, r[attr])})`, ms.message));
@@ -195,8 +233,12 @@ export function resolveProviderConfig(
       );
     } else maxRetries = n;
   }
+  return { requestTimeoutMs, unreachableTimeoutMs, maxRetries };
+}
 
-  const caCertPem = str("ca_cert_pem");
+function readTls(read: Reading): Pick<ProviderSettings, "caCertPem" | "insecure"> {
+  const { r, diagnostics } = read;
+  const caCertPem = str(read, "ca_cert_pem");
   const caProblem = caCertPem === undefined ? undefined : caCertProblem(caCertPem);
   if (caProblem) {
     diagnostics.push(
@@ -220,24 +262,5 @@ export function resolveProviderConfig(
       );
     }
   }
-
-  const tokenCacheDir = str("token_cache_dir") ?? defaultTokenCacheDir(env);
-  if (diagnostics.length > 0 || baseUrl === undefined || !complete) return { diagnostics };
-  return {
-    diagnostics,
-    settings: {
-      baseUrl,
-      apiVersion,
-      email,
-      password,
-      refreshToken,
-      sessionToken,
-      tokenCacheDir: path.resolve(tokenCacheDir),
-      requestTimeoutMs,
-      unreachableTimeoutMs,
-      maxRetries,
-      caCertPem,
-      insecure,
-    },
-  };
+  return { caCertPem, insecure };
 }
