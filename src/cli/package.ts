@@ -188,50 +188,18 @@ interface PackageFlags {
 
 /** The `appmgmt package` subcommand; resolves to the process exit code. */
 export async function packageCommand(args: string[]): Promise<number> {
-  let values: PackageFlags;
-  let baseUrl: URL | undefined;
+  let flags: ReturnType<typeof packageFlags>;
   try {
-    values = parseArgs({
-      args,
-      options: {
-        out: { type: "string" },
-        "registry-out": { type: "string" },
-        "base-url": { type: "string" },
-        platform: { type: "string", multiple: true },
-        "gpg-key": { type: "string" },
-        script: { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-      },
-      strict: true,
-      allowPositionals: false,
-    }).values;
-    if (values.help) {
-      console.log(USAGE);
-      return 0;
-    }
-    const registryOut = values["registry-out"];
-    if (values.out === undefined && registryOut === undefined)
-      throw new Error("--out DIR is required, e.g. appmgmt package --out ./release");
-    if (values.out !== undefined && registryOut !== undefined)
-      throw new Error(
-        "give --out or --registry-out, not both: --registry-out writes the release files into its registry",
-      );
-    if (registryOut !== undefined) {
-      if (values["base-url"] === undefined)
-        throw new Error("--registry-out needs --base-url https://HOST[:PORT], where DIR will be served");
-      if (values["gpg-key"] === undefined)
-        throw new Error(
-          "--registry-out needs --gpg-key KEY: terraform installs from a registry only a signed release",
-        );
-      baseUrl = checkBaseUrl(values["base-url"]);
-    } else if (values["base-url"] !== undefined) {
-      throw new Error("--base-url goes with --registry-out DIR; drop it or add --registry-out");
-    }
-    checkReleasePlatforms(values.platform ?? [], values.script);
+    flags = packageFlags(args);
   } catch (e) {
     console.error(`package: ${(e as Error).message}; see appmgmt package --help`);
     return 2;
   }
+  if (flags === "help") {
+    console.log(USAGE);
+    return 0;
+  }
+  const { values, baseUrl } = flags;
   const registryOut = values["registry-out"];
   const key = values["gpg-key"];
   // Before the build (40 s for the executables): an unknown key fails at once.
@@ -248,26 +216,75 @@ export async function packageCommand(args: string[]): Promise<number> {
     const signature = signRelease(release.sums.path, key, `${PREFIX}_signing-key.asc`);
     console.log(`signed ${signature.signatureFile} with key ${signature.keyId}`);
     console.log(`public key ${signature.publicKeyFile}`);
-    if (registryOut !== undefined && baseUrl !== undefined) {
-      const written = writeRegistryDocuments({
-        dir: path.resolve(registryOut),
-        baseUrl,
-        sumsName: release.sums.name,
-        signatureName: path.basename(signature.signatureFile),
-        platforms: release.platforms.map((p) => ({
-          platform: p.platform,
-          zipName: p.zip.name,
-          sha256: p.zip.sha256,
-        })),
-        protocols: MANIFEST.metadata.protocol_versions,
-        key: signature,
-      });
-      written.forEach((file) => console.log(`registry ${file}`));
-      console.log(
-        `\nServe ${path.resolve(registryOut)} at ${baseUrl.origin}/ over HTTPS; configurations then write\n` +
-          `  source = "${registrySource(baseUrl)}"`,
-      );
-    }
+    if (registryOut !== undefined && baseUrl !== undefined)
+      writeRegistry(path.resolve(registryOut), baseUrl, release, signature);
     return 0;
   });
+}
+
+/** The flags, checked against each other (throws the first problem), or "help". */
+function packageFlags(args: string[]): "help" | { values: PackageFlags; baseUrl?: URL } {
+  const values: PackageFlags = parseArgs({
+    args,
+    options: {
+      out: { type: "string" },
+      "registry-out": { type: "string" },
+      "base-url": { type: "string" },
+      platform: { type: "string", multiple: true },
+      "gpg-key": { type: "string" },
+      script: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+    strict: true,
+    allowPositionals: false,
+  }).values;
+  if (values.help) return "help";
+  let baseUrl: URL | undefined;
+  const registryOut = values["registry-out"];
+  if (values.out === undefined && registryOut === undefined)
+    throw new Error("--out DIR is required, e.g. appmgmt package --out ./release");
+  if (values.out !== undefined && registryOut !== undefined)
+    throw new Error(
+      "give --out or --registry-out, not both: --registry-out writes the release files into its registry",
+    );
+  if (registryOut !== undefined) {
+    if (values["base-url"] === undefined)
+      throw new Error("--registry-out needs --base-url https://HOST[:PORT], where DIR will be served");
+    if (values["gpg-key"] === undefined)
+      throw new Error(
+        "--registry-out needs --gpg-key KEY: terraform installs from a registry only a signed release",
+      );
+    baseUrl = checkBaseUrl(values["base-url"]);
+  } else if (values["base-url"] !== undefined) {
+    throw new Error("--base-url goes with --registry-out DIR; drop it or add --registry-out");
+  }
+  checkReleasePlatforms(values.platform ?? [], values.script);
+  return { values, baseUrl };
+}
+
+/** Writes the registry's documents for a signed release into `dir` and says where to serve it. */
+function writeRegistry(
+  dir: string,
+  baseUrl: URL,
+  release: ReturnType<typeof writeRelease>,
+  signature: ReturnType<typeof signRelease>,
+): void {
+  const written = writeRegistryDocuments({
+    dir,
+    baseUrl,
+    sumsName: release.sums.name,
+    signatureName: path.basename(signature.signatureFile),
+    platforms: release.platforms.map((p) => ({
+      platform: p.platform,
+      zipName: p.zip.name,
+      sha256: p.zip.sha256,
+    })),
+    protocols: MANIFEST.metadata.protocol_versions,
+    key: signature,
+  });
+  written.forEach((file) => console.log(`registry ${file}`));
+  console.log(
+    `\nServe ${dir} at ${baseUrl.origin}/ over HTTPS; configurations then write\n` +
+      `  source = "${registrySource(baseUrl)}"`,
+  );
 }
