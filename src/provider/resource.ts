@@ -13,6 +13,7 @@ import {
   type Value,
   type ValueObject,
 } from "../terraform-model";
+import { ID_PATTERN } from "../service-limits";
 import type { ProviderContext } from "./context";
 
 export type ApplyResult = Diagnosed & { newState: Value; private?: Buffer };
@@ -21,6 +22,16 @@ export type ImportResult = Diagnosed & { importedResources: ImportedResource[] }
 /** An import that finds nothing to import: no resource, and the error saying why. */
 export function importFailed(summary: string, detail: string): ImportResult {
   return { importedResources: [], diagnostics: [errorDiagnostic(summary, detail)] };
+}
+
+/** The failed import of an id that is not one of the service's ids, or undefined for a well-formed id. */
+export function badImportId(typeName: string, kind: string, importId: string): ImportResult | undefined {
+  if (ID_PATTERN.test(importId.trim())) return undefined;
+  return importFailed(
+    "Invalid import id",
+    `Import ${typeName} by its ${kind} id (a 24-character lowercase hexadecimal string); got ` +
+      `${JSON.stringify(importId.slice(0, 80))}.`,
+  );
 }
 
 export interface Resource {

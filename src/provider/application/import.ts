@@ -3,20 +3,15 @@
 // version (the import warns about it).
 
 import { errorMessage, type ValueObject, warningDiagnostic } from "../../terraform-model";
-import { importFailed, type ImportResult } from "../resource";
-import { ID_PATTERN } from "../../service-limits";
+import { badImportId, importFailed, type ImportResult } from "../resource";
 import type { ProviderContext } from "../context";
 import { applicationSchema } from "./schema";
 import { APPLICATION_TYPE } from "../../resource-types";
 
 export async function importApplication(ctx: ProviderContext, importId: string): Promise<ImportResult> {
+  const bad = badImportId(APPLICATION_TYPE, "application", importId);
+  if (bad) return bad;
   const id = importId.trim();
-  if (!ID_PATTERN.test(id))
-    return importFailed(
-      "Invalid import id",
-      `Import ${APPLICATION_TYPE} by its application id (a 24-character lowercase hexadecimal string); got ` +
-        `${JSON.stringify(importId.slice(0, 80))}.`,
-    );
   const { client } = ctx.service();
   let found: { organization: string; name: string } | undefined;
   try {

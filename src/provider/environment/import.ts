@@ -3,21 +3,16 @@
 // that plans no change.
 
 import { errorMessage, type ValueObject } from "../../terraform-model";
-import { importFailed, type ImportResult } from "../resource";
-import { ID_PATTERN } from "../../service-limits";
+import { badImportId, importFailed, type ImportResult } from "../resource";
 import type { ProviderContext } from "../context";
 import { ENVIRONMENT_TYPE } from "../../resource-types";
 import { environmentSchema } from "./schema";
 import { readEnvironmentSettings } from "./settings";
 
 export async function importEnvironment(ctx: ProviderContext, importId: string): Promise<ImportResult> {
+  const bad = badImportId(ENVIRONMENT_TYPE, "environment", importId);
+  if (bad) return bad;
   const id = importId.trim();
-  if (!ID_PATTERN.test(id))
-    return importFailed(
-      "Invalid import id",
-      `Import ${ENVIRONMENT_TYPE} by its environment id (a 24-character lowercase hexadecimal string); got ` +
-        `${JSON.stringify(importId.slice(0, 80))}.`,
-    );
   const { client } = ctx.service();
   const state: ValueObject = {};
   for (const a of environmentSchema.block.attributes) state[a.name] = null;

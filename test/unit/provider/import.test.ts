@@ -90,3 +90,25 @@ describe("import", () => {
     },
   );
 });
+
+describe("import of an application or environment", () => {
+  it.each([
+    ["appmgmt_application", "application"],
+    ["appmgmt_environment", "environment"],
+  ])(
+    "%s refuses an id that is not the service's, naming the form, and calls nothing",
+    async (typeName, kind) => {
+      const h = await configuredProvider({});
+      const res = await h.provider.importResourceState({ typeName, id: "Shop Prod" });
+      expect(res.importedResources).toEqual([]);
+      expect(res.diagnostics).toEqual([
+        expect.objectContaining({
+          severity: "error",
+          summary: "Invalid import id",
+          detail: `Import ${typeName} by its ${kind} id (a 24-character lowercase hexadecimal string); got "Shop Prod".`,
+        }),
+      ]);
+      expect(h.client.calls).toEqual([]);
+    },
+  );
+});
