@@ -13,6 +13,7 @@ import { hasBody, readJsonBody, readYamlBody } from "./request-body";
 import { validateSeed, type SeedData, type Timing } from "./seed";
 import { ServiceError, type Caller } from "./service-error";
 import { Simulator } from "./service";
+import type { StatusVocabulary } from "./status-words";
 import { loadState, newState, saveState } from "./state";
 
 export interface StartSimulatorOptions {
@@ -30,6 +31,8 @@ export interface StartSimulatorOptions {
   faults?: FaultOptions;
   /** Status reads after a new workflow that still show the status from before it (sim.statusLag, status-lag.ts). */
   statusLagReads?: number;
+  /** The words statuses are answered in (sim.statusWords, status-words.ts): "older" answers `Active`, `Launching`, `Error`. */
+  statusWords?: StatusVocabulary;
   /** Serve HTTPS with this certificate chain and private key (PEM); plain HTTP when absent. */
   tls?: { cert: string | Buffer; key: string | Buffer };
 }
@@ -62,6 +65,7 @@ export async function startSimulator(opts: StartSimulatorOptions = {}): Promise<
   });
   if (opts.faults) sim.setFaults(opts.faults);
   if (opts.statusLagReads) sim.statusLag.set(opts.statusLagReads);
+  if (opts.statusWords) sim.statusWords.use(opts.statusWords);
 
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     handle(sim, req, res).catch((e: unknown) => {

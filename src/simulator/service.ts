@@ -93,7 +93,7 @@ export class Simulator extends SimulatorRecords {
         application: rec.application,
         revision: rec.configuration.revision,
         environment: rec.environment,
-        status: s.status,
+        status: this.statusWords.word(s.id, s.status, s.workflow?.name === "launch"),
       };
     });
   }
@@ -110,10 +110,12 @@ export class Simulator extends SimulatorRecords {
       const declared =
         manifest && Object.hasOwn(manifest.submodules, name) ? manifest.submodules[name] : undefined;
       const subApp = declared?.applicationId ?? parent.application;
-      return componentStatus(parent, name, subApp, now);
+      const launching = parent.workflow?.name === "launch";
+      return this.statusWords.answer(componentStatus(parent, name, subApp, now), launching);
     }
     const rec = this.instance(caller, id);
-    return this.statusLag.read(rec.id) ?? this.view(rec, now);
+    const status = this.statusLag.read(rec.id) ?? this.view(rec, now);
+    return this.statusWords.answer(status, status.workflow?.name === "launch");
   }
 
   // ---- applications and manifests -----------------------------------------------------------------

@@ -69,10 +69,10 @@ export async function awaitWorkflow(
       onProgress: (s, elapsedMs) => {
         last = s;
         lastWhole = readsWhole(s, until);
-        unreachable.answered(elapsedMs);
-        ctx.log.info(`waiting for instance ${id}: ${s.status}`, {
+        unreachable.polled(s, elapsedMs);
+        ctx.log.info(`waiting for instance ${id}: ${s.serviceStatus ?? s.status}`, {
           instance_id: id,
-          status: s.status,
+          status: s.serviceStatus ?? s.status,
           workflow: s.workflow?.name ?? null,
           elapsed_ms: elapsedMs,
         });
@@ -129,7 +129,7 @@ export async function awaitWorkflow(
     ...result,
     diagnostics: [
       errorDiagnostic(
-        `Instance ${id}: ${operation} ended with status ${last.status}`,
+        `Instance ${id}: ${operation} ended with status ${last.serviceStatus ?? last.status}`,
         `${last.errorMessage ?? "The service gave no error message"}.${taint}`,
       ),
     ],
