@@ -124,19 +124,32 @@ export interface WireSchedule {
   timestamp: number;
 }
 
+/**
+ * An entry of GET /api/1/organizations/{org}/environments as the documentation's sample shows it: no
+ * `isOnline` (the Python client reads that from a private record). A launch into a clone that is not ready
+ * is refused with 409 instead, which the client resends within the caller's deadline.
+ */
 export interface WireEnvironment {
   id: string;
   name: string;
   isDefault: boolean;
-  /** False while a new (cloned) environment is not taking launches yet. */
-  isOnline: boolean;
 }
 
-/** One property of an environment (GET/PUT /api/1/environments/{env}/properties). */
+/** One property of an environment; the item as the Ruby and Python clients write it (docs/service-api.md). */
 export interface WireEnvironmentProperty {
   name: string;
   type: string;
   value: string;
+}
+
+/** GET/PUT /api/1/environments/{env}/properties, both ways (the vendor's environments page, the Ruby client). */
+export interface WireEnvironmentProperties {
+  properties: WireEnvironmentProperty[];
+}
+
+/** GET/PUT /api/1/environments/{env}/markers, both ways (the vendor's environments page, the Ruby client). */
+export interface WireEnvironmentMarkers {
+  markers: { name: string }[];
 }
 
 /** A named revision of an application (GET /api/1/applications/{app}/revisions). */
