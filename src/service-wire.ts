@@ -116,8 +116,9 @@ export const NEVER_DESTROY = -1;
 
 /**
  * One scheduled workflow of an instance (`GET /api/1/instances/{id}/schedules`; ours: the shape is not shown
- * by any source) and the body of `POST /api/1/instances/{id}/destroy/reschedule`: `timestamp` in epoch
- * milliseconds, NEVER_DESTROY (-1) for never (docs/service-api.md, "Lifetime").
+ * by any source): `timestamp` the epoch milliseconds it runs at. Not the body of
+ * `POST /api/1/instances/{id}/destroy/reschedule`, whose `timestamp` counts milliseconds from now
+ * (docs/service-api.md, "Lifetime").
  */
 export interface WireSchedule {
   workflow: string;

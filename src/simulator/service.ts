@@ -280,7 +280,7 @@ export class Simulator extends SimulatorRecords {
   rescheduleDestroy(caller: Caller, id: string, body: unknown, now: number): { id: string } {
     const rec = this.topLevel(caller, id, "reschedule the destroy of");
     this.advance(rec, now);
-    rescheduleDestroy(rec, body);
+    rescheduleDestroy(rec, body, now);
     this.changed();
     return { id: rec.id };
   }
