@@ -11,7 +11,12 @@ import { checkId } from "../validate";
  * Moves the scheduled destroy to `inMs` milliseconds from now; NEVER_DESTROY (-1) cancels it. The body's
  * `timestamp` is that count, as the service's own callers send it (docs/service-api.md, "Lifetime").
  */
-async function rescheduleDestroy(calls: ServiceCalls, id: string, inMs: number, o?: CallOptions): Promise<void> {
+async function rescheduleDestroy(
+  calls: ServiceCalls,
+  id: string,
+  inMs: number,
+  o?: CallOptions,
+): Promise<void> {
   if (!Number.isSafeInteger(inMs) || (inMs < 0 && inMs !== NEVER_DESTROY))
     throw new ConfigError("inMs", "give the milliseconds from now until the destroy, or -1 for never");
   const path = `/instances/${checkId("instanceId", id)}/destroy/reschedule`;

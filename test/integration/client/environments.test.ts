@@ -69,7 +69,9 @@ describe("an environment's policies, properties and markers", () => {
       body: { markers: ["sandbox", "team-a"] },
     });
     expect(rubyStyle.status).toBe(200);
-    const bare = await call(h.svc.url, "PUT", `/api/1/environments/${env}/markers`, { body: [{ name: "x" }] });
+    const bare = await call(h.svc.url, "PUT", `/api/1/environments/${env}/markers`, {
+      body: [{ name: "x" }],
+    });
     expect(bare.status).toBe(400);
     expect(JSON.stringify(bare.body)).toContain('wrap the list in an object under \\"markers\\"');
     const bareProps = await call(h.svc.url, "PUT", `/api/1/environments/${env}/properties`, { body: [] });
@@ -121,7 +123,8 @@ describe("clones", () => {
     expect(listed).toContainEqual({ id: named.id, name: "sandbox-pr-7", default: false, online: true });
     expect(listed).toContainEqual({ id: unnamed.id, name: "Copy of default", default: false, online: true });
     const wireList = await call(h.svc.url, "GET", `/api/1/organizations/${DEMO.organizationId}/environments`);
-    for (const entry of wireList.body as object[]) expect(Object.keys(entry)).toEqual(["id", "name", "isDefault"]);
+    for (const entry of wireList.body as object[])
+      expect(Object.keys(entry)).toEqual(["id", "name", "isDefault"]);
     expect(await h.client.environments.getPolicies(named.id)).toBe(POLICIES);
     expect(await h.client.environments.getProperties(named.id)).toEqual([
       { name: "tier", type: "string", value: "gold" },
@@ -148,8 +151,11 @@ describe("clones", () => {
       { environmentId: named.id, destroyInterval: -1 },
       { deadline: Date.now() + 30_000 },
     );
-    await pollUntil("the launch refused as not ready", () =>
-      h.svc.sim.stats.requestsSince(since).some((r) => r.path === launchPath && r.status === 409) || undefined,
+    await pollUntil(
+      "the launch refused as not ready",
+      () =>
+        h.svc.sim.stats.requestsSince(since).some((r) => r.path === launchPath && r.status === 409) ||
+        undefined,
     );
     h.svc.sim.advanceClock(60_000);
     const { id: launchedId } = await pending;

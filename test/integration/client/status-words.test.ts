@@ -27,7 +27,9 @@ afterEach(() => h.svc.sim.statusWords.use("current"));
 /** The status word the service sends for instance `id` (not normalised by the client). */
 async function wireStatus(id: string): Promise<string> {
   const auth = Buffer.from(`${DEMO.email}:${DEMO.password}`).toString("base64");
-  const res = await fetch(`${h.svc.url}/api/1/instances/${id}`, { headers: { authorization: `Basic ${auth}` } });
+  const res = await fetch(`${h.svc.url}/api/1/instances/${id}`, {
+    headers: { authorization: `Basic ${auth}` },
+  });
   return ((await res.json()) as { status: string }).status;
 }
 
@@ -63,7 +65,8 @@ describe.each<[StatusVocabulary, string, string]>([
 
     await c.runWorkflow(id, "backup", { target: "s3" });
     const ran = await waitForInstance(c, id, {
-      until: (s) => s.workflowHistory.at(-1)?.name === "backup" && s.workflowHistory.at(-1)?.status === "Succeeded",
+      until: (s) =>
+        s.workflowHistory.at(-1)?.name === "backup" && s.workflowHistory.at(-1)?.status === "Succeeded",
       startedAfter: before + 1,
       timeoutMs: 5000,
       schedule: FAST_POLLS,

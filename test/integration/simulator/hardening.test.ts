@@ -290,7 +290,9 @@ describe("bad input gets a 4xx, never a 500 and never silent repair", () => {
     for (const type of ["text/plain", "application/x-www-form-urlencoded", undefined]) {
       const res = await post('{"instanceName":"typed"}', type);
       expect(res.status).toBe(400);
-      expect(res.body.errors!.join()).toMatch(/^incorrect content type: .*send JSON with Content-Type: application\/json/);
+      expect(res.body.errors!.join()).toMatch(
+        /^incorrect content type: .*send JSON with Content-Type: application\/json/,
+      );
     }
     expect(await names()).not.toContain("typed");
     const res = await post('{"instanceName":"typed"}', "Application/JSON; charset=utf-8");

@@ -41,7 +41,13 @@ describe("destroy/reschedule and schedules", () => {
 
   it("refuses a timestamp that is not milliseconds from now or -1, naming the fix", async () => {
     const id = await launchDemo(svc.url);
-    for (const body of [{}, { timestamp: "soon" }, { timestamp: "" }, { timestamp: 1.5 }, { timestamp: -2 }]) {
+    for (const body of [
+      {},
+      { timestamp: "soon" },
+      { timestamp: "" },
+      { timestamp: 1.5 },
+      { timestamp: -2 },
+    ]) {
       const res = await reschedule(id, body);
       expect(res.status).toBe(400);
       expect(JSON.stringify(res.body)).toContain("milliseconds from now until the destroy, or -1 for never");
