@@ -3,15 +3,9 @@
 // a workflow run and a destroy all complete, and the state says Running; an `Error` fails the apply naming the
 // word and the service's message; an `Unknown` as long as unreachable_timeout stops the wait as an outage does.
 import { requiredProvidersSnippet } from "../../src/cli/install-provider";
-import { DEMO, DEMO_MANIFESTS } from "../../src/simulator";
+import { DEMO } from "../../src/simulator";
 import { useTerraformAgainstSimulator } from "../helpers/acceptance";
-
-const MANIFEST = `${DEMO_MANIFESTS.webshop[1]}
-  workflows:
-    backup:
-      parameters:
-        target: configuration(string)
-`;
+import { BACKUP_WORKFLOW_MANIFEST } from "../helpers/simulator";
 
 const stack = (fork: string, trigger: string) => `${requiredProvidersSnippet()}
 
@@ -48,7 +42,7 @@ describe("the older status words", () => {
 
   test("launch, reconfigure, a workflow run and destroy complete; Error and a long Unknown fail naming them", async () => {
     const { tf, svc } = ctx;
-    tf.writeFile("shop.yaml", MANIFEST);
+    tf.writeFile("shop.yaml", BACKUP_WORKFLOW_MANIFEST);
     tf.writeMain(stack("master", "1"));
     await tf.init();
     await tf.apply();

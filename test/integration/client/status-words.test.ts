@@ -3,23 +3,15 @@
 // `Active`, `Executing` or `Launching`; `Error` fails a wait at once like `Failed`, naming the word and the
 // instance's errorMessage; `Unknown` never ends a wait.
 import { TimeoutError, WorkflowFailedError, waitForInstance, type AppMgmtClient } from "../../../src/client";
-import { DEMO, DEMO_MANIFESTS } from "../../../src/simulator";
+import { DEMO } from "../../../src/simulator";
 import type { StatusVocabulary } from "../../../src/simulator/status-words";
-import { FAST_POLLS, settled, startHarness, type Harness } from "./setup";
-
-const MANIFEST = `${DEMO_MANIFESTS.webshop[1]}
-  workflows:
-    backup:
-      parameters:
-        target: configuration(string)
-`;
+import { applicationWithBackup, FAST_POLLS, settled, startHarness, type Harness } from "./setup";
 
 let h: Harness;
 let appId: string;
 beforeAll(async () => {
   h = await startHarness();
-  ({ id: appId } = await h.client.createApplication(DEMO.organizationId, { name: "status-words" }));
-  await h.client.uploadManifest(appId, MANIFEST);
+  appId = await applicationWithBackup(h, "status-words");
 });
 afterAll(() => h.close());
 afterEach(() => h.svc.sim.statusWords.use("current"));
