@@ -9,6 +9,7 @@ import type { ProviderContext } from "../context";
 import { timeoutOrDefault } from "../duration";
 import { notAccepted } from "../instance/busy";
 import { UnreachableWatch } from "../instance/unreachable";
+import { warnUnknownStatus } from "../instance/wait";
 import type { ApplyResult } from "../resource";
 import { DEFAULT_TIMEOUT } from "../schema";
 import { asObject, knownString, knownStringMap, returnValueMap } from "../values";
@@ -56,6 +57,7 @@ export async function createWorkflowRun(
       signal: unreachable.signal,
       durationKey: `workflow ${workflow} ${before.application}`,
       onPollFailure: (err, elapsedMs) => unreachable.failed(err, elapsedMs),
+      onUnknownStatus: warnUnknownStatus(ctx, instanceId),
       onProgress: (s, elapsedMs) => {
         unreachable.polled(s, elapsedMs);
         ctx.log.info(`waiting for ${what} on instance ${instanceId}: ${s.serviceStatus ?? s.status}`, {

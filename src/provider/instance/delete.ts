@@ -17,7 +17,7 @@ import { resolvePendingLaunch } from "./lost-launch";
 import { decodePrivate } from "./private";
 import { decodeInstance, known } from "./model";
 import { UnreachableWatch } from "./unreachable";
-import { timeoutMs, workflowKind } from "./wait";
+import { timeoutMs, warnUnknownStatus, workflowKind } from "./wait";
 
 export async function deleteInstance(
   ctx: ProviderContext,
@@ -73,6 +73,7 @@ export async function deleteInstance(
       signal: unreachable.signal,
       durationKey: workflowKind("delete", known(prior.applicationId)),
       onPollFailure: (err, elapsedMs) => unreachable.failed(err, elapsedMs),
+      onUnknownStatus: warnUnknownStatus(ctx, id),
       onProgress: (s, elapsedMs) => {
         unreachable.polled(s, elapsedMs);
         ctx.log.info(`waiting for instance ${id}: ${s.serviceStatus ?? s.status}`, {

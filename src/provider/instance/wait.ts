@@ -24,6 +24,13 @@ import { splitReturnValues, stateSecretNames, withoutSecretValues } from "./secr
 export const isSettled = (s: InstanceStatus) =>
   s.status === "Running" || s.status === "Failed" || s.status === "Destroyed";
 
+/** A wait's warning, once per word, for a status word in no row of the table (src/service-wire.ts): it never ends the wait. */
+export const warnUnknownStatus = (ctx: ProviderContext, id: string) => (status: string) =>
+  ctx.log.warn(
+    `instance ${id} reports status ${JSON.stringify(status)}, which this provider does not know; still waiting`,
+    { instance_id: id, status },
+  );
+
 /** While polls fail (the service unreachable), a warning at most this often: not silence for 30 minutes. */
 export const UNREACHABLE_WARNING_INTERVAL_MS = 60_000;
 
@@ -88,14 +95,7 @@ export async function awaitWorkflow(
           last_error: errorMessage(err),
         });
       },
-      onUnknownStatus: (status) =>
-        ctx.log.warn(
-          `instance ${id} reports status ${JSON.stringify(status)}, which this provider does not know`,
-          {
-            instance_id: id,
-            status,
-          },
-        ),
+      onUnknownStatus: warnUnknownStatus(ctx, id),
     });
   } catch (e) {
     const code = errorCode(e);
