@@ -4,7 +4,33 @@
 
 import { setOwn } from "./own";
 
-/** Instance status values (docs/service-api.md: the public documentation and its clients). */
+/**
+ * Every instance status word the evidence shows (docs/service-api.md, "Status words"), with what it means to a
+ * wait and where it was read. `means` is the word of INSTANCE_STATUS_VALUES the client reports it as: the
+ * older words (`Active`, `Launching`, `Error`) are read as the ones beside them, so every wait, the provider's
+ * state and its data sources see one vocabulary. A word in no row is never read as success: the client passes
+ * it on as it is and a wait names it in its warning and its timeout.
+ */
+export const INSTANCE_STATUS_WORDS = {
+  Requested: { means: "Requested", source: "old (Maven Swagger), client (Python 2014/2017, Jenkins)" },
+  Executing: { means: "Executing", source: "old (Maven Swagger), client (Python 2014/2017, Jenkins)" },
+  Launching: { means: "Executing", source: "client (Python 2014 and 2017 wait on it)" },
+  Running: { means: "Running", source: "old (Maven Swagger), client (Python 2014/2017, Jenkins)" },
+  Active: { means: "Running", source: "client (Python 2017: success beside Running; its monitor)" },
+  Failed: { means: "Failed", source: "old (Maven Swagger), client (Jenkins stops on it)" },
+  Error: { means: "Failed", source: "client (Python 2017: its failure word)" },
+  Canceled: { means: "Canceled", source: "old (Maven Swagger)" },
+  Suspended: { means: "Suspended", source: "old (Maven Swagger)" },
+  Unknown: {
+    means: "Unknown",
+    source: "client (Python 2014/2017 wait on it; Jenkins makes it itself for a 408)",
+  },
+  Destroying: { means: "Destroying", source: "client (Jenkins, Python 2017)" },
+  Destroyed: { means: "Destroyed", source: "old (Maven Swagger), client" },
+} as const;
+export type InstanceStatusWord = keyof typeof INSTANCE_STATUS_WORDS;
+
+/** The words the client reports a status as (INSTANCE_STATUS_WORDS' `means`), the simulator's own words. */
 export const INSTANCE_STATUS_VALUES = [
   "Requested",
   "Executing",
@@ -12,10 +38,27 @@ export const INSTANCE_STATUS_VALUES = [
   "Failed",
   "Canceled",
   "Suspended",
+  "Unknown",
   "Destroying",
   "Destroyed",
 ] as const;
 export type InstanceStatusValue = (typeof INSTANCE_STATUS_VALUES)[number];
+
+/** What a status word means (INSTANCE_STATUS_WORDS), or undefined for a word in no row. */
+export function statusMeaning(word: string): InstanceStatusValue | undefined {
+  return Object.hasOwn(INSTANCE_STATUS_WORDS, word)
+    ? INSTANCE_STATUS_WORDS[word as InstanceStatusWord].means
+    : undefined;
+}
+
+/**
+ * The older words a service may answer in (the Python 2017 client's vocabulary), for the words that have one:
+ * what the simulator's `statusWords: "older"` switch sends.
+ */
+export const OLDER_STATUS_WORDS: Partial<Record<InstanceStatusValue, InstanceStatusWord>> = {
+  Running: "Active",
+  Failed: "Error",
+};
 
 /** Statuses of one run in an instance's workflowHistory. */
 export const WORKFLOW_STATUS_VALUES = [
@@ -73,27 +116,41 @@ export const NEVER_DESTROY = -1;
 
 /**
  * One scheduled workflow of an instance (`GET /api/1/instances/{id}/schedules`; ours: the shape is not shown
- * by any source) and the body of `POST /api/1/instances/{id}/destroy/reschedule`: `timestamp` in epoch
- * milliseconds, NEVER_DESTROY (-1) for never (docs/service-api.md, "Lifetime").
+ * by any source): `timestamp` the epoch milliseconds it runs at. Not the body of
+ * `POST /api/1/instances/{id}/destroy/reschedule`, whose `timestamp` counts milliseconds from now
+ * (docs/service-api.md, "Lifetime").
  */
 export interface WireSchedule {
   workflow: string;
   timestamp: number;
 }
 
+/**
+ * An entry of GET /api/1/organizations/{org}/environments as the documentation's sample shows it: no
+ * `isOnline` (the Python client reads that from a private record). A launch into a clone that is not ready
+ * is refused with 409 instead, which the client resends within the caller's deadline.
+ */
 export interface WireEnvironment {
   id: string;
   name: string;
   isDefault: boolean;
-  /** False while a new (cloned) environment is not taking launches yet. */
-  isOnline: boolean;
 }
 
-/** One property of an environment (GET/PUT /api/1/environments/{env}/properties). */
+/** One property of an environment; the item as the Ruby and Python clients write it (docs/service-api.md). */
 export interface WireEnvironmentProperty {
   name: string;
   type: string;
   value: string;
+}
+
+/** GET/PUT /api/1/environments/{env}/properties, both ways (the vendor's environments page, the Ruby client). */
+export interface WireEnvironmentProperties {
+  properties: WireEnvironmentProperty[];
+}
+
+/** GET/PUT /api/1/environments/{env}/markers, both ways (the vendor's environments page, the Ruby client). */
+export interface WireEnvironmentMarkers {
+  markers: { name: string }[];
 }
 
 /** A named revision of an application (GET /api/1/applications/{app}/revisions). */
@@ -109,14 +166,14 @@ export interface WireInstanceSummary {
   application: string;
   revision: string | null;
   environment: string;
-  status: InstanceStatusValue;
+  status: InstanceStatusWord;
 }
 
 /** A submodule instance as its parent's status lists it; its settings are read through its own id. */
 export interface WireComponent {
   id: string;
   name: string;
-  status: InstanceStatusValue;
+  status: InstanceStatusWord;
 }
 
 export interface WireWorkflowRun {
@@ -130,7 +187,7 @@ export interface WireWorkflowRun {
 export interface WireInstanceStatus {
   id: string;
   name: string;
-  status: InstanceStatusValue;
+  status: InstanceStatusWord;
   applicationId: string;
   environmentId: string;
   /** The manifest version the instance runs. */

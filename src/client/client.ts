@@ -193,9 +193,9 @@ export class AppMgmtClient {
     return instances.destroy(this.calls, id, o, parameters);
   }
 
-  /** Moves the scheduled destroy to `timestamp` (epoch ms; -1 cancels it) in place. */
-  async rescheduleDestroy(id: string, timestamp: number, o?: CallOptions): Promise<void> {
-    return schedules.rescheduleDestroy(this.calls, id, timestamp, o);
+  /** Moves the scheduled destroy in place to `inMs` milliseconds from now (-1 cancels it). */
+  async rescheduleDestroy(id: string, inMs: number, o?: CallOptions): Promise<void> {
+    return schedules.rescheduleDestroy(this.calls, id, inMs, o);
   }
 
   async listSchedules(id: string, o?: CallOptions): Promise<WireSchedule[]> {

@@ -291,9 +291,12 @@ export class WorkflowFailedError extends AppMgmtError {
   constructor(
     readonly instance: { id: string; name: string; workflow?: string },
     readonly errorMessage: string | null,
+    /** The service's word for the failure when it is not `Failed` (`Error`). */
+    readonly serviceStatus?: string,
   ) {
     super(
-      `instance ${instance.id} (${instance.name}) failed${instance.workflow ? ` in workflow ${instance.workflow}` : ""}: ` +
+      `instance ${instance.id} (${instance.name}) failed${serviceStatus ? ` (status ${serviceStatus})` : ""}` +
+        `${instance.workflow ? ` in workflow ${instance.workflow}` : ""}: ` +
         `${errorMessage ?? "the service gave no error message"}`,
     );
   }

@@ -12,7 +12,7 @@ import type {
   SubmoduleStatus,
   ComponentRef,
 } from "./types";
-import type { WireSchedule } from "../service-wire";
+import { statusMeaning, type WireSchedule } from "../service-wire";
 
 type Raw = Record<string, unknown>;
 
@@ -46,6 +46,16 @@ function fold(r: Raw, name: string): Raw {
 
 function folded(r: Raw): Raw {
   return fold(fold(fold(r, "application"), "environment"), "revision");
+}
+
+/**
+ * `status` as the word it means (service-wire.ts, INSTANCE_STATUS_WORDS: `Active` is `Running`, `Error` is
+ * `Failed`, ...), with the service's own word kept as `serviceStatus` when it differs. A word in no row stays
+ * as it is: it never reads as success.
+ */
+function statusWord(word: string): { status: string; serviceStatus?: string } {
+  const means = statusMeaning(word) ?? word;
+  return means === word ? { status: word } : { status: means, serviceStatus: word };
 }
 
 function stringMap(v: unknown): Record<string, string> {
@@ -106,7 +116,7 @@ export function instanceSummaries(body: unknown): InstanceSummary[] {
       application: str(r, "application", "instance"),
       environment: str(r, "environment", "instance"),
       revision: typeof r.revision === "string" ? r.revision : null,
-      status: str(r, "status", "instance"),
+      ...statusWord(str(r, "status", "instance")),
     } as InstanceSummary;
   });
 }
@@ -127,7 +137,7 @@ function component(v: unknown): ComponentRef {
     ...r,
     id: str(r, "id", "component"),
     name: str(r, "name", "component"),
-    status: String(r.status ?? ""),
+    ...statusWord(String(r.status ?? "")),
   };
 }
 
@@ -143,7 +153,7 @@ export function instanceStatus(body: unknown): InstanceStatus {
     ...r,
     id: str(r, "id", "instance status"),
     name: typeof r.name === "string" ? r.name : "",
-    status: str(r, "status", "instance status") as InstanceStatus["status"],
+    ...(statusWord(str(r, "status", "instance status")) as Pick<InstanceStatus, "status" | "serviceStatus">),
     application: str(r, "application", "instance status"),
     environment: str(r, "environment", "instance status"),
     revision: typeof r.revision === "string" ? r.revision : null,

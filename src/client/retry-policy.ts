@@ -77,8 +77,9 @@ export interface RetryPolicy {
    */
   refusedStatuses: readonly number[];
   /**
-   * Calls the service refuses while the instance runs another workflow (`busyStatuses`, 409), having done
-   * nothing: sent again until the call's deadline when the caller gives one, else the error at once.
+   * Calls the service refuses while the instance runs another workflow, or a launch while its environment is
+   * not ready (`busyStatuses`, 409), having done nothing: sent again until the call's deadline when the caller
+   * gives one, else the error at once.
    */
   busyCalls: readonly CallName[];
   busyStatuses: readonly number[];
@@ -131,7 +132,9 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxRetryAfterMs: 60_000,
   jitter: 0.5,
   refusedStatuses: [429],
-  busyCalls: ["reconfigure", "destroy", "runWorkflow"],
+  // launch: refused with 409 while its environment (a fresh clone) is not ready yet (docs/service-api.md,
+  // "Environments"); refused, it created nothing, so resending it is safe.
+  busyCalls: ["launch", "reconfigure", "destroy", "runWorkflow"],
   busyStatuses: [409],
   busyBaseDelayMs: 1000,
   busyMaxDelayMs: 5000,

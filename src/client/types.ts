@@ -46,6 +46,8 @@ export interface InstanceSummary {
   revision: Id | null;
   environment: Id;
   status: InstanceStatusValue;
+  /** The service's own status word when it is another word for `status` (`Active` for `Running`). */
+  serviceStatus?: string;
 }
 
 export interface LaunchSubmodule {
@@ -118,7 +120,10 @@ export interface WorkflowState {
 export interface InstanceStatus {
   id: Id;
   name: string;
+  /** What the service's word means (src/service-wire.ts, INSTANCE_STATUS_WORDS); a word in no row as sent. */
   status: InstanceStatusValue;
+  /** The service's own word when it is another word for `status` (`Active`, `Launching`, `Error`). */
+  serviceStatus?: string;
   application: Id;
   environment: Id;
   revision: Id | null;

@@ -131,7 +131,7 @@ export interface WaitOptions {
   onProgress?: (s: InstanceStatus, elapsedMs: number) => void;
   /** Called for each poll that failed transiently (the wait goes on), with the time waited so far. */
   onPollFailure?: (err: AppMgmtError, elapsedMs: number) => void;
-  /** Called once for each status value not in the service's documented list (the wait goes on). */
+  /** Called once for each status word in no row of INSTANCE_STATUS_WORDS (the wait goes on; it never ends on one). */
   onUnknownStatus?: (status: string) => void;
   /** A fixed schedule; by default it is learnt from `durations` (see learnedPollSchedule). */
   schedule?: PollSchedule;
@@ -157,6 +157,13 @@ export interface WaitOptions {
 
 const IN_FLIGHT: ReadonlySet<string> = new Set(["Requested", "Executing", "Destroying"]);
 
+/**
+ * `Unknown`: the service cannot tell the instance's state (the Jenkins plugin makes the word itself for a 408).
+ * The workflow may go on: the wait polls on, neither settled nor proof of a new workflow; how long an
+ * `Unknown` may last is the caller's (the provider's unreachable_timeout).
+ */
+export const UNKNOWN_STATUS = "Unknown";
+
 /** Whether `s` shows the workflow started after a history of `startedAfter` runs (see WaitOptions). */
 export function showsNewWorkflow(s: InstanceStatus, startedAfter: number | undefined): boolean {
   return (
@@ -178,6 +185,7 @@ export function isSettledStatus(s: InstanceStatus): boolean {
   return (
     KNOWN_STATUSES.has(s.status) &&
     !IN_FLIGHT.has(s.status) &&
+    s.status !== UNKNOWN_STATUS &&
     (s.workflow === null || s.workflow === undefined || !WORKFLOW_RUNNING.test(s.workflow.status))
   );
 }
@@ -260,6 +268,7 @@ export async function waitForInstance(
         throw new WorkflowFailedError(
           { id, name: last.name, workflow: last.workflow?.name },
           last.errorMessage,
+          last.serviceStatus,
         );
       }
       if (last.status === "Canceled" || last.status === "Suspended")

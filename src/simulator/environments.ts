@@ -3,7 +3,11 @@
 // public API has no call that creates an environment from nothing, renames or deletes one: neither has this.
 import { parse as parseYaml } from "yaml";
 import { environmentNameProblem } from "../environment-limits";
-import type { WireEnvironmentProperty } from "../service-wire";
+import type {
+  WireEnvironmentMarkers,
+  WireEnvironmentProperties,
+  WireEnvironmentProperty,
+} from "../service-wire";
 import type { Catalog } from "./catalog";
 import { RequestReader } from "./request-reader";
 import { accessible, ServiceError, type Caller } from "./service-error";
@@ -26,6 +30,23 @@ export interface EnvironmentsState {
   /** How long a clone takes to come online. */
   onlineDelayMs: number;
   records: EnvironmentRecord[];
+}
+
+/** The list of a `{"<key>": [...]}` body, the documented shape (a bare list is refused with that shape as the fix). */
+function wrapped(body: unknown, key: "markers" | "properties", item: string): unknown[] {
+  const list =
+    body !== null && typeof body === "object" && !Array.isArray(body)
+      ? (body as Record<string, unknown>)[key]
+      : undefined;
+  if (Array.isArray(list)) {
+    const extra = Object.keys(body as object).filter((k) => k !== key);
+    if (extra.length === 0) return list;
+    throw new ServiceError(400, [`${extra[0]}: unknown field; the body is {"${key}": [${item}, ...]}`]);
+  }
+  throw new ServiceError(400, [
+    `body must be {"${key}": [${item}, ...]}` +
+      (Array.isArray(body) ? `: wrap the list in an object under "${key}"` : ""),
+  ]);
 }
 
 /** The policies of an environment nobody has imported any into (as the service exports an empty set). */
@@ -83,26 +104,26 @@ export class Environments {
     return {};
   }
 
-  getProperties(caller: Caller, envId: string): WireEnvironmentProperty[] {
-    return this.record(caller, envId).properties.map((p) => ({ ...p }));
+  getProperties(caller: Caller, envId: string): WireEnvironmentProperties {
+    return { properties: this.record(caller, envId).properties.map((p) => ({ ...p })) };
   }
 
-  /** Replaces the properties with the list sent (`[{name, type, value}]`, names unique). */
-  putProperties(caller: Caller, envId: string, body: unknown): WireEnvironmentProperty[] {
+  /** Replaces the properties with the list sent (`{"properties": [{name, type, value}]}`, names unique). */
+  putProperties(caller: Caller, envId: string, body: unknown): WireEnvironmentProperties {
     const rec = this.record(caller, envId);
-    if (!Array.isArray(body))
-      throw new ServiceError(400, ['body must be a JSON array of {"name", "type", "value"}']);
+    const list = wrapped(body, "properties", '{"name", "type", "value"}');
     const reader = new RequestReader();
     const properties: WireEnvironmentProperty[] = [];
-    body.forEach((item, i) => {
-      const p = reader.object(item, `[${i}]`, ["name", "type", "value"]);
+    list.forEach((item, i) => {
+      const at = `properties[${i}]`;
+      const p = reader.object(item, at, ["name", "type", "value"]);
       if (!p) return;
-      const name = this.name("property", p.name, `[${i}].name`, reader);
+      const name = this.name("property", p.name, `${at}.name`, reader);
       if (typeof p.type !== "string" || p.type === "")
-        reader.errors.push(`[${i}].type: must be a non-empty string such as "string"`);
-      if (typeof p.value !== "string") reader.errors.push(`[${i}].value: must be a string`);
+        reader.errors.push(`${at}.type: must be a non-empty string such as "string"`);
+      if (typeof p.value !== "string") reader.errors.push(`${at}.value: must be a string`);
       if (name !== undefined && properties.some((q) => q.name === name))
-        reader.errors.push(`[${i}].name: property ${name} is listed twice; list each property once`);
+        reader.errors.push(`${at}.name: property ${name} is listed twice; list each property once`);
       if (name !== undefined) properties.push({ name, type: String(p.type), value: String(p.value) });
     });
     if (reader.errors.length > 0) throw new ServiceError(400, reader.errors);
@@ -111,19 +132,23 @@ export class Environments {
     return this.getProperties(caller, envId);
   }
 
-  getMarkers(caller: Caller, envId: string): { name: string }[] {
-    return this.record(caller, envId).markers.map((name) => ({ name }));
+  getMarkers(caller: Caller, envId: string): WireEnvironmentMarkers {
+    return { markers: this.record(caller, envId).markers.map((name) => ({ name })) };
   }
 
-  /** Replaces the markers with the list sent: `[{name}]` (or bare names, which clients also send). */
-  putMarkers(caller: Caller, envId: string, body: unknown): { name: string }[] {
+  /**
+   * Replaces the markers with the list sent: `{"markers": [{name}]}` (names themselves inside the wrapper too,
+   * as the Ruby client's writer sends them).
+   */
+  putMarkers(caller: Caller, envId: string, body: unknown): WireEnvironmentMarkers {
     const rec = this.record(caller, envId);
-    if (!Array.isArray(body)) throw new ServiceError(400, ['body must be a JSON array of {"name"}']);
+    const list = wrapped(body, "markers", '{"name"}');
     const reader = new RequestReader();
     const markers = new Set<string>();
-    body.forEach((item, i) => {
-      const raw = typeof item === "string" ? item : reader.object(item, `[${i}]`, ["name"])?.name;
-      const name = this.name("marker", raw, typeof item === "string" ? `[${i}]` : `[${i}].name`, reader);
+    list.forEach((item, i) => {
+      const at = `markers[${i}]`;
+      const raw = typeof item === "string" ? item : reader.object(item, at, ["name"])?.name;
+      const name = this.name("marker", raw, typeof item === "string" ? at : `${at}.name`, reader);
       if (name !== undefined) markers.add(name);
     });
     if (reader.errors.length > 0) throw new ServiceError(400, reader.errors);

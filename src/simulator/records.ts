@@ -11,6 +11,7 @@ import { Environments } from "./environments";
 import { FaultInjector, type FaultOptions } from "./faults";
 import { ServiceStats } from "./request-log";
 import { StatusLag } from "./status-lag";
+import { StatusWords } from "./status-words";
 import type { Timing } from "./seed";
 import { completeDueWorkflow, wireInstanceStatus } from "./instance-lifecycle";
 import { accessible, ServiceError, type Caller } from "./service-error";
@@ -33,6 +34,8 @@ export class SimulatorRecords {
   readonly faults = new FaultInjector();
   /** Status reads that lag a new workflow (test control). */
   readonly statusLag = new StatusLag();
+  /** The words statuses are answered in: the older vocabulary, `Unknown` for named instances (test controls). */
+  readonly statusWords = new StatusWords();
   /** Test control: the `warnings` and `errors` the launch answers of an application carry, by its id. */
   readonly launchNotes = new Map<string, { warnings?: string[]; errors?: string[] }>();
   /** Session tokens and the caller of each request (server.ts asks it before any body is read). */

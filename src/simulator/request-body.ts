@@ -1,5 +1,5 @@
 // Reading a request's JSON (or, for a manifest upload, YAML) body, refusing what the service would refuse with a 4xx instead of repairing it:
-// a media type other than JSON (415), too many bytes (413, before reading them when Content-Length says so),
+// a wrong media type (400, as the documentation and the Maven Swagger model answer "incorrect content type"), too many bytes (413, before reading them when Content-Length says so),
 // invalid UTF-8, nesting past MAX_JSON_DEPTH and malformed JSON (400).
 import type { IncomingMessage } from "node:http";
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from "../service-limits";
@@ -28,12 +28,12 @@ export async function readYamlBody(req: IncomingMessage): Promise<string> {
   return utf8Text(await readBody(req, YAML_TYPES, "the YAML text"), "YAML");
 }
 
-/** The body's bytes, after the media type (415) and size (413) checks. */
+/** The body's bytes, after the media type (400) and size (413) checks. */
 async function readBody(req: IncomingMessage, mediaTypes: string[], what: string): Promise<Buffer> {
   const mediaType = (req.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
   if (!mediaTypes.includes(mediaType))
-    throw new ServiceError(415, [
-      `request body has Content-Type ${JSON.stringify(req.headers["content-type"] ?? "(none)")}; ` +
+    throw new ServiceError(400, [
+      `incorrect content type: request body has Content-Type ${JSON.stringify(req.headers["content-type"] ?? "(none)")}; ` +
         `send ${what} with Content-Type: ${mediaTypes[0]}`,
     ]);
   const declared = Number(req.headers["content-length"] ?? 0);

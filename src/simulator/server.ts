@@ -13,6 +13,7 @@ import { hasBody, readJsonBody, readYamlBody } from "./request-body";
 import { validateSeed, type SeedData, type Timing } from "./seed";
 import { ServiceError, type Caller } from "./service-error";
 import { Simulator } from "./service";
+import type { StatusVocabulary } from "./status-words";
 import { loadState, newState, saveState } from "./state";
 
 export interface StartSimulatorOptions {
@@ -30,6 +31,8 @@ export interface StartSimulatorOptions {
   faults?: FaultOptions;
   /** Status reads after a new workflow that still show the status from before it (sim.statusLag, status-lag.ts). */
   statusLagReads?: number;
+  /** The words statuses are answered in (sim.statusWords, status-words.ts): "older" answers `Active`, `Launching`, `Error`. */
+  statusWords?: StatusVocabulary;
   /** Serve HTTPS with this certificate chain and private key (PEM); plain HTTP when absent. */
   tls?: { cert: string | Buffer; key: string | Buffer };
 }
@@ -62,6 +65,7 @@ export async function startSimulator(opts: StartSimulatorOptions = {}): Promise<
   });
   if (opts.faults) sim.setFaults(opts.faults);
   if (opts.statusLagReads) sim.statusLag.set(opts.statusLagReads);
+  if (opts.statusWords) sim.statusWords.use(opts.statusWords);
 
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     handle(sim, req, res).catch((e: unknown) => {
@@ -144,9 +148,7 @@ const ROUTES: Route[] = [
     (c) => c.sim.uploadManifest(c.caller, c.params[0], c.body as string),
     "yaml",
   ),
-  route("GET /api/1/organizations/:id/environments", (c) =>
-    c.sim.listEnvironments(c.caller, c.params[0], c.now),
-  ),
+  route("GET /api/1/organizations/:id/environments", (c) => c.sim.listEnvironments(c.caller, c.params[0])),
   route(
     "GET /api/1/environments/:id",
     (c) => new TextAnswer(c.sim.environments.getPolicies(c.caller, c.params[0]), "application/x-yaml"),
@@ -193,7 +195,7 @@ const ROUTES: Route[] = [
     c.sim.runWorkflow(c.caller, c.params[0], c.params[1], c.body, c.now),
   ),
   route("DELETE /api/1/instances/:id", (c) =>
-    c.sim.forceDelete(c.caller, c.params[0], forceFlag(c.query.get("force")), c.now),
+    c.sim.forceDelete(c.caller, c.params[0], forceFlag(c.query), c.now),
   ),
 ];
 
@@ -269,9 +271,14 @@ async function serve(sim: Simulator, req: IncomingMessage, method: string, url: 
   throw new ServiceError(404, [`no such endpoint: ${method} ${path}`]);
 }
 
-/** `?force=` as real clients spell it: true, 1 or yes (any case); a bare `?force` too. */
-function forceFlag(value: string | null): boolean {
-  return value !== null && /^(true|1|yes|)$/i.test(value);
+/**
+ * Force as real clients spell it: `?force=` true, 1 or yes (any case), a bare `?force`, and the Ruby client's
+ * bare `?1` (`?true` too); its `?0` is no force.
+ */
+function forceFlag(query: URLSearchParams): boolean {
+  const value = query.get("force");
+  if (value !== null) return /^(true|1|yes|)$/i.test(value);
+  return [...query].some(([key, v]) => v === "" && /^(true|1)$/i.test(key));
 }
 
 function decodePathSegment(segment: string): string {

@@ -52,17 +52,12 @@ export class Simulator extends SimulatorRecords {
     return (app.revisions ?? []).map((r) => ({ id: r.id, name: r.name }));
   }
 
-  /** The seed's environments, then the clones; `isOnline` is false while a clone is not taking launches. */
-  listEnvironments(caller: Caller, orgId: string, now: number): WireEnvironment[] {
+  /** The seed's environments, then the clones, as the documentation's sample shows them (no `isOnline`). */
+  listEnvironments(caller: Caller, orgId: string): WireEnvironment[] {
     const org = this.organization(caller, orgId);
     return [...this.catalog.environments.values()]
       .filter((e) => e.organization === org.id)
-      .map((e) => ({
-        id: e.id,
-        name: e.name,
-        isDefault: e.default === true,
-        isOnline: this.environments.isOnline(e.id, now),
-      }));
+      .map((e) => ({ id: e.id, name: e.name, isDefault: e.default === true }));
   }
 
   /** The top-level instances of an environment (submodule instances are listed by their parents). */
@@ -93,7 +88,7 @@ export class Simulator extends SimulatorRecords {
         application: rec.application,
         revision: rec.configuration.revision,
         environment: rec.environment,
-        status: s.status,
+        status: this.statusWords.word(s.id, s.status, s.workflow?.name === "launch"),
       };
     });
   }
@@ -110,10 +105,12 @@ export class Simulator extends SimulatorRecords {
       const declared =
         manifest && Object.hasOwn(manifest.submodules, name) ? manifest.submodules[name] : undefined;
       const subApp = declared?.applicationId ?? parent.application;
-      return componentStatus(parent, name, subApp, now);
+      const launching = parent.workflow?.name === "launch";
+      return this.statusWords.answer(componentStatus(parent, name, subApp, now), launching);
     }
     const rec = this.instance(caller, id);
-    return this.statusLag.read(rec.id) ?? this.view(rec, now);
+    const status = this.statusLag.read(rec.id) ?? this.view(rec, now);
+    return this.statusWords.answer(status, status.workflow?.name === "launch");
   }
 
   // ---- applications and manifests -----------------------------------------------------------------
@@ -165,8 +162,8 @@ export class Simulator extends SimulatorRecords {
     );
     if (!this.environments.isOnline(environment, now))
       throw new ServiceError(409, [
-        `environment ${environment} is not online yet (it was cloned moments ago); wait until the ` +
-          "organization's environment list shows it with isOnline: true, then launch",
+        `environment ${environment} is not online yet (it was cloned moments ago); launch again in a ` +
+          "moment: nothing was launched",
       ]);
     const revision = revisionOf(this.catalog, app, b.revisionId, "revisionId", reader);
     const version = versionOf(app, b.version, "version", reader);
@@ -283,7 +280,7 @@ export class Simulator extends SimulatorRecords {
   rescheduleDestroy(caller: Caller, id: string, body: unknown, now: number): { id: string } {
     const rec = this.topLevel(caller, id, "reschedule the destroy of");
     this.advance(rec, now);
-    rescheduleDestroy(rec, body);
+    rescheduleDestroy(rec, body, now);
     this.changed();
     return { id: rec.id };
   }

@@ -92,6 +92,21 @@ describe("appmgmt_environment", () => {
       { name: "replicas", type: "int", value: "2" },
     ]);
     expect(await envs.getMarkers(id)).toEqual(["sandbox", "team-a"]);
+    // on the wire, in the documented wrapped shapes (the provider's puts were accepted in them)
+    const wire = async (what: string) => {
+      const auth = Buffer.from(`${DEMO.email}:${DEMO.password}`).toString("base64");
+      const res = await fetch(`${svc.url}/api/1/environments/${id}/${what}`, {
+        headers: { authorization: `Basic ${auth}` },
+      });
+      return res.json() as Promise<unknown>;
+    };
+    expect(await wire("markers")).toEqual({ markers: [{ name: "sandbox" }, { name: "team-a" }] });
+    expect(await wire("properties")).toEqual({
+      properties: [
+        { name: "db-host", type: "string", value: "db.internal" },
+        { name: "replicas", type: "int", value: "2" },
+      ],
+    });
     expect(await envs.getPolicies(id)).toBe(POLICIES);
     expect((await tf.resource("data.appmgmt_environment.by_name"))!.values).toMatchObject({
       id,
@@ -185,7 +200,7 @@ import {
     expect((await svc.client.listEnvironments(DEMO.organizationId)).map((e) => e.id)).toContain(id);
   });
 
-  test("plans with environment_id unknown and launches into the clone once it is online", async () => {
+  test("plans with environment_id unknown and launches into the clone once it is ready (409s resent)", async () => {
     const { svc } = ctx;
     const tf = ctx.workspace();
     svc.sim.environments.setOnlineDelay(300);

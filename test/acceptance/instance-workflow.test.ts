@@ -2,18 +2,12 @@
 // instance of it and a run of the workflow in one stack. Apply runs it (the service's history and return
 // values show it), a change of triggers runs it again, a failed run is an error that taints the resource and
 // the next apply runs it again, launch/destroy are refused at plan, import is refused, destroy forgets it.
-import { DEMO, DEMO_MANIFESTS } from "../../src/simulator";
+import { DEMO } from "../../src/simulator";
 import { useTerraformAgainstSimulator } from "../helpers/acceptance";
+import { BACKUP_WORKFLOW_MANIFEST } from "../helpers/simulator";
 import { waitForInstance } from "../../src/client";
 import { applyPlan, planAndReview, planWithAndReview } from "../helpers/review";
 import { PROVIDER_HCL } from "../helpers/terraform";
-
-const MANIFEST = `${DEMO_MANIFESTS.webshop[1]}
-  workflows:
-    backup:
-      parameters:
-        target: configuration(string)
-`;
 
 const stack = (run: { workflow?: string; target?: string; trigger: string }) => `${PROVIDER_HCL}
 resource "appmgmt_application" "shop" {
@@ -49,7 +43,7 @@ describe("appmgmt_instance_workflow", () => {
     const { tf, svc } = ctx;
     const runsOf = async (id: string) =>
       (await svc.client.getInstance(id)).workflowHistory.map((r) => `${r.name}:${r.status}`);
-    tf.writeFile("shop.yaml", MANIFEST);
+    tf.writeFile("shop.yaml", BACKUP_WORKFLOW_MANIFEST);
     tf.writeMain(stack({ trigger: "1" }));
     await tf.init();
     // The review of the first plan says in words what the stack does beside the launch.
@@ -138,7 +132,7 @@ describe("appmgmt_instance_workflow", () => {
 
     // import: a run is not an object of the service
     const other = ctx.workspace();
-    other.writeFile("shop.yaml", MANIFEST);
+    other.writeFile("shop.yaml", BACKUP_WORKFLOW_MANIFEST);
     other.writeMain(stack({ trigger: "3" }));
     await other.init();
     const imported = await other.import("appmgmt_instance_workflow.backup", `${instanceId}/backup/1`, {

@@ -7,7 +7,22 @@
 //   svc.client  -> an AppMgmtClient of the demo user, to check the service side (Basic auth: it makes no
 //                  token calls, so sim.stats.tokenCalls counts the provider's alone)
 import { AppMgmtClient } from "../../src/client";
-import { DEMO, demoSeed, Simulator, startSimulator, type SeedData } from "../../src/simulator";
+import {
+  DEMO,
+  DEMO_MANIFESTS,
+  demoSeed,
+  Simulator,
+  startSimulator,
+  type SeedData,
+} from "../../src/simulator";
+
+/** webshop's version 1 declaring the workflow `backup` with one parameter, `target` (application.workflows). */
+export const BACKUP_WORKFLOW_MANIFEST = `${DEMO_MANIFESTS.webshop[1]}
+  workflows:
+    backup:
+      parameters:
+        target: configuration(string)
+`;
 
 /** Fast enough for several terraform steps per test, slow enough that every status is observable. */
 export const TEST_TIMING = { launchMs: 150, reconfigureMs: 150, destroyMs: 100 };

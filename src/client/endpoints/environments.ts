@@ -68,13 +68,13 @@ export class EnvironmentCalls {
       "putEnvironmentProperties",
       "PUT",
       `${path(envId)}/properties`,
-      list.map((p) => ({ name: p.name, type: p.type, value: p.value })),
+      { properties: list.map((p) => ({ name: p.name, type: p.type, value: p.value })) },
       o,
       () => undefined,
     );
   }
 
-  /** The environment's marker names (the service lists `{name}` objects; bare names are read too). */
+  /** The environment's marker names (`{"markers": [{"name"}]}`; a bare list and bare names are read too). */
   getMarkers(envId: string, o?: CallOptions): Promise<string[]> {
     return this.calls.api("getEnvironmentMarkers", "GET", `${path(envId)}/markers`, undefined, o, markers);
   }
@@ -85,7 +85,7 @@ export class EnvironmentCalls {
       "putEnvironmentMarkers",
       "PUT",
       `${path(envId)}/markers`,
-      names.map((name) => ({ name })),
+      { markers: names.map((name) => ({ name })) },
       o,
       () => undefined,
     );
@@ -112,9 +112,21 @@ function path(envId: string): string {
   return `/environments/${checkId("environmentId", envId)}`;
 }
 
+/**
+ * The list in `{"<key>": [...]}`, the documented shape (docs/service-api.md, "Environments"), or a bare list,
+ * which the project sent and served before.
+ */
+function wrappedList(body: unknown, key: "markers" | "properties"): unknown[] {
+  const inner =
+    body !== null && typeof body === "object" && !Array.isArray(body)
+      ? (body as Record<string, unknown>)[key]
+      : body;
+  if (!Array.isArray(inner)) throw new ShapeError(`${key} is neither {"${key}": [...]} nor a JSON array`);
+  return inner;
+}
+
 function properties(body: unknown): EnvironmentProperty[] {
-  if (!Array.isArray(body)) throw new ShapeError("properties is not a JSON array");
-  return body.map((p: unknown, i) => {
+  return wrappedList(body, "properties").map((p: unknown, i) => {
     const r = (p ?? {}) as Record<string, unknown>;
     if (typeof r.name !== "string") throw new ShapeError(`properties[${i}].name is missing or not a string`);
     const value = r.value;
@@ -133,8 +145,7 @@ function properties(body: unknown): EnvironmentProperty[] {
 }
 
 function markers(body: unknown): string[] {
-  if (!Array.isArray(body)) throw new ShapeError("markers is not a JSON array");
-  return body.map((m: unknown, i) => {
+  return wrappedList(body, "markers").map((m: unknown, i) => {
     const name = typeof m === "string" ? m : (m as { name?: unknown } | null)?.name;
     if (typeof name !== "string") throw new ShapeError(`markers[${i}] is neither a name nor {"name"}`);
     return name;

@@ -7,17 +7,20 @@ import type { ServiceCalls } from "../service-calls";
 import type { CallOptions } from "../types";
 import { checkId } from "../validate";
 
-/** Moves the scheduled destroy to `timestamp` (epoch ms); NEVER_DESTROY (-1) cancels it. */
+/**
+ * Moves the scheduled destroy to `inMs` milliseconds from now; NEVER_DESTROY (-1) cancels it. The body's
+ * `timestamp` is that count, as the service's own callers send it (docs/service-api.md, "Lifetime").
+ */
 async function rescheduleDestroy(
   calls: ServiceCalls,
   id: string,
-  timestamp: number,
+  inMs: number,
   o?: CallOptions,
 ): Promise<void> {
-  if (!Number.isSafeInteger(timestamp) || (timestamp <= 0 && timestamp !== NEVER_DESTROY))
-    throw new ConfigError("timestamp", "give the destroy's time in epoch milliseconds, or -1 for never");
+  if (!Number.isSafeInteger(inMs) || (inMs < 0 && inMs !== NEVER_DESTROY))
+    throw new ConfigError("inMs", "give the milliseconds from now until the destroy, or -1 for never");
   const path = `/instances/${checkId("instanceId", id)}/destroy/reschedule`;
-  await calls.api("rescheduleDestroy", "POST", path, { timestamp }, o, () => undefined);
+  await calls.api("rescheduleDestroy", "POST", path, { timestamp: inMs }, o, () => undefined);
 }
 
 /** The instance's scheduled workflows (`[{workflow, timestamp}]`, timestamp in epoch ms). */

@@ -8,6 +8,8 @@ import { errorDiagnostic, errorMessage, type ValueObject } from "../../terraform
 import type { ProviderContext } from "../context";
 import { timeoutOrDefault } from "../duration";
 import { notAccepted } from "../instance/busy";
+import { UnreachableWatch } from "../instance/unreachable";
+import { warnUnknownStatus } from "../instance/wait";
 import type { ApplyResult } from "../resource";
 import { DEFAULT_TIMEOUT } from "../schema";
 import { asObject, knownString, knownStringMap, returnValueMap } from "../values";
@@ -44,6 +46,7 @@ export async function createWorkflowRun(
   };
   ctx.log.info(`instance ${instanceId}: ${what} accepted`, { instance_id: instanceId, workflow });
   let last: InstanceStatus;
+  const unreachable = new UnreachableWatch(ctx.signal, service.unreachableTimeoutMs);
   try {
     last = await service.wait(instanceId, {
       // Our run ended; or the instance left the states a run can end in, which the checks below report.
@@ -51,16 +54,20 @@ export async function createWorkflowRun(
       startedAfter: start,
       readSubmodules: false,
       timeoutMs: Math.max(deadline - Date.now(), 1),
-      signal: ctx.signal,
+      signal: unreachable.signal,
       durationKey: `workflow ${workflow} ${before.application}`,
-      onProgress: (s, elapsedMs) =>
-        ctx.log.info(`waiting for ${what} on instance ${instanceId}: ${s.status}`, {
+      onPollFailure: (err, elapsedMs) => unreachable.failed(err, elapsedMs),
+      onUnknownStatus: warnUnknownStatus(ctx, instanceId),
+      onProgress: (s, elapsedMs) => {
+        unreachable.polled(s, elapsedMs);
+        ctx.log.info(`waiting for ${what} on instance ${instanceId}: ${s.serviceStatus ?? s.status}`, {
           instance_id: instanceId,
           elapsed_ms: elapsedMs,
-        }),
+        });
+      },
     });
   } catch (e) {
-    return failed(planned, instanceId, workflow, undefined, errorMessage(e));
+    return failed(planned, instanceId, workflow, undefined, unreachable.stoppedBecause() ?? errorMessage(e));
   }
   const mine = ourRun(last);
   const id = `${instanceId}/${workflow}/${mine?.index ?? start}`;

@@ -16,7 +16,8 @@ import { confirmGone } from "./gone";
 import { resolvePendingLaunch } from "./lost-launch";
 import { decodePrivate } from "./private";
 import { decodeInstance, known } from "./model";
-import { timeoutMs, workflowKind } from "./wait";
+import { UnreachableWatch } from "./unreachable";
+import { timeoutMs, warnUnknownStatus, workflowKind } from "./wait";
 
 export async function deleteInstance(
   ctx: ProviderContext,
@@ -62,27 +63,33 @@ export async function deleteInstance(
     }
     ctx.log.info("instance destroy accepted", { instance_id: id });
   }
+  const unreachable = new UnreachableWatch(ctx.signal, ctx.service().unreachableTimeoutMs);
   try {
     await ctx.service().wait(id, {
       until: (s) => s.status === "Destroyed",
       readSubmodules: false,
       startedAfter,
       timeoutMs: Math.max(deadline - Date.now(), 1),
-      signal: ctx.signal,
+      signal: unreachable.signal,
       durationKey: workflowKind("delete", known(prior.applicationId)),
-      onProgress: (s, elapsedMs) =>
-        ctx.log.info(`waiting for instance ${id}: ${s.status}`, {
+      onPollFailure: (err, elapsedMs) => unreachable.failed(err, elapsedMs),
+      onUnknownStatus: warnUnknownStatus(ctx, id),
+      onProgress: (s, elapsedMs) => {
+        unreachable.polled(s, elapsedMs);
+        ctx.log.info(`waiting for instance ${id}: ${s.serviceStatus ?? s.status}`, {
           instance_id: id,
-          status: s.status,
+          status: s.serviceStatus ?? s.status,
           elapsed_ms: elapsedMs,
-        }),
+        });
+      },
     });
   } catch (e) {
     if (errorCode(e) === "E_NOT_FOUND") return gone;
     return kept(
       errorDiagnostic(
         `Instance ${id}: destroy did not complete`,
-        `${errorMessage(e)}. The instance stays in the state; run terraform destroy (or apply) again.`,
+        `${unreachable.stoppedBecause() ?? errorMessage(e)}. The instance stays in the state; run terraform ` +
+          "destroy (or apply) again.",
       ),
     );
   }

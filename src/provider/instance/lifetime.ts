@@ -20,15 +20,14 @@ export async function rescheduleIfChanged(
 ): Promise<Diagnostic | undefined> {
   if (sameValue(prior.autoDestroyAfter, config.autoDestroyAfter)) return undefined;
   const interval = destroyInterval(config);
-  const timestamp = interval === NEVER_DESTROY ? NEVER_DESTROY : Date.now() + interval;
   try {
-    await ctx.service().client.rescheduleDestroy(id, timestamp, { signal: ctx.signal });
+    await ctx.service().client.rescheduleDestroy(id, interval, { signal: ctx.signal });
   } catch (e) {
     return failureDiagnostic(`Instance ${id}: rescheduling its destroy (auto_destroy_after) failed`, e);
   }
   ctx.log.info("instance destroy rescheduled", {
     instance_id: id,
-    destroy_at: timestamp === NEVER_DESTROY ? "never" : new Date(timestamp).toISOString(),
+    destroy_at: interval === NEVER_DESTROY ? "never" : new Date(Date.now() + interval).toISOString(),
   });
   return undefined;
 }

@@ -1,6 +1,9 @@
 // A workflow wait that hears nothing from the service: after unreachable_timeout of polls with no answer at
-// all, the wait stops instead of printing only "Still modifying…" until its own timeout (30 minutes).
+// all, the wait stops instead of printing only "Still modifying…" until its own timeout (30 minutes). A status
+// read answering `Unknown` (the service cannot tell the instance's state: docs/service-api.md, "Status words")
+// counts as no answer: a run of them as long ends the wait the same way.
 
+import { UNKNOWN_STATUS } from "../../client/waiters";
 import { errorCode, errorMessage } from "../../terraform-model";
 import { DEFAULT_UNREACHABLE_TIMEOUT_MS } from "../config";
 import { formatDuration } from "../duration";
@@ -44,9 +47,19 @@ export class UnreachableWatch {
     );
   }
 
+  /** A poll read a status at `elapsedMs`: an answer, unless it says `Unknown`. */
+  polled(s: { status: string }, elapsedMs: number): void {
+    if (s.status !== UNKNOWN_STATUS) return this.answered(elapsedMs);
+    this.silent(new Error(`the status read answered "${UNKNOWN_STATUS}"`), elapsedMs);
+  }
+
   /** A poll failed after the client's own retries. */
   failed(err: unknown, elapsedMs: number): void {
     if (!NO_ANSWER.has(errorCode(err) ?? "")) return this.answered(elapsedMs);
+    this.silent(err, elapsedMs);
+  }
+
+  private silent(err: unknown, elapsedMs: number): void {
     this.since ??= elapsedMs;
     this.lastError = err;
     if (elapsedMs - this.since >= this.limitMs && !this.stopper.signal.aborted) {

@@ -24,6 +24,13 @@ import { splitReturnValues, stateSecretNames, withoutSecretValues } from "./secr
 export const isSettled = (s: InstanceStatus) =>
   s.status === "Running" || s.status === "Failed" || s.status === "Destroyed";
 
+/** A wait's warning, once per word, for a status word in no row of the table (src/service-wire.ts): it never ends the wait. */
+export const warnUnknownStatus = (ctx: ProviderContext, id: string) => (status: string) =>
+  ctx.log.warn(
+    `instance ${id} reports status ${JSON.stringify(status)}, which this provider does not know; still waiting`,
+    { instance_id: id, status },
+  );
+
 /** While polls fail (the service unreachable), a warning at most this often: not silence for 30 minutes. */
 export const UNREACHABLE_WARNING_INTERVAL_MS = 60_000;
 
@@ -69,10 +76,10 @@ export async function awaitWorkflow(
       onProgress: (s, elapsedMs) => {
         last = s;
         lastWhole = readsWhole(s, until);
-        unreachable.answered(elapsedMs);
-        ctx.log.info(`waiting for instance ${id}: ${s.status}`, {
+        unreachable.polled(s, elapsedMs);
+        ctx.log.info(`waiting for instance ${id}: ${s.serviceStatus ?? s.status}`, {
           instance_id: id,
-          status: s.status,
+          status: s.serviceStatus ?? s.status,
           workflow: s.workflow?.name ?? null,
           elapsed_ms: elapsedMs,
         });
@@ -88,14 +95,7 @@ export async function awaitWorkflow(
           last_error: errorMessage(err),
         });
       },
-      onUnknownStatus: (status) =>
-        ctx.log.warn(
-          `instance ${id} reports status ${JSON.stringify(status)}, which this provider does not know`,
-          {
-            instance_id: id,
-            status,
-          },
-        ),
+      onUnknownStatus: warnUnknownStatus(ctx, id),
     });
   } catch (e) {
     const code = errorCode(e);
@@ -129,7 +129,7 @@ export async function awaitWorkflow(
     ...result,
     diagnostics: [
       errorDiagnostic(
-        `Instance ${id}: ${operation} ended with status ${last.status}`,
+        `Instance ${id}: ${operation} ended with status ${last.serviceStatus ?? last.status}`,
         `${last.errorMessage ?? "The service gave no error message"}.${taint}`,
       ),
     ],

@@ -49,12 +49,13 @@ describe("applications and manifests through the client", () => {
     await expect(h.client.launch(id, {})).rejects.toThrow(/has no manifest yet/);
   });
 
-  it("takes the YAML as application/x-yaml only (JSON is 415), and refuses other organizations' ids", async () => {
+  it("takes the YAML as application/x-yaml only (JSON is 400, incorrect content type), and refuses other organizations' ids", async () => {
     const { id } = await h.client.createApplication(DEMO.organizationId, { name: "typed" });
     const json = await call(h.svc.url, "PUT", `/api/1/applications/${id}/manifest`, {
       body: { manifest: DEMO_MANIFESTS.postgres[1] },
     });
-    expect(json.status).toBe(415);
+    expect(json.status).toBe(400);
+    expect(JSON.stringify(json.body)).toContain("incorrect content type");
     expect(JSON.stringify(json.body)).toContain("application/x-yaml");
     await expect(h.client.createApplication("5f00000000000000000000ff", { name: "nowhere" })).rejects.toThrow(
       /not found/,

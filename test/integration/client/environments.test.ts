@@ -1,5 +1,6 @@
 // Client ↔ simulator over loopback HTTP: an environment's policies (YAML both ways), properties, markers,
-// clones ("Copy of <name>", copying all three, online only after a while, launches refused until then), and
+// clones ("Copy of <name>", copying all three, ready only after a while: launches refused with 409 until then,
+// resent by the client within their deadline), and
 // the instance's user data; all kept across a --state restart.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -7,6 +8,7 @@ import { join } from "node:path";
 import { AppMgmtClient, BadRequestError, ConflictError, NotFoundError } from "../../../src/client";
 import { DEMO } from "../../../src/simulator";
 import { call, OTHER, startFast, twoOrgSeed } from "../simulator/http";
+import { pollUntil } from "../../helpers/wait";
 import { launched, settled, startHarness, type Harness } from "./setup";
 
 let h: Harness;
@@ -29,7 +31,7 @@ describe("an environment's policies, properties and markers", () => {
     expect(raw.headers.get("content-type")).toBe("application/x-yaml");
   });
 
-  it("refuses policies that are not a YAML mapping, and JSON instead of YAML (415)", async () => {
+  it("refuses policies that are not a YAML mapping, and JSON instead of YAML (400)", async () => {
     const env = DEMO.defaultEnvironmentId;
     const err = await h.client.environments.putPolicies(env, "- just\n- a list\n").catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BadRequestError);
@@ -38,7 +40,7 @@ describe("an environment's policies, properties and markers", () => {
       /incorrect policies YAML/,
     );
     const json = await call(h.svc.url, "PUT", `/api/1/environments/${env}`, { body: { policies: [] } });
-    expect(json.status).toBe(415);
+    expect(json.status).toBe(400);
   });
 
   it("replaces properties and markers with the lists put, and refuses bad names naming the entry", async () => {
@@ -54,24 +56,45 @@ describe("an environment's policies, properties and markers", () => {
 
     await h.client.environments.putMarkers(env, ["sandbox", "team-a"]);
     expect(await h.client.environments.getMarkers(env)).toEqual(["sandbox", "team-a"]);
+    // the documented shapes on the wire, both ways
     const wire = await call(h.svc.url, "GET", `/api/1/environments/${env}/markers`);
-    expect(wire.body).toEqual([{ name: "sandbox" }, { name: "team-a" }]);
+    expect(wire.body).toEqual({ markers: [{ name: "sandbox" }, { name: "team-a" }] });
+    const wireProps = await call(h.svc.url, "GET", `/api/1/environments/${env}/properties`);
+    expect(wireProps.body).toEqual({ properties: [props[1]] });
+    const puts = h.svc.sim.stats.requestCount;
+    await h.client.environments.putMarkers(env, ["sandbox", "team-a"]);
+    expect(h.svc.sim.stats.requestsSince(puts).map((r) => `${r.method} ${r.status}`)).toEqual(["PUT 200"]);
+    // names themselves inside the wrapper (the Ruby client's writer) are read too; a bare list is refused
+    const rubyStyle = await call(h.svc.url, "PUT", `/api/1/environments/${env}/markers`, {
+      body: { markers: ["sandbox", "team-a"] },
+    });
+    expect(rubyStyle.status).toBe(200);
+    const bare = await call(h.svc.url, "PUT", `/api/1/environments/${env}/markers`, {
+      body: [{ name: "x" }],
+    });
+    expect(bare.status).toBe(400);
+    expect(JSON.stringify(bare.body)).toContain('wrap the list in an object under \\"markers\\"');
+    const bareProps = await call(h.svc.url, "PUT", `/api/1/environments/${env}/properties`, { body: [] });
+    expect(bareProps.status).toBe(400);
+    expect(await h.client.environments.getMarkers(env)).toEqual(["sandbox", "team-a"]);
 
     const bad = await h.client.environments
       .putProperties(env, [{ name: "has space", type: "string", value: "x" }])
       .catch((e: unknown) => e);
     expect((bad as BadRequestError).errors).toEqual([
-      '[0].name: property name "has space" is not valid: use 1 to 64 letters, digits, ".", "_" or "-", ' +
+      'properties[0].name: property name "has space" is not valid: use 1 to 64 letters, digits, ".", "_" or "-", ' +
         "starting with a letter or digit",
     ]);
     await expect(h.client.environments.putMarkers(env, ["ok", "/no"])).rejects.toThrow(
-      /\[1\]\.name: marker name/,
+      /markers\[1\]\.name: marker name/,
     );
     const twice = await call(h.svc.url, "PUT", `/api/1/environments/${env}/properties`, {
-      body: [
-        { name: "a", type: "string", value: "1" },
-        { name: "a", type: "string", value: "2" },
-      ],
+      body: {
+        properties: [
+          { name: "a", type: "string", value: "1" },
+          { name: "a", type: "string", value: "2" },
+        ],
+      },
     });
     expect(twice.status).toBe(400);
     expect(JSON.stringify(twice.body)).toContain("listed twice");
@@ -86,7 +109,7 @@ describe("an environment's policies, properties and markers", () => {
 });
 
 describe("clones", () => {
-  it("copies policies, properties and markers; unnamed is 'Copy of <name>'; online only after the delay", async () => {
+  it("copies policies, properties and markers; unnamed is 'Copy of <name>'; ready only after the delay: a launch is refused, and resent within its deadline", async () => {
     h.svc.sim.environments.setOnlineDelay(60_000);
     const source = DEMO.defaultEnvironmentId;
     await h.client.environments.putPolicies(source, POLICIES);
@@ -95,9 +118,13 @@ describe("clones", () => {
 
     const named = await h.client.environments.clone(source, "sandbox-pr-7");
     const unnamed = await h.client.environments.clone(source);
+    // The public list carries no isOnline (the documentation's sample): a clone reads as online.
     const listed = await h.client.listEnvironments(DEMO.organizationId);
-    expect(listed).toContainEqual({ id: named.id, name: "sandbox-pr-7", default: false, online: false });
-    expect(listed).toContainEqual({ id: unnamed.id, name: "Copy of default", default: false, online: false });
+    expect(listed).toContainEqual({ id: named.id, name: "sandbox-pr-7", default: false, online: true });
+    expect(listed).toContainEqual({ id: unnamed.id, name: "Copy of default", default: false, online: true });
+    const wireList = await call(h.svc.url, "GET", `/api/1/organizations/${DEMO.organizationId}/environments`);
+    for (const entry of wireList.body as object[])
+      expect(Object.keys(entry)).toEqual(["id", "name", "isDefault"]);
     expect(await h.client.environments.getPolicies(named.id)).toBe(POLICIES);
     expect(await h.client.environments.getProperties(named.id)).toEqual([
       { name: "tier", type: "string", value: "gold" },
@@ -108,21 +135,43 @@ describe("clones", () => {
     await h.client.environments.putMarkers(named.id, []);
     expect(await h.client.environments.getMarkers(source)).toEqual(["prod-like"]);
 
+    // Not ready yet: a launch is refused with 409, and nothing launched ...
     const refused = await h.client
       .launch(DEMO.webshopApplicationId, { environmentId: named.id })
       .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ConflictError);
     expect((refused as Error).message).toContain("is not online yet");
+    expect(await h.client.listInstances(named.id)).toEqual([]);
 
+    // ... and one with a deadline is resent until the clone is ready.
+    const since = h.svc.sim.stats.requestCount;
+    const launchPath = `/api/1/applications/${DEMO.webshopApplicationId}/launch`;
+    const pending = h.client.launch(
+      DEMO.webshopApplicationId,
+      { environmentId: named.id, destroyInterval: -1 },
+      { deadline: Date.now() + 30_000 },
+    );
+    await pollUntil(
+      "the launch refused as not ready",
+      () =>
+        h.svc.sim.stats.requestsSince(since).some((r) => r.path === launchPath && r.status === 409) ||
+        undefined,
+    );
     h.svc.sim.advanceClock(60_000);
+    const { id: launchedId } = await pending;
     expect(
-      (await h.client.listEnvironments(DEMO.organizationId)).find((e) => e.id === named.id),
-    ).toMatchObject({
-      online: true,
-    });
+      h.svc.sim.stats
+        .requestsSince(since)
+        .filter((r) => r.path === launchPath)
+        .map((r) => r.status)
+        .slice(-1),
+    ).toEqual([200]);
+    expect((await settled(h.client, launchedId)).status).toBe("Running");
     const inClone = await launched(h.client, { environmentId: named.id, destroyInterval: -1 });
     expect(inClone.environment).toBe(named.id);
-    expect((await h.client.listInstances(named.id)).map((i) => i.id)).toEqual([inClone.id]);
+    expect((await h.client.listInstances(named.id)).map((i) => i.id).sort()).toEqual(
+      [launchedId, inClone.id].sort(),
+    );
   });
 
   it("refuses a clone with an empty name, and of an environment that does not exist", async () => {

@@ -7,6 +7,7 @@ import {
   type PollSchedule,
 } from "../../../src/client";
 import { DEMO, demoSeed, startSimulator, type RunningSimulator, type SeedData } from "../../../src/simulator";
+import { BACKUP_WORKFLOW_MANIFEST } from "../../helpers/simulator";
 import { FAST_TIMING } from "../simulator/http";
 
 /** Polls every 15 ms: the workflows here take 150–250 ms (IN_FLIGHT_MS where one must be caught running). */
@@ -61,4 +62,11 @@ export async function launched(
   const s = await settled(client, id);
   expect(s.status).toBe("Running");
   return s;
+}
+
+/** A new application named `name` whose manifest declares the workflow `backup` (BACKUP_WORKFLOW_MANIFEST). */
+export async function applicationWithBackup(h: Harness, name: string): Promise<string> {
+  const { id } = await h.client.createApplication(DEMO.organizationId, { name });
+  await h.client.uploadManifest(id, BACKUP_WORKFLOW_MANIFEST);
+  return id;
 }

@@ -2,22 +2,13 @@
 // declares (application.workflows): its run in workflowHistory and its return values, a busy instance (409)
 // resent until the deadline, a failed run with the service's message, and the refusals.
 import { BadRequestError, ConflictError, waitForInstance, type AppMgmtClient } from "../../../src/client";
-import { DEMO, DEMO_MANIFESTS } from "../../../src/simulator";
-import { FAST_POLLS, settled, startHarness, type Harness } from "./setup";
-
-const MANIFEST = `${DEMO_MANIFESTS.webshop[1]}
-  workflows:
-    backup:
-      parameters:
-        target: configuration(string)
-`;
+import { applicationWithBackup, FAST_POLLS, settled, startHarness, type Harness } from "./setup";
 
 let h: Harness;
 let appId: string;
 beforeAll(async () => {
   h = await startHarness();
-  ({ id: appId } = await h.client.createApplication(DEMO.organizationId, { name: "with-workflows" }));
-  await h.client.uploadManifest(appId, MANIFEST);
+  appId = await applicationWithBackup(h, "with-workflows");
 });
 afterAll(() => h.close());
 

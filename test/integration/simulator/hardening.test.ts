@@ -286,11 +286,13 @@ describe("bad input gets a 4xx, never a 500 and never silent repair", () => {
     expect(Math.max(...listed.map((n) => n.length))).toBeLessThanOrEqual(INSTANCE_NAME_MAX_LENGTH);
   });
 
-  it("answers 415 to a body that is not application/json, naming the fix", async () => {
+  it("answers 400 (incorrect content type) to a body that is not application/json, naming the fix", async () => {
     for (const type of ["text/plain", "application/x-www-form-urlencoded", undefined]) {
       const res = await post('{"instanceName":"typed"}', type);
-      expect(res.status).toBe(415);
-      expect(res.body.errors!.join()).toMatch(/send JSON with Content-Type: application\/json/);
+      expect(res.status).toBe(400);
+      expect(res.body.errors!.join()).toMatch(
+        /^incorrect content type: .*send JSON with Content-Type: application\/json/,
+      );
     }
     expect(await names()).not.toContain("typed");
     const res = await post('{"instanceName":"typed"}', "Application/JSON; charset=utf-8");

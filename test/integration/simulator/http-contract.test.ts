@@ -115,11 +115,11 @@ describe("GET /api/1/organizations/{org}/applications and /environments", () => 
     ]);
   });
 
-  it("lists environments with the default flag", async () => {
+  it("lists environments with the default flag, as the documentation's sample (no isOnline)", async () => {
     const res = await call(url, "GET", `/api/1/organizations/${DEMO.organizationId}/environments`);
     expect(res.body).toEqual([
-      { id: DEMO.defaultEnvironmentId, name: "default", isDefault: true, isOnline: true },
-      { id: DEMO.stagingEnvironmentId, name: "staging", isDefault: false, isOnline: true },
+      { id: DEMO.defaultEnvironmentId, name: "default", isDefault: true },
+      { id: DEMO.stagingEnvironmentId, name: "staging", isDefault: false },
     ]);
   });
 
@@ -459,6 +459,18 @@ describe("the real service's shapes (docs/service-api.md)", () => {
       400,
       refused,
     );
+  });
+
+  it("removes a running instance with the Ruby client's bare ?1, and ?true; its ?0 is no force", async () => {
+    for (const query of ["1", "true"]) {
+      const id = await launchDemo(url);
+      await pollInstance(url, id, (s) => s.status === "Running");
+      expect((await call(url, "DELETE", `/api/1/instances/${id}?${query}`)).status).toBe(200);
+      expect((await call(url, "GET", `/api/1/instances/${id}`)).status).toBe(404);
+    }
+    const kept = await launchDemo(url);
+    await pollInstance(url, kept, (s) => s.status === "Running");
+    expectErrors(await call(url, "DELETE", `/api/1/instances/${kept}?0`), 400, /not Destroyed/);
   });
 
   it("destroys with workflow parameters in the body; DELETE takes force=1 and force=yes too", async () => {

@@ -28,7 +28,7 @@ describe("environment calls", () => {
     h.agent.assertNoPendingInterceptors();
   });
 
-  it("puts properties as [{name, type, value}] and markers as [{name}]", async () => {
+  it('puts properties as {"properties": [{name, type, value}]} and markers as {"markers": [{name}]}', async () => {
     const h = harness();
     const bodies: unknown[] = [];
     for (const path of [`${PATH}/properties`, `${PATH}/markers`])
@@ -42,10 +42,25 @@ describe("environment calls", () => {
       );
     await h.client.environments.putProperties(ENV, [{ name: "n", type: "int", value: "3" }]);
     await h.client.environments.putMarkers(ENV, ["a", "b"]);
-    expect(bodies).toEqual([[{ name: "n", type: "int", value: "3" }], [{ name: "a" }, { name: "b" }]]);
+    expect(bodies).toEqual([
+      { properties: [{ name: "n", type: "int", value: "3" }] },
+      { markers: [{ name: "a" }, { name: "b" }] },
+    ]);
   });
 
-  it("reads bare marker names, typed property values and a missing type as the service may send them", async () => {
+  it("reads the wrapped lists of the documentation", async () => {
+    const h = harness();
+    h.pool
+      .intercept({ path: `${PATH}/markers`, method: "GET" })
+      .reply(200, { markers: [{ name: "x" }, "y"] }, JSON_HEADERS);
+    h.pool
+      .intercept({ path: `${PATH}/properties`, method: "GET" })
+      .reply(200, { properties: [{ name: "n", type: "int", value: "3" }] }, JSON_HEADERS);
+    expect(await h.client.environments.getMarkers(ENV)).toEqual(["x", "y"]);
+    expect(await h.client.environments.getProperties(ENV)).toEqual([{ name: "n", type: "int", value: "3" }]);
+  });
+
+  it("reads a bare list, bare marker names, typed property values and a missing type too", async () => {
     const h = harness();
     h.pool
       .intercept({ path: `${PATH}/markers`, method: "GET" })
@@ -73,6 +88,10 @@ describe("environment calls", () => {
     const err = await h.client.environments.getMarkers(ENV).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BadResponseError);
     expect((err as Error).message).toContain('markers[0] is neither a name nor {"name"}');
+    h.pool.intercept({ path: `${PATH}/properties`, method: "GET" }).reply(200, { items: [] }, JSON_HEADERS);
+    await expect(h.client.environments.getProperties(ENV)).rejects.toThrow(
+      'properties is neither {"properties": [...]} nor a JSON array',
+    );
   });
 
   it("clones with {name} or {} and answers the new id", async () => {

@@ -1,5 +1,6 @@
 // Create, update, delete, read and import of appmgmt_instance against a scripted fake client.
 import { isUnknown, UNKNOWN, type Value } from "../../../src/terraform-model";
+import type { InstanceStatus } from "../../../src/client/types";
 import {
   APP,
   ENV,
@@ -472,6 +473,28 @@ describe("delete", () => {
     expect(h.client.callsOf("destroy")).toHaveLength(1);
     // Poll timing is learnt per workflow kind and application: a destroy is not timed like a launch.
     expect(h.waits.map((w) => w.durationKey)).toEqual([`delete ${APP}`]);
+  });
+
+  it("an unknown status word never ends the destroy wait: one warning naming it, then the timeout names it too", async () => {
+    const paused = status({ status: "Paused" as InstanceStatus["status"] });
+    const h = await configuredProvider({ destroy: [{ id: ID }], statuses: [status(), paused] });
+    const res = await apply(h, prior, null, null);
+    expect(res.newState).toEqual(prior);
+    expect(res.diagnostics[0].detail).toContain("last status Paused (a status this client does not know)");
+    const warnings = h.logs.map((l) => JSON.parse(l) as { "@level": string; "@message": string });
+    expect(
+      warnings.filter((l) => l["@level"] === "warn" && l["@message"].includes('reports status "Paused"')),
+    ).toHaveLength(1);
+  });
+
+  it("an Unknown as long as unreachable_timeout stops the destroy wait as an outage does", async () => {
+    const unknown = status({ status: "Unknown" });
+    const h = await configuredProvider({ destroy: [{ id: ID }], statuses: [status(), unknown] });
+    const res = await apply(h, prior, null, null);
+    expect(res.newState).toEqual(prior);
+    expect(res.diagnostics[0].detail).toMatch(
+      /^the service did not answer any status poll for 5m\w* \(unreachable_timeout 5m; last poll: the status read answered "Unknown"\), so the wait stopped/,
+    );
   });
 
   it("counts 404 and an already Destroyed instance as done", async () => {

@@ -200,8 +200,8 @@ export class FakeClient implements ServiceClient {
       submodules: Object.fromEntries(Object.entries(s.submodules).filter(([k]) => paths.has(k))),
     };
   }
-  async rescheduleDestroy(id: string, timestamp: number) {
-    this.calls.push({ method: "rescheduleDestroy", args: [id, timestamp] });
+  async rescheduleDestroy(id: string, inMs: number) {
+    this.calls.push({ method: "rescheduleDestroy", args: [id, inMs] });
   }
   async listSchedules(id: string) {
     this.calls.push({ method: "listSchedules", args: [id] });

@@ -63,3 +63,26 @@ test("formatDuration writes what parseDuration reads", () => {
     "1h2m3s",
   ]);
 });
+
+test("status Unknown for as long as the limit stops the wait as an outage does, with the same wording", () => {
+  const watch = new UnreachableWatch(new AbortController().signal, 60_000);
+  watch.polled({ status: "Unknown" }, 5_000);
+  watch.failed(refused(), 30_000);
+  watch.polled({ status: "Unknown" }, 50_000);
+  expect(watch.signal.aborted).toBe(false);
+  watch.polled({ status: "Unknown" }, 65_000);
+  expect(watch.signal.aborted).toBe(true);
+  expect(watch.stoppedBecause()).toBe(
+    'the service did not answer any status poll for 1m (unreachable_timeout 1m; last poll: the status read answered "Unknown"), so the ' +
+      "wait stopped. The wait failed, not the workflow: the instance may be fine, check it in the service once it answers",
+  );
+});
+
+test("any other status read ends a run of Unknown", () => {
+  const watch = new UnreachableWatch(new AbortController().signal, 60_000);
+  watch.polled({ status: "Unknown" }, 0);
+  watch.polled({ status: "Executing" }, 40_000);
+  watch.polled({ status: "Unknown" }, 50_000);
+  watch.polled({ status: "Unknown" }, 100_000);
+  expect(watch.signal.aborted).toBe(false);
+});
