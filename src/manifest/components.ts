@@ -105,7 +105,10 @@ export class ComponentsReader {
       if (pin.kind !== "bind") continue;
       const input = name.startsWith("input.");
       // a pin of another interface is a parameter when it binds one (a signal or command pin is not)
-      if (!input && !pin.targets!.some((t) => isConfigurationTarget(this.manifest, childPath(t.component), t)))
+      if (
+        !input &&
+        !pin.targets!.some((t) => isConfigurationTarget(this.manifest, childPath(t.component), t))
+      )
         continue;
       const node = this.pinNode(comp, name);
       const owner = { where: `${where} pin \`${input ? name.slice("input.".length) : name}\``, submodule };
@@ -145,7 +148,8 @@ export class ComponentsReader {
     const interfaces = this.r.entry(comp, "interfaces")?.value as YAMLMap;
     const map = this.r.entry(interfaces, iface)?.value as YAMLMap;
     // an expanded wildcard: its line is the wildcard's
-    const pair = this.r.entry(map, rest.join(".")) ?? map?.items.find((p) => this.r.keyText(p as Pair) === "*");
+    const pair =
+      this.r.entry(map, rest.join(".")) ?? map?.items.find((p) => this.r.keyText(p as Pair) === "*");
     return pair?.value ?? pair?.key;
   }
 

@@ -159,7 +159,8 @@ class ManifestReader extends YamlReader {
           const parameter =
             pin.kind === "configuration" ||
             (pin.kind === "bind" &&
-              (ifaceName === "input" || targets.some((t) => isConfigurationTarget(manifest, t.component, t))));
+              (ifaceName === "input" ||
+                targets.some((t) => isConfigurationTarget(manifest, t.component, t))));
           if (parameter) {
             this.mainParameter(manifest, name, pin);
             continue;

@@ -90,7 +90,12 @@ const MAX_BIND_DEPTH = 16;
  * Whether `target`, a pin of the component at `path`, is a configuration pin: declared `configuration(...)`, a
  * submodule's parameter, or a bind (through composite components) to one. A pin bound to one is a parameter.
  */
-export function isConfigurationTarget(manifest: Manifest, path: string, target: PinTarget, depth = 0): boolean {
+export function isConfigurationTarget(
+  manifest: Manifest,
+  path: string,
+  target: PinTarget,
+  depth = 0,
+): boolean {
   const component = Object.hasOwn(manifest.components, path) ? manifest.components[path] : undefined;
   if (!component || depth > MAX_BIND_DEPTH) return false;
   const key = parameterName(target.interface, target.pin);

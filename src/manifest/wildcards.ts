@@ -24,6 +24,9 @@ export function expandWildcard(
   if (exposed.length === 0) return [[name, pin]];
   return exposed.map((p) => {
     const bound = { ...target, pin: p };
-    return [p, { kind: "bind", text: `bind(${target.component}#${target.interface}.${p})`, targets: [bound] }];
+    return [
+      p,
+      { kind: "bind", text: `bind(${target.component}#${target.interface}.${p})`, targets: [bound] },
+    ];
   });
 }

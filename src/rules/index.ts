@@ -43,6 +43,7 @@ export {
 export { serviceChange, type InstanceNow, type ServiceChange } from "./reconfigure";
 export { naturalCompare, naturalKeys } from "./natural-order";
 export { uncheckedSubmodules, type UncheckedSubmodule } from "./unchecked-submodules";
+export { resolveLocator, type LocatorResolution, type NamedApplication } from "./locators";
 export { checkWorkflowRun, reservedWorkflowFinding, RESERVED_WORKFLOWS, type WorkflowRun } from "./workflows";
 
 /** The constructs' field names (the client's wire names), the default. */

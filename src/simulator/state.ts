@@ -75,6 +75,8 @@ export interface UploadedManifest {
   application: string;
   version: number;
   text: string;
+  /** The application ids of the submodules referenced by name, by component path, as resolved on upload. */
+  locators?: Record<string, string>;
 }
 
 export interface SimState {
