@@ -124,7 +124,8 @@ class AliasResolver {
   /** The alias that would overflow the budget, or undefined when all are resolved. */
   resolveAll(): Node | undefined {
     try {
-      if (this.doc.contents) this.doc.contents = this.resolve(this.doc.contents as Node);
+      if (this.doc.contents)
+        this.doc.contents = this.resolve(this.doc.contents as Node) as Document.Parsed["contents"];
       return undefined;
     } catch (e) {
       if (e instanceof Overflow) return e.at;

@@ -10,7 +10,10 @@ export interface NamedApplication {
 }
 
 /** The application id a reference resolves to, or why it resolves to none (with the fix). */
-export type LocatorResolution = { id: string; byName: boolean } | { problem: string };
+export type LocatorResolution =
+  | { id: string; byName: boolean }
+  /** `unnamed`: a name no application has (yet: one created by the same apply may take it). */
+  | { problem: string; unnamed?: boolean };
 
 /** How many candidates a refusal lists. */
 const MAX_CANDIDATES = 20;
@@ -47,6 +50,7 @@ export function resolveLocator(
     };
   const candidates = applications.slice(0, MAX_CANDIDATES).map((a) => `${JSON.stringify(a.name)} (${a.id})`);
   return {
+    unnamed: true,
     problem:
       `__locator.application-id ${quoted} names no application of ${where}; ` +
       (candidates.length > 0
