@@ -42,7 +42,8 @@ export async function planApplication(
   const orgId = knownString(planned, "organization_id");
   const prior = asObject(req.priorState);
   const uploads = planned !== null && (prior === null || manifestChanges(prior, planned));
-  if (!uploads || manifest === undefined || orgId === undefined || plan.diagnostics.some(isError)) return plan;
+  if (!uploads || manifest === undefined || orgId === undefined || plan.diagnostics.some(isError))
+    return plan;
   plan.diagnostics.push(...(await referenceDiagnostics(ctx, orgId, manifest, true)));
   return plan;
 }
