@@ -1,6 +1,7 @@
 // The corpus of manifests in the service's form (test/fixtures/manifests), for the tests of every tier.
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
+import { ManifestError, parseManifest } from "../../src/manifest";
 import { demoSeed, type SeedData } from "../../src/simulator";
 
 export const CORPUS_DIR = path.join(__dirname, "..", "fixtures", "manifests");
@@ -59,4 +60,15 @@ export function corpusSeed(): SeedData {
     child("Database", "db-replica"),
   );
   return seed;
+}
+
+/** The problems the parser finds in `yaml`, as `<line>: <message>`; throws when it finds none. */
+export function manifestProblems(yaml: string): string[] {
+  try {
+    parseManifest(yaml);
+  } catch (e) {
+    if (e instanceof ManifestError) return e.problems.map((p) => `${p.line}: ${p.message}`);
+    throw e;
+  }
+  throw new Error("expected parseManifest to throw");
 }

@@ -8,16 +8,9 @@ import {
   withSubmoduleHierarchies,
 } from "../../../src/manifest";
 import { checkInstanceConfig, formatFinding } from "../../../src/rules";
-import { CORPUS_CHILD_APPS, corpusManifest } from "../../helpers/manifest-corpus";
+import { CORPUS_CHILD_APPS, corpusManifest, manifestProblems } from "../../helpers/manifest-corpus";
 
-const problems = (yaml: string) => {
-  try {
-    parseManifest(yaml);
-  } catch (e) {
-    return (e as ManifestError).problems.map((p) => `${p.line}: ${p.message}`);
-  }
-  throw new Error("expected parseManifest to throw");
-};
+const problems = manifestProblems;
 
 describe("parameters are <interface>.<pin> on every interface", () => {
   it("reads configuration pins of any interface, declared or bound to a component's, with their defaults", () => {
