@@ -145,7 +145,7 @@ describe("checkInstanceConfig", () => {
     ]);
   });
 
-  it("accepts declared pin names the input.<name> pattern leaves out (e.g. with a dot)", () => {
+  it("accepts declared pin names the <interface>.<pin> pattern leaves out (e.g. with a dot)", () => {
     const m = parseManifest(
       "application:\n  interfaces:\n    input:\n      app.fork: configuration(string)\n",
     );
