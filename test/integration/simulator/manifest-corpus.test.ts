@@ -4,6 +4,7 @@
 import type { AppMgmtClient } from "../../../src/client";
 import { DEMO } from "../../../src/simulator";
 import { CORPUS, corpusManifest, corpusSeed } from "../../helpers/manifest-corpus";
+import { runDiscover } from "../../helpers/discover";
 import { settled, startHarness, type Harness } from "../client/setup";
 
 let h: Harness;
@@ -136,6 +137,21 @@ describe("the forms the service's engineers publish, against the simulator (issu
         submodules: { middle: { submodules: { child: { parameters: { "child_in.child_input": "x" } } } } },
       }),
     ).rejects.toThrow("Fix: set submodules.middle.parameters['parent_in.child_input'] instead");
+    // `appmgmt discover` adopts it with the same names: the main ones, and the free nested one only
+    const adopted = await runDiscover(h.svc.url, [
+      "--environment",
+      DEMO.defaultEnvironmentId,
+      "--application",
+      appIds["tier-top"],
+      "--format",
+      "typescript",
+    ]);
+    expect(adopted.stdout).toContain('"top_parent_in.middle_child_input": "changed"');
+    // (the reconfigure above listed no submodule values: flavour is back to its default)
+    expect(adopted.stdout).toContain('"child_in.flavour": "small"');
+    expect(adopted.stdout).toContain('"parent_in.middle_setting": "balanced"');
+    expect(adopted.stdout).not.toContain('"child_in.child_input"');
+    expect(adopted.stdout).not.toContain('"parent_in.child_input"');
   });
 
   it("a submodule referenced by name runs the organization's one application of that name", async () => {
