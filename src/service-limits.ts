@@ -12,8 +12,17 @@ export const INSTANCE_NAME_LIMITS = {
   pattern: /^[A-Za-z0-9][A-Za-z0-9._-]*$/,
 } as const;
 
-/** A parameter name: `input.<name>`, as the manifest's interfaces.input pins are named. */
-export const PARAMETER_NAME = /^input\.[^\s.#'"[\]]+$/;
+/**
+ * A parameter name: `<interface>.<pin>`, a configuration pin of one of the manifest's interfaces
+ * (`input.db-size`, `configuration.scm-uri`, `top_parent_in.middle_child_input`). The specification's
+ * `input.<name>` is the case of the interface `input`.
+ */
+export const PARAMETER_NAME = /^[^\s.#'"[\]/]+\.[^\s.#'"[\]]+$/;
+
+/** The name of the parameter a configuration pin declares: the one naming rule everything uses. */
+export function parameterName(interfaceName: string, pin: string): string {
+  return `${interfaceName}.${pin}`;
+}
 
 /** Largest request body the service reads; bigger bodies get 413. */
 /** A manifest workflow's name: one path segment of POST /api/1/instances/{id}/{workflow} (ours). */

@@ -69,10 +69,10 @@ interface PassedOnSettings<I extends InstanceClass> {
   readonly environmentId?: string;
   readonly revisionId?: string;
   readonly manifestVersion?: number;
-  /** Main parameters, keyed `input.<name>`; unlisted ones take their defaults. */
+  /** Main parameters, keyed `<interface>.<pin>` (e.g. `input.<name>`); unlisted ones take their defaults. */
   readonly parameters?: { [name: string]: string };
   /**
-   * Secret main parameters (passwords, API keys), keyed `input.<name>`: write-only, sent at launch and with
+   * Secret main parameters (passwords, API keys), keyed `<interface>.<pin>` (e.g. `input.<name>`): write-only, sent at launch and with
    * every reconfigure, never in the plan or the state. Pass a token (a sensitive TerraformVariable's value,
    * an ephemeral value): a literal string is written into cdktf.out, and synth warns about it.
    */
@@ -104,7 +104,7 @@ export interface ApplicationSubmoduleSettings {
   /** Revision of the submodule (launch only; changing it replaces the instance). */
   readonly revisionId?: string;
   readonly manifestVersion?: number;
-  /** Free (unbound) submodule parameters, keyed `input.<name>`. */
+  /** Free (unbound) submodule parameters, keyed `<interface>.<pin>` (e.g. `input.<name>`). */
   readonly parameters?: { [name: string]: string };
   /** Secret free submodule parameters, as the instance's `secretParameters`. */
   readonly secretParameters?: { [name: string]: string };

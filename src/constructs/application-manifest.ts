@@ -31,7 +31,7 @@ export class ApplicationManifest {
     }
   }
 
-  /** Default of every main parameter, keyed `input.<name>` ("" where the manifest gives none). */
+  /** Default of every main parameter, keyed `<interface>.<pin>` (e.g. `input.<name>`) ("" where the manifest gives none). */
   readonly defaults: Readonly<Record<string, string>>;
 
   private constructor(
@@ -43,7 +43,7 @@ export class ApplicationManifest {
     this.defaults = manifestDefaults(model);
   }
 
-  /** Main parameters by name (`input.<name>`), with defaults and what they bind. */
+  /** Main parameters by name (`<interface>.<pin>`, e.g. `input.<name>`), with defaults and what they bind. */
   get parameters(): Readonly<Record<string, ManifestParameter>> {
     return this.model.parameters;
   }

@@ -4,8 +4,10 @@
 // application's manifest by a `/` path key (`db/replica`), which is what `submodules` takes.
 import { isMap, isSeq, type Node, type Pair, type YAMLMap } from "yaml";
 import { parsePin } from "./pins";
-import { bindTarget, SUBMODULE_TYPE } from "./submodule-bindings";
+import { parameterName } from "../service-limits";
+import { bindTarget, isConfigurationTarget, SUBMODULE_TYPE } from "./submodule-bindings";
 import type { Manifest, ManifestComponent, ManifestSubmodule, Pin } from "./types";
+import { expandWildcard } from "./wildcards";
 import { keyedRecord, type YamlReader } from "./yaml-reader";
 
 const LOCATOR_KEY = "__locator.application-id";
@@ -46,7 +48,10 @@ export class ComponentsReader {
     }
   }
 
-  /** `bindings: [[a, b], ...]` of the application or of the component `container`: each names components. */
+  /**
+   * `bindings: [[a, b], ...]` of the application or of the component `container`: each end names a component,
+   * or one of its interfaces (`workflow#compute`).
+   */
   readBindings(pair: Pair | undefined, container?: string): void {
     if (!pair) return;
     const where = container ? `component \`${container}\` bindings` : "`application.bindings`";
@@ -60,7 +65,11 @@ export class ComponentsReader {
         this.r.problem(entry, `${where}: each entry is a pair of component paths, e.g. - [web.workflow, db]`);
         continue;
       }
-      const [from, to] = ends.map((e) => (container ? `${container}.${e}` : e!)) as [string, string];
+      // an end may name one of the component's interfaces, `component#interface`: the pair is of components
+      const [from, to] = ends.map((e) => {
+        const component = e!.split("#")[0];
+        return container ? `${container}.${component}` : component;
+      }) as [string, string];
       for (const end of [from, to])
         if (!Object.hasOwn(this.manifest.components, end))
           this.r.problem(entry, `${where}: \`${end}\` names no component; use one of: ${this.paths()}`);
@@ -72,11 +81,13 @@ export class ComponentsReader {
     const type = this.r.scalarText(this.r.entry(comp, "type")?.value);
     const configNode = this.r.entry(comp, "configuration")?.value;
     const configuration = isMap(configNode) ? (configNode.toJSON() as Record<string, unknown>) : {};
-    const component: ManifestComponent = { path, pins: this.pins(comp, where), configuration };
+    const component: ManifestComponent = { path, pins: keyedRecord(), configuration };
     if (type !== undefined) component.type = type;
+    // parents before their children; its pins after its children, whose pins a wildcard exposes
     this.manifest.components[path] = component;
     if (type !== SUBMODULE_TYPE) {
       this.read(this.r.entry(comp, "components"), { path, submodule: container.submodule });
+      component.pins = this.pins(comp, where, (c) => `${path}.${c}`);
       this.readBindings(this.r.entry(comp, "bindings"), path);
       return;
     }
@@ -87,22 +98,31 @@ export class ComponentsReader {
     this.manifest.submodules[path] = submodule;
     // its restated children first: its pins may bind their parameters
     this.read(this.r.entry(comp, "components"), { path, submodule });
+    const childPath = (c: string) => `${path}/${c}`;
+    component.pins = this.pins(comp, where, childPath);
     for (const [name, pin] of Object.entries(component.pins)) {
-      if (!name.startsWith("input.")) continue;
-      if (pin.kind !== "bind") {
-        if (pin.kind === "configuration") submodule.parameters[name] = { name };
+      if (pin.kind === "configuration") submodule.parameters[name] = { name };
+      if (pin.kind !== "bind") continue;
+      const input = name.startsWith("input.");
+      // a pin of another interface is a parameter when it binds one (a signal or command pin is not)
+      if (
+        !input &&
+        !pin.targets!.some((t) => isConfigurationTarget(this.manifest, childPath(t.component), t))
+      )
         continue;
-      }
       const node = this.pinNode(comp, name);
-      const owner = { where: `${where} pin \`${name.slice("input.".length)}\``, submodule };
+      const owner = { where: `${where} pin \`${input ? name.slice("input.".length) : name}\``, submodule };
       const bound = pin.targets!.every((t) => bindTarget(this.r, this.manifest, node, name, t, owner));
       // a pin that binds a child's parameter is still a parameter of this submodule, set under its key
       if (bound) submodule.parameters[name] = { name };
     }
   }
 
-  /** Every pin of the component's interfaces by `<interface>.<pin>`; a pin that is no pin is a problem. */
-  private pins(comp: YAMLMap, where: string): Record<string, Pin> {
+  /**
+   * Every pin of the component's interfaces by `<interface>.<pin>`, wildcards expanded from the components
+   * `pathOf` resolves; a pin that is no pin is a problem.
+   */
+  private pins(comp: YAMLMap, where: string, pathOf: (component: string) => string): Record<string, Pin> {
     const pins = keyedRecord<Pin>();
     const interfaces = this.r.mapAt(this.r.entry(comp, "interfaces"), `${where} interfaces`, "use a mapping");
     for (const iface of interfaces?.items ?? []) {
@@ -115,7 +135,9 @@ export class ComponentsReader {
       );
       for (const item of map?.items ?? []) {
         const pin = readPin(this.r, item, `${where} pin \`${this.r.keyText(item)}\``);
-        if (pin) pins[`${ifaceName}.${this.r.keyText(item)}`] = pin;
+        if (!pin) continue;
+        for (const [name, each] of expandWildcard(this.manifest, this.r.keyText(item), pin, pathOf))
+          pins[parameterName(ifaceName, name)] = each;
       }
     }
     return pins;
@@ -125,7 +147,9 @@ export class ComponentsReader {
     const [iface, ...rest] = name.split(".");
     const interfaces = this.r.entry(comp, "interfaces")?.value as YAMLMap;
     const map = this.r.entry(interfaces, iface)?.value as YAMLMap;
-    const pair = this.r.entry(map, rest.join("."));
+    // an expanded wildcard: its line is the wildcard's
+    const pair =
+      this.r.entry(map, rest.join(".")) ?? map?.items.find((p) => this.r.keyText(p as Pair) === "*");
     return pair?.value ?? pair?.key;
   }
 

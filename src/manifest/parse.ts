@@ -1,10 +1,11 @@
 // Parser for application manifests in the service's form (ARCHITECTURE.md §4, docs/manifest.md): everything is
 // accepted and kept; what the rules need is read (main parameters and defaults, submodules and their bindings, the
 // commands); only malformed YAML or a manifest contradicting itself is refused. Every problem carries its line.
-import { isMap, LineCounter, parseDocument, type Node, type Pair } from "yaml";
+import { isMap, type Node, type Pair } from "yaml";
 import { ComponentsReader, readPin } from "./components";
 import { readShorthandWorkflows } from "./shorthand-workflows";
-import { bindTarget, SUBMODULE_TYPE } from "./submodule-bindings";
+import { parameterName } from "../service-limits";
+import { bindTarget, isConfigurationTarget, SUBMODULE_TYPE } from "./submodule-bindings";
 import { encodeValue } from "./typed-values";
 import {
   RESERVED_WORKFLOWS,
@@ -14,6 +15,8 @@ import {
   type Pin,
   type PinTarget,
 } from "./types";
+import { expandWildcard } from "./wildcards";
+import { readYamlDocument } from "./yaml-document";
 import { keyedRecord, YamlReader } from "./yaml-reader";
 
 export { RESERVED_WORKFLOWS };
@@ -64,19 +67,12 @@ function deepFreeze<T>(value: T): T {
 }
 
 function parseManifestText(yamlText: string): Manifest {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(yamlText, { lineCounter, prettyErrors: false });
-  if (doc.errors.length > 0) {
-    throw new ManifestError(
-      doc.errors.map((e) => {
-        const pos = lineCounter.linePos(e.pos[0]);
-        return { message: `not valid YAML: ${e.message.split("\n")[0]}`, line: pos.line, column: pos.col };
-      }),
-    );
-  }
-  const reader = new ManifestReader(lineCounter);
-  const manifest = reader.read(doc.contents);
+  const read = readYamlDocument(yamlText);
+  if ("problems" in read) throw new ManifestError(read.problems);
+  const reader = new ManifestReader(read.lines);
+  const manifest = reader.read(read.doc.contents);
   if (reader.problems.length > 0) throw new ManifestError(reader.problems);
+  if (read.leniencies.length > 0) manifest.leniencies = read.leniencies;
   return manifest;
 }
 
@@ -132,8 +128,9 @@ class ManifestReader extends YamlReader {
   }
 
   /**
-   * Every pin of the application's interfaces. Pins of `input` are the main parameters; a pin of another interface
-   * bound to a component's `receive-command` is a command, returned by its workflow name `<interface>.<pin>`.
+   * Every pin of the application's interfaces, wildcards expanded. A configuration pin of any interface (declared,
+   * or bound to a component's configuration pin) is a main parameter `<interface>.<pin>`, as is every `bind` of
+   * `input`; a pin bound to a component's `receive-command` is a command, returned by its workflow name.
    */
   private readMainPins(interfaces: Pair | undefined, manifest: Manifest): Record<string, ManifestWorkflow> {
     const commands = keyedRecord<ManifestWorkflow>();
@@ -147,24 +144,32 @@ class ManifestReader extends YamlReader {
         "map pin names to pins",
       );
       for (const item of pins?.items ?? []) {
-        const pinName = this.keyText(item);
-        const name = `${ifaceName}.${pinName}`;
-        if (ifaceName === "input") this.declaredPins.add(name);
-        const pin = readPin(this, item, `pin \`${ifaceName === "input" ? pinName : name}\``);
-        if (!pin) continue;
-        manifest.pins[name] = pin;
-        const node = (item.value as Node | null) ?? item.key;
-        const where = { where: `pin \`${ifaceName === "input" ? pinName : name}\`` };
-        const targets = pin.targets ?? [];
-        if (!targets.every((t) => bindTarget(this, manifest, node, name, t, where))) continue;
-        if (ifaceName === "input") {
-          if (pin.kind === "configuration" || pin.kind === "bind") this.mainParameter(manifest, name, pin);
-          continue;
+        const written = this.keyText(item);
+        this.declaredPins.add(parameterName(ifaceName, written));
+        const read = readPin(this, item, `pin \`${pinLabel(ifaceName, written)}\``);
+        if (!read) continue;
+        for (const [pinName, pin] of expandWildcard(manifest, written, read, (c) => c)) {
+          const name = parameterName(ifaceName, pinName);
+          this.declaredPins.add(name);
+          manifest.pins[name] = pin;
+          const node = (item.value as Node | null) ?? item.key;
+          const where = { where: `pin \`${pinLabel(ifaceName, pinName)}\`` };
+          const targets = pin.targets ?? [];
+          if (!targets.every((t) => bindTarget(this, manifest, node, name, t, where))) continue;
+          const parameter =
+            pin.kind === "configuration" ||
+            (pin.kind === "bind" &&
+              (ifaceName === "input" ||
+                targets.some((t) => isConfigurationTarget(manifest, t.component, t))));
+          if (parameter) {
+            this.mainParameter(manifest, name, pin);
+            continue;
+          }
+          const command = targets
+            .map((t) => ({ t, p: targetPin(manifest, t) }))
+            .find((x) => x.p?.kind === "receive-command");
+          if (command) commands[name] = { name, parameters: argumentsOf(command.p!), command: command.t };
         }
-        const command = targets
-          .map((t) => ({ t, p: targetPin(manifest, t) }))
-          .find((x) => x.p?.kind === "receive-command");
-        if (command) commands[name] = { name, parameters: argumentsOf(command.p!), command: command.t };
       }
     }
     return commands;
@@ -186,14 +191,14 @@ class ManifestReader extends YamlReader {
   }
 
   private readDefaults(configuration: Pair | undefined, manifest: Manifest): void {
-    const map = this.mapAt(configuration, "`application.configuration`", "map `input.<pin>` to values");
+    const map = this.mapAt(configuration, "`application.configuration`", "map `<interface>.<pin>` to values");
     for (const item of map?.items ?? []) {
       const key = this.keyText(item);
-      // other keys (the service's own settings) are kept by the service, not read here
-      if (!key.startsWith("input.")) continue;
       const param = Object.hasOwn(manifest.parameters, key) ? manifest.parameters[key] : undefined;
       if (!param) {
-        if (this.declaredPins.has(key)) continue;
+        // other keys (the service's own settings) are kept by the service, not read here; under `input`, every
+        // key is a parameter's default
+        if (!key.startsWith("input.") || this.declaredPins.has(key)) continue;
         this.problem(
           item.key,
           `configuration key \`${key}\` names no pin of application.interfaces.input; ` +
@@ -221,6 +226,11 @@ function targetPin(manifest: Manifest, target: PinTarget): Pin | undefined {
     : undefined;
   const key = `${target.interface}.${target.pin}`;
   return component && Object.hasOwn(component.pins, key) ? component.pins[key] : undefined;
+}
+
+/** How messages name a main pin: `input`'s by its pin name, the others' as `<interface>.<pin>`. */
+function pinLabel(interfaceName: string, pin: string): string {
+  return interfaceName === "input" ? pin : parameterName(interfaceName, pin);
 }
 
 function argumentsOf(pin: Pin): ManifestWorkflow["parameters"] {

@@ -11,12 +11,12 @@ export interface Binding {
   from?: string;
   /** Path key of the bound submodule: "db", or "db/replica" for a submodule of submodule db. */
   submodule: string;
-  /** Submodule parameter name, e.g. "input.size". */
+  /** Submodule parameter name `<interface>.<pin>`, e.g. "input.size". */
   submoduleParameter: string;
 }
 
 export interface ManifestParameter {
-  /** Full name, "input.<pin>". */
+  /** Full name, `<interface>.<pin>` ("input.db-size", "configuration.scm-uri"). */
   name: string;
   /** Default from application.configuration as the string sent, undefined when the manifest gives none. */
   default?: string;
@@ -36,7 +36,7 @@ export interface ManifestSubmodule {
   /** The submodule's application (`__locator.application-id`). */
   applicationId?: string;
   /**
-   * Submodule parameters by full name "input.<pin>", with the parameter that binds them (`boundBy`, a main
+   * Submodule parameters by full name `<interface>.<pin>`, with the parameter that binds them (`boundBy`, a main
    * parameter, or one of submodule `boundIn`'s parameters for a nested submodule).
    */
   parameters: Record<string, { name: string; boundBy?: string; boundIn?: string }>;
@@ -106,8 +106,10 @@ export interface Manifest {
   components: Record<string, ManifestComponent>;
   /** The application's own pins by `<interface>.<pin>` (inputs, outputs, commands). */
   pins: Record<string, Pin>;
-  /** `bindings` between components: pairs of component paths, as written. */
+  /** `bindings` between components: pairs of component paths (an end's `#<interface>` left out). */
   componentBindings: [string, string][];
+  /** YAML a 1.1 reader (the service's clients) accepts and a 1.2 one does not, by line; absent when none. */
+  leniencies?: ManifestProblem[];
 }
 
 /** A manifest problem, with a 1-based line (and column) where the YAML gives one. */

@@ -11,9 +11,21 @@ import { manifestModule } from "./instance/manifest-module";
 /** The text parsed, or the parser's message: one parse per distinct text per process. */
 export const manifestParse = (text: string): ManifestParse => manifestModule().tryParseManifest(text);
 
-/** The parse's error, if any, as an error on `manifest`. */
+/**
+ * The parse's error, if any, as an error on `manifest`; what only a YAML 1.1 reader accepts (the service's
+ * clients, whose leniency it keeps) as a warning naming the lines.
+ */
 export function addManifestError(parse: ManifestParse, out: Diagnostics): Manifest | undefined {
-  if ("manifest" in parse) return parse.manifest;
+  if ("manifest" in parse) {
+    const leniencies = parse.manifest.leniencies ?? [];
+    if (leniencies.length > 0)
+      out.addWarning(
+        attrPath("manifest"),
+        "Manifest YAML accepted as YAML 1.1 reads it",
+        leniencies.map((l) => `line ${l.line}: ${l.message}`).join("\n"),
+      );
+    return parse.manifest;
+  }
   out.addError(attrPath("manifest"), "Invalid application manifest", parse.error);
   return undefined;
 }

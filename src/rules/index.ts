@@ -2,7 +2,7 @@
 // manifest. The provider runs them at plan time, the constructs at synth time; both show the findings.
 
 import type { Manifest } from "../manifest/types";
-import { PARAMETER_NAME } from "../service-limits";
+import { PARAMETER_NAME, parameterName } from "../service-limits";
 import { binderOf } from "./binder";
 import { formatPath } from "./format";
 import { closestName } from "./suggest";
@@ -43,6 +43,7 @@ export {
 export { serviceChange, type InstanceNow, type ServiceChange } from "./reconfigure";
 export { naturalCompare, naturalKeys } from "./natural-order";
 export { uncheckedSubmodules, type UncheckedSubmodule } from "./unchecked-submodules";
+export { resolveLocator, type LocatorResolution, type NamedApplication } from "./locators";
 export { checkWorkflowRun, reservedWorkflowFinding, RESERVED_WORKFLOWS, type WorkflowRun } from "./workflows";
 
 /** The constructs' field names (the client's wire names), the default. */
@@ -171,34 +172,35 @@ function checkManifestVersion(version: unknown, opts: CheckOptions, findings: Fi
 }
 
 /**
- * Reports a name not of the form `input.<name>`; returns whether the name is well formed. A name the manifest
- * declares is (a pin may contain characters the pattern leaves out, such as a dot).
+ * Reports a name not of the form `<interface>.<pin>`; returns whether the name is well formed. A name the
+ * manifest declares is (a pin may contain characters the pattern leaves out, such as a dot).
  */
 function checkName(name: string, path: Path, knownNames: string[], findings: Finding[]): boolean {
   if (PARAMETER_NAME.test(name) || knownNames.includes(name)) return true;
   const stripped = name.trim().replace(/^input\b[.:_-]?/, "");
-  const candidate = `input.${stripped}`;
-  const suggestion = knownNames.includes(candidate)
-    ? candidate
-    : (closestName(candidate, knownNames) ?? wellFormed(stripped, knownNames));
+  const candidate = parameterName("input", stripped);
+  const suggestion =
+    knownNames.find((n) => n === candidate || n.endsWith(`.${stripped}`)) ??
+    closestName(candidate, knownNames) ??
+    wellFormed(stripped, knownNames);
   findings.push({
     path,
-    message: `parameter name '${name}' is not of the form 'input.<name>'`,
+    message: `parameter name '${name}' is not of the form '<interface>.<pin>'`,
     fix: suggestion
       ? `write ${formatPath([...path.slice(0, -1), suggestion])}`
-      : `name it 'input.<name>' after a pin of the manifest's interfaces.input`,
+      : "name it '<interface>.<pin>' after a configuration pin of the manifest's interfaces (e.g. 'input.<pin>')",
   });
   return false;
 }
 
 /** Without names to choose from, the name with the characters the pattern leaves out made dashes. */
 function wellFormed(stripped: string, knownNames: string[]): string | undefined {
-  const candidate = `input.${stripped.replace(/[\s.#'"[\]]+/g, "-").replace(/^-|-$/g, "")}`;
+  const candidate = parameterName("input", stripped.replace(/[\s.#'"[\]/]+/g, "-").replace(/^-|-$/g, ""));
   return knownNames.length === 0 && PARAMETER_NAME.test(candidate) ? candidate : undefined;
 }
 
 /**
- * Findings for the parameter names of `config` not of the form `input.<name>`: the one rule that needs no
+ * Findings for the parameter names of `config` not of the form `<interface>.<pin>`: the one rule that needs no
  * manifest (the provider applies it while the configuration has none).
  */
 export function checkParameterNames(config: InstanceConfig, opts: CheckOptions = {}): Finding[] {

@@ -1,7 +1,8 @@
 // Applications created through the API and their manifest uploads (docs/service-api.md, "Applications and
 // manifests"): checked, then kept in the simulator's state beside the seed so they survive a restart.
 import { ManifestError, parseManifest, type Manifest } from "../manifest";
-import type { Catalog, CatalogApplication } from "./catalog";
+import { resolveLocator } from "../rules";
+import { withLocators, type Catalog, type CatalogApplication, type UploadedManifest } from "./catalog";
 import { RequestReader } from "./request-reader";
 import { hierarchyProblems } from "./hierarchy";
 import { ServiceError } from "./service-error";
@@ -29,7 +30,8 @@ export function newApplication(
 
 /**
  * A new manifest version from its YAML text, checked by the project's parser (400 with its message, line
- * numbers included) and its submodules' applications looked up; earlier versions stay launchable.
+ * numbers included) and its submodules' applications looked up, by id or by name (resolved now, in the
+ * application's organization, and kept with the version); earlier versions stay launchable.
  */
 export function newManifestVersion(
   catalog: Catalog,
@@ -44,19 +46,17 @@ export function newManifestVersion(
     if (e instanceof ManifestError) throw new ServiceError(400, [`incorrect manifest: ${e.message}`]);
     throw e;
   }
-  const unknown = Object.values(manifest.submodules).filter(
-    (c) => !c.applicationId || catalog.applications.get(c.applicationId)?.organization !== app.organization,
-  );
-  if (unknown.length > 0)
-    throw new ServiceError(
-      400,
-      unknown.map(
-        (c) =>
-          `incorrect manifest: component ${c.name}: __locator.application-id ${JSON.stringify(c.applicationId ?? null)} ` +
-          `is not an application of organization ${app.organization}; use the id of one of its applications`,
-      ),
-    );
-  const disagreements = hierarchyProblems(manifest, (id) => {
+  const organizationApps = catalog.applicationsOf(app.organization);
+  const locators: Record<string, string> = {};
+  const unresolved: string[] = [];
+  for (const c of Object.values(manifest.submodules)) {
+    const resolved = resolveLocator(c.applicationId, organizationApps, app.organization);
+    if ("problem" in resolved)
+      unresolved.push(`incorrect manifest: component ${c.name}: ${resolved.problem}`);
+    else if (resolved.byName) locators[c.name] = resolved.id;
+  }
+  if (unresolved.length > 0) throw new ServiceError(400, unresolved);
+  const disagreements = hierarchyProblems(withLocators(manifest, locators), (id) => {
     const referenced = catalog.applications.get(id);
     return referenced?.parsed.get(referenced.latestVersion);
   });
@@ -65,7 +65,8 @@ export function newManifestVersion(
       400,
       disagreements.map((p) => `incorrect manifest: ${p}`),
     );
-  const upload = { application: app.id, version: app.latestVersion + 1, text };
+  const upload: UploadedManifest = { application: app.id, version: app.latestVersion + 1, text };
+  if (Object.keys(locators).length > 0) upload.locators = locators;
   state.manifests.push(upload);
   catalog.addManifest(upload);
   return { version: upload.version };

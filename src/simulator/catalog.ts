@@ -23,6 +23,8 @@ export interface UploadedManifest {
   application: string;
   version: number;
   text: string;
+  /** The application ids of the submodules referenced by name, by component path, as resolved on upload. */
+  locators?: Record<string, string>;
 }
 
 export interface CatalogApplication extends SeedApplication {
@@ -90,7 +92,10 @@ export class Catalog {
     const app = this.applications.get(upload.application);
     if (!app) return;
     app.manifests[String(upload.version)] = upload.text;
-    app.parsed.set(upload.version, withOwnKeysOnly(parseManifest(upload.text)));
+    app.parsed.set(
+      upload.version,
+      withOwnKeysOnly(withLocators(parseManifest(upload.text), upload.locators)),
+    );
     app.latestVersion = Math.max(app.latestVersion, upload.version);
   }
 
@@ -128,6 +133,16 @@ export class Catalog {
     if (!env) throw new Error(`organization ${organization} has no environment`);
     return env.id;
   }
+}
+
+/** The manifest with the submodules referenced by name given the ids they resolved to (`locators`, by path). */
+export function withLocators(manifest: Manifest, locators: Record<string, string> = {}): Manifest {
+  if (Object.keys(locators).length === 0) return manifest;
+  const submodules = Object.entries(manifest.submodules).map(([name, s]) => [
+    name,
+    Object.hasOwn(locators, name) ? { ...s, applicationId: locators[name] } : s,
+  ]);
+  return { ...manifest, submodules: Object.fromEntries(submodules) as Manifest["submodules"] };
 }
 
 /**

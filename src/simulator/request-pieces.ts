@@ -10,7 +10,7 @@ import type { RequestReader, Body } from "./request-reader";
 import type { SeedRevision } from "./seed";
 import type { InstanceRecord } from "./state";
 
-const PARAMETERS_SHAPE = 'mapping "input.<name>" to string values';
+const PARAMETERS_SHAPE = 'mapping "<interface>.<pin>" (e.g. "input.db-size") to string values';
 
 export function instanceNameOf(value: unknown, reader: RequestReader): string | undefined {
   if (value === undefined) return undefined;

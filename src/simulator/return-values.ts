@@ -9,7 +9,7 @@ import type { Manifest } from "../manifest";
 export function launchReturnValues(manifest: Manifest): Record<string, unknown> | undefined {
   const values: Record<string, unknown> = {};
   for (const [name, pin] of Object.entries(manifest.pins)) {
-    if (name.startsWith("input.")) continue;
+    if (Object.hasOwn(manifest.parameters, name)) continue;
     for (const target of pin.targets ?? []) {
       const component = Object.hasOwn(manifest.components, target.component)
         ? manifest.components[target.component]

@@ -267,7 +267,7 @@ class SeedValidator {
   }
 
   private stringMap(value: unknown, path: string): void {
-    const map = this.object(value, path, 'map "input.<name>" to string values');
+    const map = this.object(value, path, 'map "<interface>.<pin>" to string values');
     for (const [key, v] of Object.entries(map ?? {}))
       if (typeof v !== "string")
         this.problems.push(`${path}["${key}"]: must be a string; quote it, e.g. "1"`);

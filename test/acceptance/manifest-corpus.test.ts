@@ -17,11 +17,22 @@ const CHANGED: Record<CorpusName, [string, string]> = {
   "dotted-bindings": ["input.web-fork", "canary"],
   "typed-configuration": ["input.replicas", "5"],
   "service-consumer": ["input.key-id", "rotated-key"],
+  "interface-parameters": ["in.app_input", "changed"],
+  "interface-bindings": ["input.image", "ubuntu-24.04"],
+  "yaml-anchors": ["input.green-fork", "release"],
+  "flow-mapping-indent": ["input.greeting", "hi"],
+  "submodule-by-name": ["input.database-size", "large"],
+  "wildcard-pins": ["input.replicas", "5"],
+  "tier-top": ["top_parent_in.middle_child_input", "changed-at-top"],
+  "tier-middle": ["parent_in.middle_setting", "fast"],
+  "tier-bottom": ["child_in.flavour", "large"],
 };
 
 const resourceName = (name: CorpusName) => name.replace(/-/g, "_");
 
-function stack(opts: { changed?: boolean; extra?: string; platformDb?: string } = {}): string {
+function stack(
+  opts: { changed?: boolean; extra?: string; platformDb?: string; tierMiddle?: string } = {},
+): string {
   const blocks = CORPUS.map((name) => {
     const r = resourceName(name);
     const [key, value] = CHANGED[name];
@@ -33,7 +44,12 @@ function stack(opts: { changed?: boolean; extra?: string; platformDb?: string } 
     db           = { parameters = { ${opts.platformDb ?? '"input.replica-size" = "large"'} } }
     "db/replica" = { parameters = { "input.lag" = "1s" } }
   }`
-        : "";
+        : name === "tier-top" && opts.tierMiddle
+          ? `
+  submodules = {
+    middle = { parameters = { ${opts.tierMiddle} } }
+  }`
+          : "";
     return `
 resource "appmgmt_application" "${r}" {
   organization_id = "${DEMO.organizationId}"
@@ -86,6 +102,8 @@ describe("the manifest corpus with real terraform", () => {
     expect(said).toContain(
       'the number default of input.replicas (configuration(int)) is sent as the string "3"',
     );
+    expect(said).toContain("Manifest YAML accepted as YAML 1.1 reads it");
+    expect(said).toContain("line 9: the closing `}` is indented less than its key");
     await tf.apply();
 
     for (const name of CORPUS) {
@@ -101,6 +119,21 @@ describe("the manifest corpus with real terraform", () => {
       "input.size": "large",
       "input.lag": "1s",
     });
+    const top = await svc.client.getInstance(await instanceId("tier-top"));
+    expect(top.submodules["middle/child"].parameters["child_in.child_input"]).toBe("from-the-top");
+    expect(
+      (await svc.client.getInstance(await instanceId("submodule-by-name"))).submodules["database"].parameters,
+    ).toEqual({
+      "input.size": "medium",
+      "input.lag": "5s",
+    });
+    expect((await tf.resource("appmgmt_instance.interface_parameters"))!.values.effective_parameters).toEqual(
+      {
+        "configuration.scm-uri": "https://git.example.test/shop.git",
+        "configuration.recipe-url": "https://recipes.example.test/shop.tar.gz",
+        "in.app_input": "hello",
+      },
+    );
     const commands = (await tf.resource("appmgmt_instance.workflow_commands"))!.values;
     expect(commands.return_values).toEqual({
       "endpoints.url": "https://shop.apps.example.test",
@@ -122,7 +155,59 @@ describe("the manifest corpus with real terraform", () => {
       const [key, value] = CHANGED[name];
       expect((await svc.client.getInstance(id)).parameters[key]).toBe(value);
     }
+    const topAfter = await svc.client.getInstance(await instanceId("tier-top"));
+    expect(topAfter.submodules["middle/child"].parameters["child_in.child_input"]).toBe("changed-at-top");
     expect((await tf.plan()).code).toBe(0);
+  }, 300_000);
+
+  test("a parameter bound across levels on another interface fails the plan naming the top one", async () => {
+    const { tf } = ctx;
+    tf.writeMain(stack({ changed: true, tierMiddle: '"parent_in.child_input" = "x"' }));
+    const plan = await tf.plan({ check: false });
+    expect(plan.code).toBe(1);
+    expect(plan.stderr.replace(/\s+/g, " ")).toContain(
+      "Fix: set parameters['top_parent_in.middle_child_input'] instead",
+    );
+  });
+
+  test("submodules by name: an unknown one fails the apply before anything is created; one created first resolves", async () => {
+    const { tf, svc } = ctx;
+    const named = (resource: string, reference: string, dependsOn = "") => `
+resource "appmgmt_application" "${resource}" {
+  organization_id = "${DEMO.organizationId}"
+  name            = "${resource}"
+  manifest        = replace(file("\${path.module}/submodule-by-name.yml"), "Database", "${reference}")${dependsOn}
+}
+`;
+    const applications = async () =>
+      (await svc.client.listApplications(DEMO.organizationId)).map((a) => a.name).sort();
+    const before = await applications();
+    tf.writeMain(stack({ changed: true, extra: named("by_unknown_name", "Nowhere") }));
+    const plan = await tf.plan();
+    expect(`${plan.stdout}${plan.stderr}`.replace(/\s+/g, " ")).toContain(
+      "Submodule reference not resolved at plan",
+    );
+    const refused = await tf.apply({ check: false });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.replace(/\s+/g, " ")).toContain(
+      'component database: __locator.application-id "Nowhere" names no application of organization',
+    );
+    expect(await applications()).toEqual(before);
+
+    tf.writeMain(
+      stack({
+        changed: true,
+        extra:
+          named("named_first", "Database") +
+          named(
+            "by_name_of_another",
+            "named_first",
+            "\n  depends_on      = [appmgmt_application.named_first]",
+          ),
+      }),
+    );
+    await tf.apply();
+    expect(await applications()).toEqual([...before, "by_name_of_another", "named_first"].sort());
   });
 
   test("a parameter db's restated pin binds fails the plan naming the fix; nothing is sent", async () => {
@@ -151,5 +236,12 @@ describe("the manifest corpus with real terraform", () => {
     await tf.apply();
     const history = (await svc.client.getInstance(await instanceId("workflow-commands"))).workflowHistory;
     expect(history.map((r) => `${r.name}:${r.status}`)).toContain("manage.scale-up:Succeeded");
+  });
+
+  test("destroys every instance of the corpus", async () => {
+    const { tf, svc } = ctx;
+    const ids = await Promise.all(CORPUS.map((name) => instanceId(name)));
+    await tf.destroy();
+    for (const id of ids) expect((await svc.client.getInstance(id)).status).toBe("Destroyed");
   });
 });

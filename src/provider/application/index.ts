@@ -14,7 +14,7 @@ export const applicationResource = defineResource({
   typeName: APPLICATION_TYPE,
   schema: applicationSchema,
   validate: validateApplication,
-  plan: planApplication,
+  plan: (req, ctx) => planApplication(req, ctx),
   create: (ctx, planned) => createApplication(ctx, planned),
   read: readApplication,
   update: (ctx, prior, planned) => updateApplication(ctx, prior, planned),

@@ -12,7 +12,9 @@ import {
 import { checkIdAttributes } from "../id-attributes";
 import { parseManifestAttribute } from "../manifest-attribute";
 import { planDeclared } from "../planner";
-import { attrPath, knownString, sameValue } from "../values";
+import type { ProviderContext } from "../context";
+import { asObject, attrPath, knownString, sameValue } from "../values";
+import { referenceDiagnostics } from "./references";
 import { APPLICATION_ATTRIBUTES } from "./schema";
 
 export function validateApplication(config: ValueObject): Diagnostic[] {
@@ -29,10 +31,24 @@ export function validateApplication(config: ValueObject): Diagnostic[] {
   return out.list;
 }
 
-export function planApplication(req: PlanResourceChangeRequest): PlanResourceChangeResponse {
+export async function planApplication(
+  req: PlanResourceChangeRequest,
+  ctx: ProviderContext,
+): Promise<PlanResourceChangeResponse> {
   // Only the manifest changes in place (an upload), so its version is unknown in any update's plan.
-  return planDeclared(req, APPLICATION_ATTRIBUTES, validateApplication);
+  const plan = planDeclared(req, APPLICATION_ATTRIBUTES, validateApplication);
+  const planned = asObject(plan.plannedState);
+  const manifest = knownString(planned, "manifest");
+  const orgId = knownString(planned, "organization_id");
+  const prior = asObject(req.priorState);
+  const uploads = planned !== null && (prior === null || manifestChanges(prior, planned));
+  if (!uploads || manifest === undefined || orgId === undefined || plan.diagnostics.some(isError))
+    return plan;
+  plan.diagnostics.push(...(await referenceDiagnostics(ctx, orgId, manifest, true)));
+  return plan;
 }
+
+const isError = (d: Diagnostic) => d.severity === "error";
 
 /** Whether the apply uploads the manifest: its text changes (after an import the state holds none). */
 export function manifestChanges(prior: ValueObject, planned: ValueObject): boolean {

@@ -103,7 +103,7 @@ export const instanceData = dataSchema("The status of one instance.", [
     type: ["list", "string"],
     description:
       "Parameter names to leave out as secrets besides those that look secret, as `secret_parameter_names` " +
-      "lists them (`input.<name>`, a submodule's `<path>/input.<name>`).",
+      "lists them (`<interface>.<pin>`, a submodule's `<path>/<interface>.<pin>`).",
     optional: true,
   },
   {
@@ -119,7 +119,7 @@ export const instanceData = dataSchema("The status of one instance.", [
     description:
       "Names (never values) of the parameters left out of `parameters` and the submodules' `parameters` as " +
       "secrets: those named in `secret_names` and those that look secret (password, token, secret, key, cert…); " +
-      "main ones as `input.<name>`, a submodule's as `<path>/input.<name>`. The service does not mark secrets.",
+      "main ones as `<interface>.<pin>`, a submodule's as `<path>/<interface>.<pin>`. The service does not mark secrets.",
     computed: true,
   },
   {

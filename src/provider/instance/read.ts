@@ -80,7 +80,7 @@ function importedSecretsWarning(id: string, names: string[]): Diagnostic {
   return warningDiagnostic(
     `Instance ${id} has secret parameters: configure them in secret_parameters`,
     `The imported instance has parameters whose names look secret: ${names.join(", ")}. Their values are ` +
-      "kept out of the state. Set them in `secret_parameters` (a submodule's, `<path>/input.<name>`, in " +
+      "kept out of the state. Set them in `secret_parameters` (a submodule's, `<path>/<interface>.<pin>`, in " +
       "that submodule's `secret_parameters`) before the next reconfigure: a reconfigure resets every value " +
       "it does not list.",
   );

@@ -25,7 +25,7 @@ const submoduleAttributes: DeclaredAttribute[] = [
     name: "parameters",
     type: ["map", "string"],
     description:
-      "Submodule parameters, keyed `input.<name>`. A parameter that the manifest binds (to a main " +
+      "Submodule parameters, keyed `<interface>.<pin>` (e.g. `input.<name>`). A parameter that the manifest binds (to a main " +
       "parameter, or to a parameter of the parent submodule) cannot be set here: set the binding one instead.",
     optional: true,
   },
@@ -33,7 +33,7 @@ const submoduleAttributes: DeclaredAttribute[] = [
     name: "secret_parameters",
     type: ["map", "string"],
     description:
-      "Secret submodule parameters (passwords, keys), keyed `input.<name>`: write-only, sent with " +
+      "Secret submodule parameters (passwords, keys), keyed `<interface>.<pin>` (e.g. `input.<name>`): write-only, sent with " +
       "`parameters` at launch and every reconfigure, never stored in the plan or the state. " +
       "`secret_parameters_version` of the instance says when they change. Needs terraform 1.11 or later.",
     optional: true,
@@ -103,7 +103,7 @@ export const INSTANCE_ATTRIBUTES: DeclaredAttribute[] = [
     name: "parameters",
     type: ["map", "string"],
     description:
-      "Main parameters, keyed `input.<name>`, values strings. Parameters not listed take their " +
+      "Main parameters, keyed `<interface>.<pin>` (e.g. `input.<name>`), values strings. Parameters not listed take their " +
       "defaults: removing one resets it to its default (the plan warns about it).",
     optional: true,
   },
@@ -111,7 +111,7 @@ export const INSTANCE_ATTRIBUTES: DeclaredAttribute[] = [
     name: "secret_parameters",
     type: ["map", "string"],
     description:
-      "Secret main parameters (passwords, API keys, certificates), keyed `input.<name>`: write-only, sent " +
+      "Secret main parameters (passwords, API keys, certificates), keyed `<interface>.<pin>` (e.g. `input.<name>`): write-only, sent " +
       "with `parameters` at launch and with every reconfigure (the service resets what a reconfigure does " +
       "not list), never stored in the plan or the state. A name may not also be in `parameters`. A new " +
       "value is sent when `secret_parameters_version` changes. Needs terraform 1.11 or later.",
@@ -131,8 +131,8 @@ export const INSTANCE_ATTRIBUTES: DeclaredAttribute[] = [
     name: "secret_parameter_names",
     type: ["list", "string"],
     description:
-      "Names (never values) of the secret parameters: main ones as `input.<name>`, a submodule's as " +
-      "`<path>/input.<name>`. Their values the service reports are kept out of `effective_parameters` " +
+      "Names (never values) of the secret parameters: main ones as `<interface>.<pin>`, a submodule's as " +
+      "`<path>/<interface>.<pin>`. Their values the service reports are kept out of `effective_parameters` " +
       "and every other attribute.",
     computed: true,
     // planned from the configuration's secret names (plan.ts), on create and on update

@@ -8,7 +8,7 @@ import { isUnknown, UNKNOWN } from "../../terraform-model";
 import { sameValue } from "../values";
 import { known, knownEntries, type InstanceModel, type Maybe, type StringMapModel } from "./model";
 
-/** A submodule's secret name as `secret_parameter_names` lists it: `<path>/input.<name>`. */
+/** A submodule's secret name as `secret_parameter_names` lists it: `<path>/<interface>.<pin>`. */
 const submoduleName = (path: string, name: string) => `${path}/${name}`;
 
 /**

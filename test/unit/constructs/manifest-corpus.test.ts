@@ -71,3 +71,45 @@ describe.each(FLAVOURS)("%s constructs with the manifest corpus", (_name, lib, c
     );
   });
 });
+
+describe.each(FLAVOURS)("%s constructs with the published forms (issue 36)", (_name, lib, constructs) => {
+  const manifestOf = (name: CorpusName) => constructs.ApplicationManifest.fromYaml(corpusManifest(name));
+  const synth = (
+    manifest: forCdktf.ApplicationManifest,
+    settings: Partial<forCdktf.ApplicationInstanceProps>,
+  ) => {
+    const stack = new lib.TerraformStack(lib.Testing.app(), "published");
+    new constructs.AppMgmtProvider(stack, "appmgmt", { baseUrl: "http://127.0.0.1:1" });
+    new constructs.ApplicationInstance(stack, "instance", { application: APP, manifest, ...settings });
+    return lib.Testing.synth(stack, true);
+  };
+
+  it("parameters on other interfaces synthesize; a misspelt one fails with did you mean", () => {
+    expect(() =>
+      synth(manifestOf("interface-parameters"), { parameters: { "in.app_input": "x" } }),
+    ).not.toThrow();
+    expect(() => synth(manifestOf("interface-parameters"), { parameters: { "in.app_inptu": "x" } })).toThrow(
+      "did you mean parameters['in.app_input']?",
+    );
+    expect(constructs.ApplicationManifest.fromYaml(corpusManifest("wildcard-pins")).defaults).toEqual({
+      "input.fork": "main",
+      "input.replicas": "2",
+    });
+  });
+
+  it("a parameter bound across three levels on other interfaces fails synth naming the binding pin", () => {
+    const checked = manifestOf("tier-top").withSubmoduleManifests({
+      middle: manifestOf("tier-middle"),
+      "middle/child": manifestOf("tier-bottom"),
+    });
+    expect(() =>
+      synth(checked, { submodules: { middle: { parameters: { "parent_in.child_input": "x" } } } }),
+    ).toThrow("Fix: set parameters['top_parent_in.middle_child_input'] instead");
+    expect(() =>
+      synth(checked, { submodules: { "middle/child": { parameters: { "child_in.child_input": "x" } } } }),
+    ).toThrow("Fix: set submodules.middle.parameters['parent_in.child_input'] instead");
+    expect(() =>
+      synth(checked, { submodules: { "middle/child": { parameters: { "child_in.flavour": "large" } } } }),
+    ).not.toThrow();
+  });
+});

@@ -23,7 +23,7 @@ describe("docs/manifest.md", () => {
   const yaml = code.filter((c) => c.lang === "yaml");
 
   test("the example in the service's form reads as its comments say", () => {
-    expect(yaml).toHaveLength(4);
+    expect(yaml).toHaveLength(6);
     const manifest = parseManifest(yaml[0].content);
     expect(Object.keys(manifest.parameters)).toEqual(["input.app-fork", "input.db-size"]);
     expect(manifest.parameters["input.app-fork"].binds).toBeUndefined();
@@ -42,6 +42,29 @@ describe("docs/manifest.md", () => {
     expect(manifest.componentBindings).toEqual([["web.workflow", "cache"]]);
     expect(manifest.parameters["input.web-fork"]).toEqual({ name: "input.web-fork", type: "string" });
     expect(Object.keys(manifest.workflows!)).toEqual(["manage.update"]);
+  });
+
+  test("the parameter names example declares what its comments say", () => {
+    const section = doc.find((s) => s.heading === "Parameter names")!;
+    const manifest = parseManifest(section.code[0].content);
+    expect(Object.keys(manifest.parameters)).toEqual([
+      "configuration.scm-uri",
+      "configuration.recipe-url",
+      "in.app_input",
+    ]);
+    expect(manifest.parameters["in.app_input"].default).toBe("hello");
+  });
+
+  test("the YAML example resolves its merge key, and the leniency warning is the plan's", () => {
+    const section = doc.find((s) => s.heading === "YAML as the service reads it")!;
+    const manifest = parseManifest(section.code[0].content);
+    expect(manifest.components.green.pins).toEqual(manifest.components.blue.pins);
+    expect(manifest.components.green.type).toBe("workflow.Instance");
+    const lenient = parseManifest(
+      "application:\n  configuration:\n    input.a: x\n  interfaces:\n    input: {\n      a: configuration(string)\n  }\n",
+    );
+    expect(lenient.leniencies!.map((l) => l.line)).toEqual([7]);
+    expect(section.code[1].content).toContain(`: ${lenient.leniencies![0].message}`);
   });
 
   test("the typed default's encoding is the one the plan gives", () => {

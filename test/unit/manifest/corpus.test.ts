@@ -1,7 +1,7 @@
 // The corpus of manifests in the service's own form (test/fixtures/manifests, issue 31 item 5): each one parses,
 // and the parser reads from it what the rules need while keeping the rest.
-import { ManifestError, manifestDefaults, parseManifest } from "../../../src/manifest";
-import { corpusManifest } from "../../helpers/manifest-corpus";
+import { manifestDefaults, parseManifest } from "../../../src/manifest";
+import { corpusManifest, manifestProblems } from "../../helpers/manifest-corpus";
 
 describe("manifest corpus in the service's form", () => {
   it("workflow-commands: inputs bound into a workflow component are ordinary main parameters; commands are workflows", () => {
@@ -126,14 +126,7 @@ describe("manifest corpus in the service's form", () => {
 });
 
 describe("what the parser refuses in the service's form: only contradictions and text that is no pin", () => {
-  const problems = (yaml: string) => {
-    try {
-      parseManifest(yaml);
-    } catch (e) {
-      return (e as ManifestError).problems.map((p) => `${p.line}: ${p.message}`);
-    }
-    throw new Error("expected parseManifest to throw");
-  };
+  const problems = manifestProblems;
 
   it("refuses a bindings entry or a pin naming a component that does not exist", () => {
     const dotted = corpusManifest("dotted-bindings");

@@ -79,6 +79,48 @@ describe("appmgmt_application plan", () => {
   });
 });
 
+describe("appmgmt_application submodule references (issue 36)", () => {
+  const naming = (reference: string) =>
+    WEBSHOP_MANIFEST.replace('"5f0000000000000000000b01"', JSON.stringify(reference));
+
+  it("the plan resolves a reference by name, warns on a name none has yet, fails on an unknown id", async () => {
+    const h = await configuredProvider({});
+    expect((await plan(h, null, { ...CONFIG, manifest: naming("postgres") })).diagnostics).toEqual([]);
+    const later = await plan(h, null, { ...CONFIG, manifest: naming("postgres-later") });
+    expect(later.diagnostics).toEqual([
+      expect.objectContaining({
+        severity: "warning",
+        summary: "Submodule reference not resolved at plan",
+        detail: expect.stringContaining(
+          'component db: __locator.application-id "postgres-later" names no application of organization',
+        ),
+      }),
+    ]);
+    const unknown = await plan(h, null, { ...CONFIG, manifest: naming("5f00000000000000000000ff") });
+    expect(unknown.diagnostics).toEqual([
+      expect.objectContaining({
+        severity: "error",
+        summary: "Submodule reference does not resolve",
+        attribute: [{ attr: "manifest" }],
+      }),
+    ]);
+  });
+
+  it("the create refuses a reference that does not resolve before creating anything", async () => {
+    const h = await configuredProvider({
+      createApplication: [{ id: APP_ID }],
+      uploadManifest: [{ version: 1 }],
+    });
+    const manifest = naming("postgres-later");
+    const res = await apply(h, null, { ...CONFIG, manifest, id: UNKNOWN, manifest_version: UNKNOWN });
+    expect(res.newState).toBeNull();
+    expect(res.diagnostics.map((d) => `${d.severity}: ${d.summary}`)).toEqual([
+      "error: Submodule reference does not resolve",
+    ]);
+    expect(h.client.callsOf("createApplication")).toEqual([]);
+  });
+});
+
 describe("appmgmt_application apply", () => {
   it("creates the application, then uploads its manifest", async () => {
     const h = await configuredProvider({

@@ -251,7 +251,10 @@ describe("data sources", () => {
       typeName: "appmgmt_applications",
       config: dataConfig("appmgmt_applications", { organization_id: ORG }),
     });
-    expect(obj(apps.state).applications).toEqual([{ id: APP, name: "webshop" }]);
+    expect(obj(apps.state).applications).toEqual([
+      { id: APP, name: "webshop" },
+      { id: "5f0000000000000000000b01", name: "postgres" },
+    ]);
     const running = await h.provider.readDataSource({
       typeName: "appmgmt_instances",
       config: dataConfig("appmgmt_instances", { environment_id: ENV, status: "Running" }),

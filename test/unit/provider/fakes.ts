@@ -121,7 +121,10 @@ export class FakeClient implements ServiceClient {
   }
   async listApplications(orgId: string) {
     this.calls.push({ method: "listApplications", args: [orgId] });
-    return [{ id: APP, name: "webshop" }];
+    return [
+      { id: APP, name: "webshop" },
+      { id: "5f0000000000000000000b01", name: "postgres" },
+    ];
   }
   async listEnvironments(orgId: string) {
     this.calls.push({ method: "listEnvironments", args: [orgId] });

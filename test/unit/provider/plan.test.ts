@@ -246,7 +246,7 @@ describe("manifest and parameter checks", () => {
       [{ attr: "submodules" }, { key: "db" }],
     ]);
     expect(res.diagnostics[1].summary).toBe(
-      "parameter name 'input.bad name' is not of the form 'input.<name>'",
+      "parameter name 'input.bad name' is not of the form '<interface>.<pin>'",
     );
     expect(res.diagnostics[1].detail).toContain("submodules.db.parameters['input.bad name']");
     expect(res.diagnostics[0].detail).toContain("write parameters['input.app-fork']");

@@ -37,6 +37,40 @@ describe("review of appmgmt_application", () => {
     ]);
   });
 
+  it("names parameters of every interface <interface>.<pin>, wildcards expanded, as the plan does", () => {
+    const text = corpusManifest("interface-parameters");
+    const next = text.replace("in.app_input: hello", "in.app_input: bonjour");
+    const review = buildReview(
+      plan([
+        application(["create"], null, { name: "catalogue", manifest: text }),
+        {
+          ...application(
+            ["update"],
+            { name: "w", manifest: corpusManifest("wildcard-pins"), manifest_version: 1 },
+            { name: "w", manifest: next, manifest_version: null },
+          ),
+          address: "appmgmt_application.w",
+        },
+      ]),
+    );
+    expect(review.applications.map((a) => a.manifestChanges)).toEqual([
+      [
+        'adds parameter configuration.recipe-url (default "https://recipes.example.test/shop.tar.gz")',
+        'adds parameter configuration.scm-uri (default "https://git.example.test/shop.git")',
+        'adds parameter in.app_input (default "hello")',
+        "adds workflow actions.redeploy",
+      ],
+      [
+        'adds parameter configuration.recipe-url (default "https://recipes.example.test/shop.tar.gz")',
+        'adds parameter configuration.scm-uri (default "https://git.example.test/shop.git")',
+        'adds parameter in.app_input (default "bonjour")',
+        "removes parameter input.fork",
+        "removes parameter input.replicas",
+        "adds workflow actions.redeploy",
+      ],
+    ]);
+  });
+
   it("a new manifest version: what it adds, removes and whose default it changes", () => {
     const review = buildReview(
       plan([

@@ -116,7 +116,7 @@ describe("checkInstanceConfig", () => {
     ]);
   });
 
-  it("rejects names not of the form input.<name>, suggesting the prefixed name", () => {
+  it("rejects names not of the form <interface>.<pin>, suggesting the declared one; checks other interfaces' names", () => {
     const findings = checkInstanceConfig(manifest, {
       parameters: { "app-fork": "x", "output.url": "y", "input.": "z" },
       submodules: { db: { parameters: { engine: "postgres-16" } } },
@@ -124,28 +124,28 @@ describe("checkInstanceConfig", () => {
     expect(findings).toEqual([
       {
         path: ["parameters", "app-fork"],
-        message: "parameter name 'app-fork' is not of the form 'input.<name>'",
+        message: "parameter name 'app-fork' is not of the form '<interface>.<pin>'",
         fix: "write parameters['input.app-fork']",
       },
       {
         path: ["parameters", "input."],
-        message: "parameter name 'input.' is not of the form 'input.<name>'",
-        fix: "name it 'input.<name>' after a pin of the manifest's interfaces.input",
+        message: "parameter name 'input.' is not of the form '<interface>.<pin>'",
+        fix: "name it '<interface>.<pin>' after a configuration pin of the manifest's interfaces (e.g. 'input.<pin>')",
       },
       {
         path: ["parameters", "output.url"],
-        message: "parameter name 'output.url' is not of the form 'input.<name>'",
-        fix: "name it 'input.<name>' after a pin of the manifest's interfaces.input",
+        message: "parameter 'output.url' is not defined by the application manifest",
+        fix: "use one of: parameters['input.app-fork'], parameters['input.db-size']",
       },
       {
         path: ["submodules", "db", "parameters", "engine"],
-        message: "parameter name 'engine' is not of the form 'input.<name>'",
+        message: "parameter name 'engine' is not of the form '<interface>.<pin>'",
         fix: "write submodules.db.parameters['input.engine']",
       },
     ]);
   });
 
-  it("accepts declared pin names the input.<name> pattern leaves out (e.g. with a dot)", () => {
+  it("accepts declared pin names the <interface>.<pin> pattern leaves out (e.g. with a dot)", () => {
     const m = parseManifest(
       "application:\n  interfaces:\n    input:\n      app.fork: configuration(string)\n",
     );

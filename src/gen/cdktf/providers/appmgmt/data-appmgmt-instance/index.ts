@@ -17,7 +17,7 @@ export interface DataAppmgmtInstanceConfig extends cdktf.TerraformMetaArguments 
   */
   readonly id: string;
   /**
-  * Parameter names to leave out as secrets besides those that look secret, as `secret_parameter_names` lists them (`input.<name>`, a submodule's `<path>/input.<name>`).
+  * Parameter names to leave out as secrets besides those that look secret, as `secret_parameter_names` lists them (`<interface>.<pin>`, a submodule's `<path>/<interface>.<pin>`).
   *
   * Docs: cdktf-provider-appmgmt/docs/data-sources/instance.md (DataAppmgmtInstance#secret_names)
   */

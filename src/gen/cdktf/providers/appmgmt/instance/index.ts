@@ -44,7 +44,7 @@ export interface InstanceConfig extends cdktf.TerraformMetaArguments {
   */
   readonly manifestVersion?: number;
   /**
-  * Main parameters, keyed `input.<name>`, values strings. Parameters not listed take their defaults: removing one resets it to its default (the plan warns about it).
+  * Main parameters, keyed `<interface>.<pin>` (e.g. `input.<name>`), values strings. Parameters not listed take their defaults: removing one resets it to its default (the plan warns about it).
   *
   * Docs: cdktf-provider-appmgmt/docs/resources/instance.md (Instance#parameters)
   */
@@ -56,7 +56,7 @@ export interface InstanceConfig extends cdktf.TerraformMetaArguments {
   */
   readonly revisionId?: string;
   /**
-  * Secret main parameters (passwords, API keys, certificates), keyed `input.<name>`: write-only, sent with `parameters` at launch and with every reconfigure (the service resets what a reconfigure does not list), never stored in the plan or the state. A name may not also be in `parameters`. A new value is sent when `secret_parameters_version` changes. Needs terraform 1.11 or later.
+  * Secret main parameters (passwords, API keys, certificates), keyed `<interface>.<pin>` (e.g. `input.<name>`): write-only, sent with `parameters` at launch and with every reconfigure (the service resets what a reconfigure does not list), never stored in the plan or the state. A name may not also be in `parameters`. A new value is sent when `secret_parameters_version` changes. Needs terraform 1.11 or later.
   *
   * Docs: cdktf-provider-appmgmt/docs/resources/instance.md (Instance#secret_parameters)
   */
@@ -174,7 +174,7 @@ export interface InstanceSubmodules {
   */
   readonly manifestVersion?: number;
   /**
-  * Submodule parameters, keyed `input.<name>`. A parameter that the manifest binds (to a main parameter, or to a parameter of the parent submodule) cannot be set here: set the binding one instead.
+  * Submodule parameters, keyed `<interface>.<pin>` (e.g. `input.<name>`). A parameter that the manifest binds (to a main parameter, or to a parameter of the parent submodule) cannot be set here: set the binding one instead.
   *
   * Docs: cdktf-provider-appmgmt/docs/resources/instance.md (Instance#parameters)
   */
@@ -186,7 +186,7 @@ export interface InstanceSubmodules {
   */
   readonly revisionId?: string;
   /**
-  * Secret submodule parameters (passwords, keys), keyed `input.<name>`: write-only, sent with `parameters` at launch and every reconfigure, never stored in the plan or the state. `secret_parameters_version` of the instance says when they change. Needs terraform 1.11 or later.
+  * Secret submodule parameters (passwords, keys), keyed `<interface>.<pin>` (e.g. `input.<name>`): write-only, sent with `parameters` at launch and every reconfigure, never stored in the plan or the state. `secret_parameters_version` of the instance says when they change. Needs terraform 1.11 or later.
   *
   * Docs: cdktf-provider-appmgmt/docs/resources/instance.md (Instance#secret_parameters)
   */
