@@ -16,7 +16,9 @@ export const CHANGE_CLASSES = [
   "secret-absent",
   "version-raised",
   "submodule-changed",
+  "submodule-dropped",
   "bound-changed",
+  "bound-on-submodule",
 ] as const;
 export type ChangeClass = (typeof CHANGE_CLASSES)[number];
 
@@ -177,6 +179,25 @@ function changed(
       const p = r.pick(free);
       const key = lv[level].key;
       after.submodules[key] = { ...after.submodules[key], [param(p)]: r.word(`${p.name}-new`) };
+      return after;
+    }
+    case "submodule-dropped": {
+      const keys = Object.keys(before.submodules);
+      if (keys.length === 0) return undefined;
+      const key = r.pick(keys);
+      const values = { ...after.submodules[key] };
+      delete values[r.pick(Object.keys(values))];
+      if (Object.keys(values).length > 0) after.submodules[key] = values;
+      else delete after.submodules[key];
+      return after;
+    }
+    case "bound-on-submodule": {
+      // a value the manifest binds, set on the submodule directly: the plan must refuse it (binding rule)
+      const level = r.pick([1, 2]);
+      const bound = [...boundBelow(lv, level)].filter((n) => n !== "password");
+      if (bound.length === 0) return undefined;
+      const key = lv[level].key;
+      after.submodules[key] = { ...after.submodules[key], [`input.${r.pick(bound)}`]: r.word("bound") };
       return after;
     }
     case "bound-changed": {

@@ -3,6 +3,7 @@
 // `effective_parameters` (when known), the review's changes, resets and possible resets, and secrets sent say
 // otherwise; a bound submodule value follows its binder (the binding rule, from the manifest the plan holds).
 import type { InstanceStatus } from "../../src/client";
+import type { PlanChange } from "../../src/review/plan-json";
 import type { InstanceReview } from "../../src/review/types";
 import type { Case, InstanceConfig } from "./estate";
 
@@ -28,12 +29,6 @@ interface Forecast {
   why: string;
 }
 
-/** The plan's resource change for the instance, as `terraform show -json` writes it. */
-export interface PlannedChange {
-  after: Record<string, unknown> | null;
-  afterUnknown: Record<string, unknown>;
-}
-
 const ATTRIBUTE = /^(?:submodules\["([^"]+)"\]\.)?parameters\["([^"]+)"\]$/;
 
 function keyOf(attribute: string): string | undefined {
@@ -46,7 +41,7 @@ export function forecast(
   c: Case,
   before: Snapshot,
   config: InstanceConfig,
-  plan: PlannedChange | undefined,
+  plan: PlanChange | undefined,
   review: InstanceReview | undefined,
 ): { version: Forecast; values: Map<string, Forecast> } {
   const out = new Map<string, Forecast>();
@@ -55,15 +50,16 @@ export function forecast(
   let version: Forecast = { values: [String(before.version)], why: "kept" };
   if (!plan || !review) return { version, values: out };
 
-  const plannedVersion = plan.after?.manifest_version;
+  const planned = (plan.after ?? {}) as Record<string, unknown>;
+  const unknown = (plan.after_unknown ?? {}) as Record<string, unknown>;
+  const plannedVersion = planned.manifest_version;
   if (typeof plannedVersion === "number")
     version = { values: [String(plannedVersion)], why: "planned manifest_version" };
-  const effective = plan.after?.effective_parameters;
-  if (effective && typeof effective === "object" && !plan.afterUnknown.effective_parameters) {
-    const planned = effective as Record<string, string>;
+  const effective = planned.effective_parameters as Record<string, string> | null | undefined;
+  if (effective && !unknown.effective_parameters) {
     for (const p of c.levels[0].pins.filter((x) => !x.secret)) {
       const name = `input.${p.name}`;
-      out.set(valueKey("", name), { values: [planned[name] ?? null], why: "planned effective_parameters" });
+      out.set(valueKey("", name), { values: [effective[name] ?? null], why: "planned effective_parameters" });
     }
   }
   for (const change of review.changes) {
@@ -146,4 +142,20 @@ export function mismatches(
       );
   }
   return out;
+}
+
+/** The review of an instance the plan leaves alone (the review lists no section for it): nothing said. */
+export function unchangedReview(address: string): InstanceReview {
+  return {
+    address,
+    kind: "settings",
+    action: "no change",
+    replacedBecause: [],
+    changes: [],
+    resets: [],
+    possibleResets: [],
+    findings: [],
+    secrets: [],
+    workflow: "",
+  };
 }

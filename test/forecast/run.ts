@@ -10,7 +10,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { waitForInstance } from "../../src/client";
 import { DEMO } from "../../src/simulator";
-import type { InstanceReview, Review } from "../../src/review/types";
+import type { PlanJson } from "../../src/review/plan-json";
+import type { Review } from "../../src/review/types";
 import { APPMGMT_CLI } from "../helpers/review";
 import type { TestSimulator } from "../helpers/simulator";
 import { describeRun, PROVIDER_HCL, type TerraformWorkspace } from "../helpers/terraform";
@@ -23,7 +24,7 @@ import {
   type Case,
   type InstanceConfig,
 } from "./estate";
-import { forecast, mismatches, snapshotOf, type PlannedChange, type Snapshot } from "./oracle";
+import { forecast, mismatches, snapshotOf, unchangedReview, type Snapshot } from "./oracle";
 
 export interface CaseResult {
   c: Case;
@@ -102,7 +103,7 @@ function replayHcl(c: Case, family: Family, seed: number): string {
 function erroredAddresses(run: { stdout: string; stderr: string }): Map<string, string> {
   const out = new Map<string, string>();
   for (const block of `${run.stdout}\n${run.stderr}`.split(/\n(?=Error: )/)) {
-    const m = /with (appmgmt_instance\.[\w-]+)/.exec(block);
+    const m = /(?:with|When applying changes to) (appmgmt_instance\.[\w-]+)/.exec(block);
     if (block.startsWith("Error: ") && m && !out.has(m[1])) out.set(m[1], block.split("\n")[0].slice(7));
   }
   return out;
@@ -163,8 +164,49 @@ async function runRound(
     problems: [],
     hcl: replayHcl(c, families[i], opts.seed),
   }));
+  await setUpEstate(svc, tf, cases, families, results);
 
-  // Step 1: the estate.
+  // Step 2: the change, planned (without the cases the plan refuses), reviewed, applied.
+  const live = cases.map((_, i) => results[i].problems.length === 0 && families[i].instanceId !== undefined);
+  const liveIds = families.map((f, i) => (live[i] ? f.instanceId : undefined));
+  const before = await snapshots(svc, liveIds);
+  const refused = await planChanges(tf, cases, families, live);
+  const { plan, review } = await reviewPlan(tf);
+  const applied = await tf.run(["apply", "-input=false", "-no-color", "tfplan"]);
+  const applyErrors = erroredAddresses(applied);
+  if (applied.code !== 0 && applyErrors.size === 0)
+    throw new Error(`the apply failed\n${describeRun(applied)}`);
+  const after = await snapshots(svc, liveIds);
+
+  cases.forEach((c, i) => {
+    if (!live[i]) return;
+    const r = results[i];
+    r.refused = refused.get(i);
+    const why = applyErrors.get(address(c));
+    if (why) r.problems.push(`step 2 (apply) failed: ${why}`);
+    const change = plan.resource_changes?.find((x) => x.address === address(c))?.change;
+    const expected = r.refused
+      ? forecast(c, before[i]!, c.before, undefined, undefined)
+      : forecast(
+          c,
+          before[i]!,
+          c.after,
+          change,
+          review.instances.find((x) => x.address === address(c)) ?? unchangedReview(address(c)),
+        );
+    r.problems.push(...mismatches(expected, after[i]!, secretLabel(c)));
+  });
+  return results;
+}
+
+/** Step 1: adoption cases launched outside terraform, the others applied by terraform; ids into `families`. */
+async function setUpEstate(
+  svc: TestSimulator,
+  tf: TerraformWorkspace,
+  cases: Case[],
+  families: Family[],
+  results: CaseResult[],
+): Promise<void> {
   await Promise.all(
     cases.map(async (c, i) => {
       if (!c.adoption) return;
@@ -176,106 +218,62 @@ async function runRound(
   const managed = cases.map((c, i) => (c.adoption ? "" : resourceHcl(c, families[i], c.before)));
   tf.writeMain(`${PROVIDER_HCL}\n${managed.join("\n")}`);
   const setUp = await tf.apply({ check: false });
-  const setUpErrors = erroredAddresses(setUp);
-  if (setUp.code !== 0 && setUpErrors.size === 0)
+  const errors = erroredAddresses(setUp);
+  if (setUp.code !== 0 && errors.size === 0)
     throw new Error(`setting up the estate failed\n${describeRun(setUp)}`);
   for (const s of await tf.state()) {
     const i = cases.findIndex((c) => address(c) === s.address);
     if (i >= 0) families[i].instanceId = s.values.id as string;
   }
   cases.forEach((c, i) => {
-    const why = setUpErrors.get(address(c));
+    const why = errors.get(address(c));
     if (why) results[i].problems.push(`step 1 (before) failed: ${why}`);
   });
+}
 
-  // Step 2: the change, planned (without the cases the plan refuses), reviewed, applied.
-  const live = cases.map((_, i) => results[i].problems.length === 0 && families[i].instanceId !== undefined);
-  const before = await snapshots(
-    svc,
-    families.map((f, i) => (live[i] ? f.instanceId : undefined)),
-  );
+/**
+ * Writes every live case's change (an adoption with its import block) and plans it into tfplan; a case whose
+ * plan terraform refuses goes back to its `before` (an adoption: not imported) and the rest is planned again.
+ * Resolves the refused cases by index, with terraform's error.
+ */
+async function planChanges(
+  tf: TerraformWorkspace,
+  cases: Case[],
+  families: Family[],
+  live: boolean[],
+): Promise<Map<number, string>> {
   const refused = new Map<number, string>();
-  let plan;
   for (;;) {
     const blocks = cases.map((c, i) => {
       if (!live[i]) return "";
+      if (refused.has(i)) return c.adoption ? "" : resourceHcl(c, families[i], c.before);
       const importBlock = c.adoption
         ? `import {\n  to = ${address(c)}\n  id = "${families[i].instanceId}"\n}\n`
         : "";
-      if (refused.has(i)) return c.adoption ? "" : resourceHcl(c, families[i], c.before);
       return importBlock + resourceHcl(c, families[i], c.after);
     });
     tf.writeMain(`${PROVIDER_HCL}\n${blocks.join("\n")}`);
-    plan = await tf.run(["plan", "-input=false", "-no-color", "-out=tfplan"]);
-    if (plan.code === 0) break;
+    const plan = await tf.run(["plan", "-input=false", "-no-color", "-out=tfplan"]);
+    if (plan.code === 0) return refused;
     const errors = erroredAddresses(plan);
-    const newly = cases.findIndex((c, i) => errors.has(address(c)) && !refused.has(i));
-    if (newly < 0) throw new Error(`the plan failed for no case it names\n${describeRun(plan)}`);
-    for (const [i, c] of cases.entries())
-      if (errors.has(address(c)) && !refused.has(i)) refused.set(i, errors.get(address(c))!);
+    const newly = cases.flatMap((c, i) => (errors.has(address(c)) && !refused.has(i) ? [i] : []));
+    if (newly.length === 0) throw new Error(`the plan failed for no case it names\n${describeRun(plan)}`);
+    for (const i of newly) refused.set(i, errors.get(address(cases[i]))!);
   }
+}
+
+/** tfplan as JSON, and `appmgmt review --format json` of it, as a pipeline runs it. */
+async function reviewPlan(tf: TerraformWorkspace): Promise<{ plan: PlanJson; review: Review }> {
   const show = await tf.run(["show", "-json", "tfplan"]);
   if (show.code !== 0) throw new Error(describeRun(show));
   tf.writeFile("plan.json", show.stdout);
   const reviewed = spawnSync(
     process.execPath,
     [APPMGMT_CLI, "review", "--format", "json", path.join(tf.dir, "plan.json")],
-    {
-      encoding: "utf8",
-    },
+    { encoding: "utf8" },
   );
   if (reviewed.status !== 0) throw new Error(`appmgmt review failed: ${reviewed.stderr}`);
-  const review = JSON.parse(reviewed.stdout) as Review;
-  const planJson = JSON.parse(show.stdout) as {
-    resource_changes?: {
-      address: string;
-      change: { after: Record<string, unknown> | null; after_unknown?: Record<string, unknown> };
-    }[];
-  };
-  const applied = await tf.run(["apply", "-input=false", "-no-color", "tfplan"]);
-  const applyErrors = erroredAddresses(applied);
-  if (applied.code !== 0 && applyErrors.size === 0)
-    throw new Error(`the apply failed\n${describeRun(applied)}`);
-  const after = await snapshots(
-    svc,
-    families.map((f, i) => (live[i] ? f.instanceId : undefined)),
-  );
-
-  cases.forEach((c, i) => {
-    if (!live[i]) return;
-    const r = results[i];
-    r.refused = refused.get(i);
-    const config = r.refused ? c.before : c.after;
-    const change = planJson.resource_changes?.find((x) => x.address === address(c))?.change;
-    const planned: PlannedChange | undefined = change && {
-      after: change.after,
-      afterUnknown: change.after_unknown ?? {},
-    };
-    const instanceReview: InstanceReview | undefined = review.instances.find((x) => x.address === address(c));
-    const expected = r.refused
-      ? forecast(c, before[i]!, config, undefined, undefined)
-      : forecast(c, before[i]!, config, planned, instanceReview ?? noChange(address(c)));
-    const why = applyErrors.get(address(c));
-    if (why) r.problems.push(`step 2 (apply) failed: ${why}`);
-    r.problems.push(...mismatches(expected, after[i]!, secretLabel(c)));
-  });
-  return results;
-}
-
-/** An instance the plan leaves alone: the review lists no section for it. */
-function noChange(addr: string): InstanceReview {
-  return {
-    address: addr,
-    kind: "settings",
-    action: "no change",
-    replacedBecause: [],
-    changes: [],
-    resets: [],
-    possibleResets: [],
-    findings: [],
-    secrets: [],
-    workflow: "",
-  };
+  return { plan: JSON.parse(show.stdout) as PlanJson, review: JSON.parse(reviewed.stdout) as Review };
 }
 
 /** Held / failed per change class (an adoption counted in its class and under "adopted first"). */

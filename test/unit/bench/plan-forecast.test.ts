@@ -3,20 +3,14 @@
 // I` replays it; the classes are all generated; and the oracle flags a value the plan did not say would change,
 // accepts one it did, and names a secret's value only by where it came from.
 import { CHANGE_CLASSES, generateCase, instanceHcl } from "../../forecast/estate";
-import { forecast, mismatches, valueKey, type Snapshot } from "../../forecast/oracle";
+import { forecast, mismatches, unchangedReview, valueKey, type Snapshot } from "../../forecast/oracle";
 import type { InstanceReview } from "../../../src/review/types";
 
+const PLANNED = { actions: ["update"], before: {}, after: {} };
 const REVIEW: InstanceReview = {
-  address: "appmgmt_instance.x",
+  ...unchangedReview("appmgmt_instance.x"),
   kind: "reconfigure",
   action: "reconfigure in place",
-  replacedBecause: [],
-  changes: [],
-  resets: [],
-  possibleResets: [],
-  findings: [],
-  secrets: [],
-  workflow: "reconfigure",
 };
 
 test("a case is the same whatever runs before it, and 64 cases cover every change class and adoptions", () => {
@@ -35,7 +29,7 @@ describe("the oracle", () => {
   const secretLabel = () => undefined;
 
   test("a value the plan does not mention must stay: a silent change is a mismatch", () => {
-    const expected = forecast(c, before, c.after, { after: {}, afterUnknown: {} }, REVIEW);
+    const expected = forecast(c, before, c.after, PLANNED, REVIEW);
     expect(mismatches(expected, { version: 1, values: { [fork]: "main" } }, secretLabel)).toEqual([]);
     expect(mismatches(expected, { version: 1, values: { [fork]: "master" } }, secretLabel)).toEqual([
       'parameters["input.app-fork"]: the service holds "master", the forecast was "main" (kept (the plan does not change it))',
@@ -53,12 +47,12 @@ describe("the oracle", () => {
         },
       ],
     };
-    const expected = forecast(c, before, c.after, { after: {}, afterUnknown: {} }, review);
+    const expected = forecast(c, before, c.after, PLANNED, review);
     expect(mismatches(expected, { version: 1, values: { [fork]: "master" } }, secretLabel)).toEqual([]);
   });
 
   test("a secret is named by where it came from, never by its value", () => {
-    const expected = forecast(c, before, c.after, { after: {}, afterUnknown: {} }, REVIEW);
+    const expected = forecast(c, before, c.after, PLANNED, REVIEW);
     const said = mismatches(
       expected,
       { version: 1, values: { [fork]: "hunter2" } },
