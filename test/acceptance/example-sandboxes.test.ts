@@ -69,6 +69,10 @@ describe("examples/sandboxes/hcl", () => {
     expect(after.environments).toHaveLength(1);
     expect(after.applications).toHaveLength(1);
     const said = again.stdout.replace(/\s+/g, " ");
+    // the plan said so, and the apply did so
+    expect(said).toContain(
+      `This create adopts the existing environment ${first.environments[0].id} ("sandbox-${branch}")`,
+    );
     expect(said).toContain(
       `Adopted the existing environment ${first.environments[0].id} ("sandbox-${branch}")`,
     );
@@ -80,7 +84,7 @@ describe("examples/sandboxes/hcl", () => {
     expect((await tf.plan()).code).toBe(0);
     expect((await tf.plannedChanges()).filter((c) => c.action !== "read" && c.action !== "noop")).toEqual([]);
 
-    // Another state with the same branch: its environment runs the webshop, so the create is refused.
+    // Another state with the same branch: its environment runs the webshop, so the plan refuses the create.
     const other = ctx.workspace().withEnv({ TF_VAR_branch: branch });
     other.writeFile("main.tf", fs.readFileSync(path.join(ctx.tf.dir, "main.tf"), "utf8"));
     fs.copyFileSync(
@@ -93,6 +97,7 @@ describe("examples/sandboxes/hcl", () => {
     const why = refused.stderr.replace(/\s+/g, " ");
     expect(why).toContain(`An environment named "sandbox-${branch}" exists and is in use`);
     expect(why).toContain(`\`terraform import appmgmt_environment.<name> ${first.environments[0].id}\``);
+    expect(refused.stdout).not.toContain("Plan:");
     expect((await named()).environments).toHaveLength(1);
   });
 });

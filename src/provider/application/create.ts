@@ -5,9 +5,17 @@
 
 import { type Diagnostic, failureDiagnostic, type ValueObject } from "../../terraform-model";
 import { APPLICATION_TYPE } from "../../resource-types";
-import { sameNameInOrganization } from "../same-name";
+import { sameNameInOrganization, type SameNameLookup } from "../same-name";
 import type { ProviderContext } from "../context";
 import type { ApplyResult } from "../resource";
+
+/** An application of the configured name is looked for among the organization's, before a create. */
+export const APPLICATIONS_BY_NAME: SameNameLookup = {
+  kind: "application",
+  typeName: APPLICATION_TYPE,
+  list: (ctx, orgId) => ctx.service().client.listApplications(orgId, { signal: ctx.signal }),
+  instancesOf: (ctx, id) => ctx.service().client.listApplicationInstances(id, { signal: ctx.signal }),
+};
 
 export async function createApplication(ctx: ProviderContext, planned: ValueObject): Promise<ApplyResult> {
   const { client } = ctx.service();
@@ -16,13 +24,7 @@ export async function createApplication(ctx: ProviderContext, planned: ValueObje
   let id: string;
   let notes: Diagnostic[] = [];
   try {
-    const same = await sameNameInOrganization(
-      "application",
-      APPLICATION_TYPE,
-      name,
-      await client.listApplications(orgId, { signal: ctx.signal }),
-      (appId) => client.listApplicationInstances(appId, { signal: ctx.signal }),
-    );
+    const same = await sameNameInOrganization(ctx, APPLICATIONS_BY_NAME, orgId, name, "apply");
     if (same.refused) return { newState: null, diagnostics: [same.refused] };
     if (same.note) notes = [same.note];
     ({ id } = same.adopt

@@ -12,7 +12,15 @@ import { ENVIRONMENT_TYPE } from "../../resource-types";
 import { afterApply } from "./apply-state";
 import { putChangedSettings, readEnvironmentSettings } from "./settings";
 import { waitOnline } from "./online";
-import { sameNameInOrganization, type SameName } from "../same-name";
+import { sameNameInOrganization, type SameName, type SameNameLookup } from "../same-name";
+
+/** An environment of the configured name is looked for among the organization's, before a clone. */
+export const ENVIRONMENTS_BY_NAME: SameNameLookup = {
+  kind: "environment",
+  typeName: ENVIRONMENT_TYPE,
+  list: (ctx, orgId) => ctx.service().client.listEnvironments(orgId, { signal: ctx.signal }),
+  instancesOf: (ctx, id) => ctx.service().client.listInstances(id, { signal: ctx.signal }),
+};
 
 export async function createEnvironment(ctx: ProviderContext, planned: ValueObject): Promise<ApplyResult> {
   const { client } = ctx.service();
@@ -22,13 +30,7 @@ export async function createEnvironment(ctx: ProviderContext, planned: ValueObje
   let id: string;
   let same: SameName;
   try {
-    same = await sameNameInOrganization(
-      "environment",
-      ENVIRONMENT_TYPE,
-      name,
-      await client.listEnvironments(orgId, { signal: ctx.signal }),
-      (envId) => client.listInstances(envId, { signal: ctx.signal }),
-    );
+    same = await sameNameInOrganization(ctx, ENVIRONMENTS_BY_NAME, orgId, name, "apply");
   } catch (e) {
     const failed = failureDiagnostic(`Looking for environments named ${JSON.stringify(name)} failed`, e);
     return { newState: null, diagnostics: [failed] };

@@ -66,6 +66,30 @@ describe("appmgmt_application plan", () => {
     expect(obj(same.plannedState).manifest_version).toBe(1);
   });
 
+  it("warns that a create adopts an application of its name running no instance, and fails on one in use", async () => {
+    const idle = await configuredProvider({});
+    const adopted = await plan(idle, null, { ...CONFIG, name: "webshop" });
+    expect(adopted.diagnostics).toEqual([
+      expect.objectContaining({
+        severity: "warning",
+        summary: `This create adopts the existing application ${APP} ("webshop")`,
+      }),
+    ]);
+    const busy = await configuredProvider({ instances: [status({ application: APP, status: "Running" })] });
+    const refused = await plan(busy, null, { ...CONFIG, name: "webshop" });
+    expect(refused.diagnostics).toEqual([
+      expect.objectContaining({
+        severity: "error",
+        summary: 'An application named "webshop" exists and is in use',
+        detail: expect.stringContaining(`\`terraform import appmgmt_application.<name> ${APP}\``),
+      }),
+    ]);
+    // an update asks nothing
+    const before = busy.client.calls.length;
+    expect((await plan(busy, STATE, CONFIG)).diagnostics).toEqual([]);
+    expect(busy.client.calls.length).toBe(before);
+  });
+
   it("refuses a malformed organization_id and an empty name at their paths", async () => {
     const h = await configuredProvider({});
     const res = await h.provider.validateResourceConfig({
