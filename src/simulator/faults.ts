@@ -26,8 +26,8 @@ interface FixedFault {
   then?: () => void;
 }
 
-/** mulberry32: a tiny seeded PRNG, plenty for picking faults. */
-function mulberry32(seed: number): () => number {
+/** mulberry32: a tiny seeded PRNG, plenty for picking faults (and the plan-forecast harness's estates). */
+export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

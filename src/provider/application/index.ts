@@ -1,7 +1,8 @@
 // The `appmgmt_application` resource: one file per job, as src/provider/instance/.
 
 import { defineResource } from "../resource";
-import { createApplication } from "./create";
+import { planSameName } from "../same-name";
+import { createApplication, APPLICATIONS_BY_NAME } from "./create";
 import { deleteApplication } from "./delete";
 import { importApplication } from "./import";
 import { planApplication, validateApplication } from "./plan";
@@ -14,7 +15,7 @@ export const applicationResource = defineResource({
   typeName: APPLICATION_TYPE,
   schema: applicationSchema,
   validate: validateApplication,
-  plan: (req, ctx) => planApplication(req, ctx),
+  plan: async (req, ctx) => planSameName(ctx, req, await planApplication(req, ctx), APPLICATIONS_BY_NAME),
   create: (ctx, planned) => createApplication(ctx, planned),
   read: readApplication,
   update: (ctx, prior, planned) => updateApplication(ctx, prior, planned),

@@ -45,7 +45,8 @@ export async function deleteEnvironment(ctx: ProviderContext, prior: ValueObject
         `The ${what} was removed from the state only`,
         "The service's public API has no call that deletes an environment: it stays in the service with its " +
           `properties, markers and policies. Delete it by hand in the service's console (Environments, ${JSON.stringify(prior.name)}, ` +
-          "Delete) if it is no longer wanted; `terraform import` takes it back under management.",
+          "Delete) if it is no longer wanted. Applying this configuration again takes it over by its name instead of " +
+          "cloning a second one; `terraform import` takes it back under management too.",
         attrPath("id"),
       ),
     ],

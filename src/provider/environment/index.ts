@@ -3,7 +3,8 @@
 import { defineResource } from "../resource";
 import { planEnvironmentName, withEnvironmentName, type NamedBy } from "../environment-names";
 import { ENVIRONMENT_TYPE } from "../../resource-types";
-import { createEnvironment } from "./create";
+import { planSameName } from "../same-name";
+import { createEnvironment, ENVIRONMENTS_BY_NAME } from "./create";
 import { deleteEnvironment } from "./delete";
 import { importEnvironment } from "./import";
 import { planEnvironment, validateEnvironment } from "./plan";
@@ -18,7 +19,13 @@ export const environmentResource = defineResource({
   typeName: ENVIRONMENT_TYPE,
   schema: environmentSchema,
   validate: validateEnvironment,
-  plan: (req, ctx) => planEnvironmentName(ctx, req, planEnvironment(req), SOURCE),
+  plan: async (req, ctx) =>
+    planSameName(
+      ctx,
+      req,
+      await planEnvironmentName(ctx, req, planEnvironment(req), SOURCE),
+      ENVIRONMENTS_BY_NAME,
+    ),
   create: async (ctx, planned) => withEnvironmentName(ctx, await createEnvironment(ctx, planned), SOURCE),
   read: readEnvironment,
   update: (ctx, prior, planned) => updateEnvironment(ctx, prior, planned),

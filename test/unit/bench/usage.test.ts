@@ -18,6 +18,7 @@ test("every runnable bench script is found", () => {
     "grpc-call-cost.js",
     "import-root.js",
     "load.js",
+    "plan-forecast.js",
     "provider-calls.js",
     "provider-executable.js",
     "provider-startup.js",

@@ -4,7 +4,7 @@
 import { isUnknown, UNKNOWN, type ValueObject } from "../../../src/terraform-model";
 import { BadRequestError } from "../../../src/client/errors";
 import { providerSchemas } from "../../../src/provider/catalog";
-import { ORG, WEBSHOP_MANIFEST, configuredProvider, obj } from "./fakes";
+import { APP, ORG, WEBSHOP_MANIFEST, configuredProvider, obj, status } from "./fakes";
 
 const APP_ID = "6b0000000000000000000001";
 type Harness = Awaited<ReturnType<typeof configuredProvider>>;
@@ -64,6 +64,30 @@ describe("appmgmt_application plan", () => {
     expect(isUnknown(obj(newManifest.plannedState).manifest_version)).toBe(true);
     const same = await plan(h, STATE, CONFIG);
     expect(obj(same.plannedState).manifest_version).toBe(1);
+  });
+
+  it("warns that a create adopts an application of its name running no instance, and fails on one in use", async () => {
+    const idle = await configuredProvider({});
+    const adopted = await plan(idle, null, { ...CONFIG, name: "webshop" });
+    expect(adopted.diagnostics).toEqual([
+      expect.objectContaining({
+        severity: "warning",
+        summary: `This create adopts the existing application ${APP} ("webshop")`,
+      }),
+    ]);
+    const busy = await configuredProvider({ instances: [status({ application: APP, status: "Running" })] });
+    const refused = await plan(busy, null, { ...CONFIG, name: "webshop" });
+    expect(refused.diagnostics).toEqual([
+      expect.objectContaining({
+        severity: "error",
+        summary: 'An application named "webshop" exists and is in use',
+        detail: expect.stringContaining(`\`terraform import appmgmt_application.<name> ${APP}\``),
+      }),
+    ]);
+    // an update asks nothing
+    const before = busy.client.calls.length;
+    expect((await plan(busy, STATE, CONFIG)).diagnostics).toEqual([]);
+    expect(busy.client.calls.length).toBe(before);
   });
 
   it("refuses a malformed organization_id and an empty name at their paths", async () => {
@@ -147,6 +171,38 @@ describe("appmgmt_application apply", () => {
     expect(res.diagnostics[0].detail).toContain("terraform untaint");
   });
 
+  it("adopts an application of its name that runs no instance (a destroy forgot it), uploading the manifest", async () => {
+    const h = await configuredProvider({ uploadManifest: [{ version: 3 }] });
+    const webshop = { ...CONFIG, name: "webshop", id: UNKNOWN, manifest_version: UNKNOWN };
+    const res = await apply(h, null, webshop);
+    expect(obj(res.newState)).toMatchObject({ id: APP, manifest_version: 3, name: "webshop" });
+    expect(h.client.callsOf("createApplication")).toEqual([]);
+    expect(h.client.callsOf("uploadManifest").map((c) => c.args)).toEqual([[APP, WEBSHOP_MANIFEST]]);
+    expect(res.diagnostics).toEqual([
+      expect.objectContaining({
+        severity: "warning",
+        summary: `Adopted the existing application ${APP} ("webshop")`,
+        attribute: [{ attr: "name" }],
+      }),
+    ]);
+  });
+
+  it("refuses to take over an application of its name that runs instances, naming it and the import", async () => {
+    const h = await configuredProvider({ instances: [status({ application: APP, status: "Running" })] });
+    const res = await apply(h, null, { ...CONFIG, name: "webshop", id: UNKNOWN, manifest_version: UNKNOWN });
+    expect(res.newState).toBeNull();
+    expect(res.diagnostics).toEqual([
+      expect.objectContaining({
+        severity: "error",
+        summary: 'An application named "webshop" exists and is in use',
+        attribute: [{ attr: "name" }],
+      }),
+    ]);
+    expect(res.diagnostics[0].detail).toContain(`\`terraform import appmgmt_application.<name> ${APP}\``);
+    expect(h.client.callsOf("createApplication")).toEqual([]);
+    expect(h.client.callsOf("uploadManifest")).toEqual([]);
+  });
+
   it("uploads a changed manifest as the next version", async () => {
     const h = await configuredProvider({ uploadManifest: [{ version: 2 }] });
     const changed = `${WEBSHOP_MANIFEST}\n# v2\n`;
@@ -171,7 +227,6 @@ describe("appmgmt_application apply", () => {
 
   it("imports by id, finding the organization, and warns that the manifest is not read back", async () => {
     const h = await configuredProvider({});
-    const APP = "5f0000000000000000000a11"; // the fake lists webshop under ORG
     const res = await h.provider.importResourceState({ typeName: "appmgmt_application", id: APP });
     expect(res.importedResources[0].state).toMatchObject({
       id: APP,

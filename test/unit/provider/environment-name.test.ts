@@ -104,5 +104,11 @@ test("an environment's clone plans the name of its source, with the same lookup"
     priorPrivate: Buffer.alloc(0),
   });
   expect(obj(res.plannedState).clone_from_name).toBe("staging");
-  expect(lookups(h).map((c) => c.method)).toEqual(["listOrganizations", "listEnvironments"]);
+  // the name lookup, then the organization's list for an environment named "sandbox" already (none)
+  expect(lookups(h).map((c) => c.method)).toEqual([
+    "listOrganizations",
+    "listEnvironments",
+    "listEnvironments",
+  ]);
+  expect(res.diagnostics).toEqual([]);
 });
