@@ -30,6 +30,7 @@ Options:
   --fault-latency-ms N   delay added to every API and token call (default 0)
   --fault-reset-rate R   share (0..1) of API and token calls whose connection is reset (default 0)
   --fault-seed N         seed of the fault generator, for reproducible runs (default 1)
+  --status-words W       answer statuses in the current words (default) or the older ones: Active, Launching, Error
   -h, --help             show this help`;
 
 const NUMBER_FLAGS = [
@@ -56,6 +57,7 @@ const OPTIONS = {
   "tls-cert": { type: "string" },
   "tls-key": { type: "string" },
   "fault-statuses": { type: "string" },
+  "status-words": { type: "string" },
   ...Object.fromEntries(NUMBER_FLAGS.map((f) => [f, { type: "string" }])),
 } as const;
 
@@ -103,7 +105,11 @@ export function parseSimArgs(args: string[]): StartSimulatorOptions {
       );
     return status;
   });
+  const statusWords = values["status-words"] as string | undefined;
+  if (statusWords !== undefined && statusWords !== "current" && statusWords !== "older")
+    throw new UsageError(`--status-words must be current or older, got ${JSON.stringify(statusWords)}`);
   return {
+    statusWords,
     tls: tlsFiles(values["tls-cert"] as string | undefined, values["tls-key"] as string | undefined),
     host: (values.host as string | undefined) ?? "127.0.0.1",
     port: num("port", 65535) ?? 0,

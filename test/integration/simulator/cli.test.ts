@@ -7,8 +7,8 @@ import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { build } from "esbuild";
 import { main } from "../../../src/cli/main";
-import { SIM_USAGE } from "../../../src/cli/sim";
-import { demoSeed } from "../../../src/simulator";
+import { parseSimArgs, SIM_USAGE } from "../../../src/cli/sim";
+import { DEMO, demoSeed, startSimulator } from "../../../src/simulator";
 import { stringify } from "yaml";
 import { captureConsole } from "../../helpers/console";
 import { call } from "./http";
@@ -59,11 +59,32 @@ describe("appmgmt dispatcher", () => {
         "--fault-latency-ms",
         "--fault-reset-rate",
         "--fault-seed",
+        "--status-words",
       ])
         expect(help).toMatch(new RegExp(`^  ${flag} .*\\S`, "m"));
       expect(help).toBe(SIM_USAGE);
     } finally {
       io.restore();
+    }
+  });
+
+  it("sim --status-words older answers in the older words", async () => {
+    const opts = parseSimArgs(["--status-words", "older", "--launch-ms", "0"]);
+    expect(opts.statusWords).toBe("older");
+    const svc = await startSimulator({ ...opts, seed: demoSeed() });
+    try {
+      const launched = await call(
+        svc.url,
+        "POST",
+        `/api/1/applications/${DEMO.webshopApplicationId}/launch`,
+        {
+          body: {},
+        },
+      );
+      const status = await call(svc.url, "GET", `/api/1/instances/${(launched.body as { id: string }).id}`);
+      expect((status.body as { status: string }).status).toBe("Active");
+    } finally {
+      await svc.close();
     }
   });
 
@@ -76,6 +97,8 @@ describe("appmgmt dispatcher", () => {
       expect(io.err()).toMatch(/--port must be a number between 0 and 65535, got "http"/);
       expect(await main(["sim", "--fault-statuses", "200"])).toBe(2);
       expect(io.err()).toMatch(/--fault-statuses must list 4xx\/5xx codes/);
+      expect(await main(["sim", "--status-words", "ancient"])).toBe(2);
+      expect(io.err()).toMatch(/--status-words must be current or older, got "ancient"/);
       expect(await main(["sim", "--port"])).toBe(2);
       expect(io.err()).toMatch(/--port <value>' argument missing/);
     } finally {
