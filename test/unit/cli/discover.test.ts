@@ -80,12 +80,13 @@ describe("discoverInstances", () => {
       client,
       { environmentId: ENV },
       {},
-      { withSettings: true, progress: (l) => lines.push(l) },
+      { progress: (l) => lines.push(l) },
     );
     expect(found.map((d) => d.summary.id)).toEqual([parent.id]);
     expect(found[0].settings).toEqual({
       manifestVersion: 2,
       parameters: { "input.db-size": "large", "input.app-fork": "main" },
+      secretNames: [],
     });
     expect(lines).toEqual([
       `environment ${ENV}: 3 instances listed, 1 destroyed or destroying left out, 0 filtered out, 2 to adopt`,
