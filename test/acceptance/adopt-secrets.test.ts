@@ -12,7 +12,7 @@ import { DEMO } from "../../src/simulator";
 import { useTerraformAgainstSimulator } from "../helpers/acceptance";
 import { runDiscover } from "../helpers/discover";
 import { planAndReview } from "../helpers/review";
-import { describeRun, PROVIDER_HCL, type TerraformRun } from "../helpers/terraform";
+import { describeRun, PROVIDER_HCL, TerraformWorkspace, type TerraformRun } from "../helpers/terraform";
 
 /** The passwords the estate holds: none may appear anywhere terraform writes or prints. */
 const PASSWORDS = {
@@ -75,7 +75,9 @@ const shop = (clusterId: string) => `application:
 describe("adopting an estate with passwords", () => {
   const ctx = useTerraformAgainstSimulator();
   const ids: Record<string, string> = {};
-  /** Everything terraform printed in this file. */
+  /** Every command under TF_LOG=trace, so the provider's logs are among what is searched for passwords. */
+  let tf: TerraformWorkspace;
+  /** Everything terraform and appmgmt printed in this file. */
   const printed: string[] = [];
   const seen = (run: TerraformRun) => {
     printed.push(run.stdout, run.stderr);
@@ -89,9 +91,17 @@ describe("adopting an estate with passwords", () => {
       ...Object.fromEntries(Object.entries(s.submodules).map(([k, v]) => [k, v.parameters])),
     };
   };
-  const history = async (id: string) => (await ctx.svc.client.getInstance(id)).workflowHistory.length;
+  const estate = async () => ({ shop: await values(ids.shop), staged: await values(ids.staged) });
+  const histories = async () => ({
+    shop: (await ctx.svc.client.getInstance(ids.shop)).workflowHistory.length,
+    staged: (await ctx.svc.client.getInstance(ids.staged)).workflowHistory.length,
+  });
+  let before: Awaited<ReturnType<typeof estate>>;
+  let historyBefore: Awaited<ReturnType<typeof histories>>;
+  let shopManifest = "";
 
   beforeAll(async () => {
+    tf = TerraformWorkspace.create({ provider: ctx.provider, env: { ...ctx.svc.env, TF_LOG: "trace" } });
     const { client } = ctx.svc;
     const create = async (name: string, manifest: string) => {
       const { id } = await client.createApplication(DEMO.organizationId, { name });
@@ -100,7 +110,8 @@ describe("adopting an estate with passwords", () => {
     };
     const replicaId = await create("replica", REPLICA);
     const clusterId = await create("pg-cluster", cluster(replicaId));
-    ids.app = await create("vault-shop", shop(clusterId));
+    shopManifest = shop(clusterId);
+    ids.app = await create("vault-shop", shopManifest);
     const launch = async (key: string, request: LaunchRequest) => {
       const { id } = await client.launch(ids.app, request);
       await waitForInstance(client, id, { until: (s) => s.status === "Running", timeoutMs: 10_000 });
@@ -125,62 +136,85 @@ describe("adopting an estate with passwords", () => {
         submodules: { db: { parameters: { "input.engine": "postgres-16" } } },
       }),
     ]);
+    before = await estate();
+    historyBefore = await histories();
   });
+  afterAll(() => tf?.remove());
 
-  test("discover, generate-config-out and apply import the estate and send nothing; a change keeps every password", async () => {
-    const before = { shop: await values(ids.shop), staged: await values(ids.staged) };
-    const histories = { shop: await history(ids.shop), staged: await history(ids.staged) };
+  test("discover, generate-config-out and apply import the estate and send nothing; the next plan has no changes", async () => {
     expect(before.shop).toMatchObject({
       "": { "input.db-password": PASSWORDS.shopDb, "input.admin-password": PASSWORDS.shopAdmin },
       db: { "input.password": PASSWORDS.shopDb },
       "db/replica": { "input.password": PASSWORDS.shopReplica },
     });
-
-    const ws = ctx.workspace();
     const discover = await runDiscover(ctx.svc.url, [
       "--organization",
       DEMO.organizationId,
       "--application",
       ids.app,
       "--out",
-      path.join(ws.dir, "adopt.tf"),
+      path.join(tf.dir, "adopt.tf"),
     ]);
+    printed.push(discover.stdout, discover.stderr);
     expect(discover.code).toBe(0);
-    ws.writeMain(PROVIDER_HCL);
-    await ws.init();
+    tf.writeMain(PROVIDER_HCL);
+    seen(await tf.init());
     const generate = seen(
-      await ws.run(["plan", "-no-color", "-input=false", "-generate-config-out=generated.tf"]),
+      await tf.run(["plan", "-no-color", "-input=false", "-generate-config-out=generated.tf"]),
     );
     if (generate.code !== 0) throw new Error(describeRun(generate));
     expect(generate.stdout).toContain("Plan: 2 to import, 0 to add, 0 to change, 0 to destroy.");
-    const apply = seen(await ws.apply({ check: false }));
-    expect({ code: apply.code, stdout: apply.stdout }).toMatchObject({
+    // the review of the adoption: imports only, and a reset gate passes
+    const reviewed = await planAndReview(tf, "--fail-on", "reset");
+    printed.push(reviewed.plan.stdout, reviewed.plan.stderr, reviewed.markdown, reviewed.stderr);
+    expect({ code: reviewed.code, summary: reviewed.summary }).toEqual({
       code: 0,
-      stdout: expect.stringContaining("Apply complete! Resources: 2 imported, 0 added, 0 changed, 0 destroyed."),
+      summary:
+        "0 to launch, 0 to reconfigure (0 values reset to defaults), 0 to replace, 0 to destroy, 2 to import",
     });
-    const replan = seen(await ws.plan());
+    const apply = seen(await tf.apply());
+    expect(apply.stdout).toContain("Apply complete! Resources: 2 imported, 0 added, 0 changed, 0 destroyed.");
+    const replan = seen(await tf.plan());
     expect(replan.stdout).toContain("No changes");
-    expect({ shop: await values(ids.shop), staged: await values(ids.staged) }).toEqual(before);
-    expect({ shop: await history(ids.shop), staged: await history(ids.staged) }).toEqual(histories);
+    expect(await estate()).toEqual(before);
+    expect(await histories()).toEqual(historyBefore);
+  });
 
-    // A change without the secrets: the plan fails naming each password the service holds, and sends nothing.
-    const config = fs.readFileSync(path.join(ws.dir, "adopt.tf"), "utf8");
+  test("a manifest given to an adopted instance later is only recorded", async () => {
+    tf.writeFile("shop.yaml", shopManifest);
+    const adopt = fs.readFileSync(path.join(tf.dir, "adopt.tf"), "utf8");
+    const withManifest = adopt.replace(
+      /(resource "appmgmt_instance" "shop" \{\n)/,
+      '$1  manifest = file("shop.yaml")\n',
+    );
+    expect(withManifest).not.toBe(adopt);
+    tf.writeFile("adopt.tf", withManifest);
+    const plan = seen(await tf.plan());
+    expect(plan.stdout).toContain("Plan: 0 to add, 1 to change, 0 to destroy.");
+    seen(await tf.apply());
+    expect(seen(await tf.plan()).stdout).toContain("No changes");
+    expect(await histories()).toEqual(historyBefore);
+  });
+
+  test("a change without the secrets fails the plan naming each; supplying the declared variables is the only step", async () => {
+    const config = fs.readFileSync(path.join(tf.dir, "adopt.tf"), "utf8");
     const forked = config.replace(/("input\.app-fork"\s*=\s*)"feature-1"/, '$1"feature-2"');
     expect(forked).not.toBe(config);
-    ws.writeFile("adopt.tf", forked);
-    const refused = seen(await ws.plan({ check: false }));
+    tf.writeFile("adopt.tf", forked);
+    const refused = seen(await tf.plan({ check: false }));
     expect(refused.code).toBe(1);
     const flat = refused.stderr.replace(/\s+/g, " ");
     expect(flat).toContain(
       'input.db-password is held by the service and this change would reset it to its default; supply it in secret_parameters (see README "Secrets")',
     );
     expect(flat).toContain("input.admin-password is held by the service");
-    expect(flat).toContain("db/replica/input.password is held by the service");
+    expect(flat).toContain(
+      'db/replica/input.password is held by the service and this change would reset it to its default; supply it in submodules["db/replica"].secret_parameters',
+    );
+    // the bound one follows input.db-password: nothing of its own to supply
     expect(flat).not.toContain("db/input.password");
 
-    // Supplying the variables discover declared is the only step: the bound password once, at the main parameter.
-    const declared = fs.readFileSync(path.join(ws.dir, "adopt.tf"), "utf8");
-    const variables = [...declared.matchAll(/variable "(\w+)"/g)].map((m) => m[1]).sort();
+    const variables = [...config.matchAll(/variable "(\w+)"/g)].map((m) => m[1]).sort();
     // staged's admin and replica passwords are at their default, which the service holds all the same
     const supplied: Record<string, string> = {
       shop_input_admin_password: PASSWORDS.shopAdmin,
@@ -191,24 +225,70 @@ describe("adopting an estate with passwords", () => {
       staged_db_replica_input_password: "changeme",
     };
     expect(variables).toEqual(Object.keys(supplied).sort());
-    ws.writeFile(
-      "secrets.auto.tfvars",
-      variables.map((v) => `${v} = "${supplied[v]}"`).join("\n") + "\n",
-    );
-    const reviewed = await planAndReview(ws);
-    printed.push(reviewed.plan.stdout, reviewed.plan.stderr, reviewed.markdown, reviewed.stderr);
-    seen(await ws.apply());
-    const after = await values(ids.shop);
-    expect(after).toEqual({ ...before.shop, "": { ...before.shop[""], "input.app-fork": "feature-2" } });
-    expect(await values(ids.staged)).toEqual(before.staged);
+    tf.writeFile("secrets.auto.tfvars", variables.map((v) => `${v} = "${supplied[v]}"`).join("\n") + "\n");
+    const plan = seen(await tf.plan());
+    expect(plan.stdout).toContain("Plan: 0 to add, 1 to change, 0 to destroy.");
+    seen(await tf.apply());
+    expect(await estate()).toEqual({
+      ...before,
+      shop: { ...before.shop, "": { ...before.shop[""], "input.app-fork": "feature-2" } },
+    });
+    expect(seen(await tf.plan()).stdout).toContain("No changes");
+  });
 
-    // No password anywhere terraform wrote or printed.
+  test("terraform import of one instance, configured as its warning says, plans no change", async () => {
+    const ws = ctx.workspace();
+    ws.writeMain(`${PROVIDER_HCL}
+variable "db_password" {
+  type      = string
+  sensitive = true
+  ephemeral = true
+  default   = null
+}
+
+resource "appmgmt_instance" "staged" {
+  application_id   = "${ids.app}"
+  instance_name    = "staged"
+  environment_id   = "${DEMO.stagingEnvironmentId}"
+  manifest_version = 1
+  parameters       = { "input.app-fork" = "master" }
+  secret_parameters = {
+    "input.admin-password" = null
+    "input.db-password"    = var.db_password
+  }
+  secret_parameters_version = 1
+  submodules = {
+    db           = { manifest_version = 1, parameters = { "input.engine" = "postgres-16" } }
+    "db/replica" = { manifest_version = 1, parameters = { "input.lag" = "10s" }, secret_parameters = { "input.password" = null } }
+  }
+}
+`);
+    seen(await ws.init());
+    const imported = seen(await ws.import("appmgmt_instance.staged", ids.staged));
+    expect(imported.stdout.replace(/\s+/g, " ")).toContain(
+      'secret_parameters: input.admin-password, input.db-password; submodules["db/replica"].secret_parameters: input.password',
+    );
+    expect(seen(await ws.plan()).stdout).toContain("No changes");
+    printed.push(fs.readFileSync(path.join(ws.dir, "terraform.tfstate"), "utf8"));
+    expect(await values(ids.staged)).toEqual(before.staged);
+  });
+
+  test("no password in any file terraform wrote, the private state, the trace or any output", async () => {
+    const show = seen(await tf.run(["show", "-json", "-no-color"]));
     const written = fs
-      .readdirSync(ws.dir)
-      .filter((f) => f !== "secrets.auto.tfvars" && fs.statSync(path.join(ws.dir, f)).isFile())
-      .map((f) => fs.readFileSync(path.join(ws.dir, f), "utf8"));
-    const show = seen(await ws.run(["show", "-json", "-no-color"]));
-    for (const text of [...written, ...printed, show.stdout])
+      .readdirSync(tf.dir)
+      .filter((f) => f !== "secrets.auto.tfvars" && fs.statSync(path.join(tf.dir, f)).isFile())
+      .map((f) => fs.readFileSync(path.join(tf.dir, f), "utf8"));
+    expect(written.length).toBeGreaterThanOrEqual(6); // adopt.tf, main.tf, generated.tf, plan.json, state, backup
+    const state = JSON.parse(fs.readFileSync(path.join(tf.dir, "terraform.tfstate"), "utf8")) as {
+      resources: { instances: { private?: string }[] }[];
+    };
+    const privates = state.resources.flatMap((r) =>
+      r.instances.map((i) => Buffer.from(i.private ?? "", "base64").toString()),
+    );
+    expect(privates).toHaveLength(2);
+    expect(printed.join("\n")).toMatch(/provider\.terraform-provider-appmgmt/); // the trace holds the provider's logs
+    for (const text of [...written, ...privates, ...printed, show.stdout])
       for (const pw of Object.values(PASSWORDS)) expect(text).not.toContain(pw);
     for (const text of printed) expect(text).not.toContain("Provider produced inconsistent result");
   });
