@@ -79,6 +79,16 @@ function expectNoSecret(h: Harness, ...values: unknown[]) {
   }
 }
 
+/** `terraform import` of `id`, then the read that follows it. */
+async function importAndRead(h: Harness, id: string) {
+  const [r] = (await h.provider.importResourceState({ typeName: "appmgmt_instance", id })).importedResources;
+  return h.provider.readResource({
+    typeName: "appmgmt_instance",
+    currentState: r.state,
+    private: r.private ?? Buffer.alloc(0),
+  });
+}
+
 async function launched(h: Harness) {
   const planned = await plan(h, null, config);
   expect(planned.diagnostics).toEqual([]);
@@ -184,16 +194,7 @@ describe("secret parameters", () => {
         }),
       ],
     });
-    const imported = await h.provider.importResourceState({
-      typeName: "appmgmt_instance",
-      id: `${ID}?secrets=input.app-fork,db/input.engine`,
-    });
-    const [r] = imported.importedResources;
-    const read = await h.provider.readResource({
-      typeName: "appmgmt_instance",
-      currentState: r.state,
-      private: r.private ?? Buffer.alloc(0),
-    });
+    const read = await importAndRead(h, `${ID}?secrets=input.app-fork,db/input.engine`);
     const state = obj(read.newState);
     expect(state.secret_parameter_names).toEqual(["input.app-fork", "input.db-password", "db/input.engine"]);
     expect(state.parameters).toEqual({});
@@ -300,13 +301,7 @@ describe("secret parameters", () => {
         }),
       ],
     });
-    const imported = await h.provider.importResourceState({ typeName: "appmgmt_instance", id: ID });
-    const [r] = imported.importedResources;
-    const read = await h.provider.readResource({
-      typeName: "appmgmt_instance",
-      currentState: r.state,
-      private: r.private ?? Buffer.alloc(0),
-    });
+    const read = await importAndRead(h, ID);
     const state = obj(read.newState);
     expect(state.secret_parameter_names).toEqual(["input.db-password", "db/replica/input.password"]);
     expect(state.secret_parameters_version).toBe(1);
