@@ -279,7 +279,7 @@ resource "appmgmt_instance" "staged" {
       .readdirSync(tf.dir)
       .filter((f) => f !== "secrets.auto.tfvars" && fs.statSync(path.join(tf.dir, f)).isFile())
       .map((f) => fs.readFileSync(path.join(tf.dir, f), "utf8"));
-    expect(written.length).toBeGreaterThanOrEqual(6); // adopt.tf, main.tf, generated.tf, plan.json, state, backup
+    expect(written.length).toBeGreaterThanOrEqual(6); // adopt.tf, main.tf, plan.json, the plan, state, backup
     const state = JSON.parse(fs.readFileSync(path.join(tf.dir, "terraform.tfstate"), "utf8")) as {
       resources: { instances: { private?: string }[] }[];
     };
