@@ -193,7 +193,8 @@ export function looksSecret(name: string): boolean {
  * The status with the secret names' values taken out of the main and submodule parameters: what read,
  * apply, import, drift and the reset warnings see, so the service reporting a secret back never puts it in
  * a state, a private state or a diagnostic. A submodule value equal to a secret's value is the secret bound
- * into that submodule (the service gives a bound parameter its binder's value), so it goes too.
+ * into that submodule (the service gives a bound parameter its binder's value), so it goes too, with the
+ * values of that submodule whose names look secret.
  */
 export function withoutSecretValues(s: InstanceStatus, names: SecretNames): InstanceStatus {
   if (names.list.length === 0) return s;
@@ -209,8 +210,12 @@ export function withoutSecretValues(s: InstanceStatus, names: SecretNames): Inst
   );
   const submodules: InstanceStatus["submodules"] = {};
   for (const [path, sub, values] of kept) {
+    // a submodule a secret is bound into: what else of it looks secret goes too (a copy the service has not
+    // brought up to date yet, after a rotation, equals no secret's value now)
+    const ofSecret = Object.values(values).some((v) => secretValues.has(v));
     const unbound: Parameters = {};
-    for (const [k, v] of Object.entries(values)) if (!secretValues.has(v)) setOwn(unbound, k, v);
+    for (const [k, v] of Object.entries(values))
+      if (!secretValues.has(v) && !(ofSecret && looksSecret(k))) setOwn(unbound, k, v);
     setOwn(submodules, path, { ...sub, parameters: unbound });
   }
   return { ...s, parameters, submodules };

@@ -230,7 +230,8 @@ describe("secret parameters", () => {
             db: {
               manifestVersion: 1,
               revision: null,
-              parameters: { "input.size": SECRET, "input.engine": "pg" },
+              // the bound copy, and a secret-looking value beside it (an old copy not brought up to date)
+              parameters: { "input.size": SECRET, "input.engine": "pg", "input.old-password": SUB_SECRET },
             },
           },
         }),
