@@ -89,41 +89,72 @@ function secretResourceHcl(resource: string, d: Required<DiscoveredInstance>): s
     ].join("\n"),
   );
   const secretMap = (names: string[], strip: number, indent: string) =>
-    `{\n${names.map((n) => `${indent}  ${hq(n.slice(strip))} = ${variable(n)}`).join("\n")}\n${indent}}`;
+    block(
+      names.map((n) => [hq(n.slice(strip)), variable(n)]),
+      indent,
+    );
   const submodules = Object.keys(s.submodules ?? {})
     .sort()
-    .map((path) => {
+    .map((path): Entry => {
       const sub = s.submodules![path];
       const secrets = secretsOf(path);
-      const fields = [
-        ...(sub.revisionId ? [`revision_id = ${hq(sub.revisionId)}`] : []),
-        ...(sub.manifestVersion !== undefined ? [`manifest_version = ${sub.manifestVersion}`] : []),
-        ...(sub.parameters ? [`parameters = ${hclMap(sub.parameters, "      ")}`] : []),
-        ...(secrets.length > 0
-          ? [`secret_parameters = ${secretMap(secrets, path.length + 1, "      ")}`]
-          : []),
+      return [
+        hq(path),
+        block(
+          [
+            ...when(sub.revisionId, "revision_id", () => hq(sub.revisionId!)),
+            ...when(sub.manifestVersion !== undefined, "manifest_version", () => String(sub.manifestVersion)),
+            ...when(sub.parameters, "parameters", () => hclMap(sub.parameters!, "      ")),
+            ...when(secrets.length > 0, "secret_parameters", () =>
+              secretMap(secrets, path.length + 1, "      "),
+            ),
+          ],
+          "    ",
+        ),
       ];
-      return `    ${hq(path)} = {\n${fields.map((f) => `      ${f}`).join("\n")}\n    }`;
     });
-  const attributes = [
-    `application_id = ${hq(summary.application)}`,
-    `instance_name = ${hq(summary.name)}`,
-    `environment_id = ${hq(summary.environment)}`,
-    ...(s.revisionId ? [`revision_id = ${hq(s.revisionId)}`] : []),
-    `manifest_version = ${s.manifestVersion}`,
-    ...(s.userData !== undefined ? [`user_data = ${hq(s.userData)}`] : []),
-    `parameters = ${hclMap(s.parameters, "  ")}`,
-    ...(mainSecrets.length > 0 ? [`secret_parameters = ${secretMap(mainSecrets, 0, "  ")}`] : []),
-    "secret_parameters_version = 1 # bump to send the secrets again",
-    ...(submodules.length > 0 ? [`submodules = {\n${submodules.join("\n")}\n  }`] : []),
+  const attributes: Entry[] = [
+    ["application_id", hq(summary.application)],
+    ["instance_name", hq(summary.name)],
+    ["environment_id", hq(summary.environment)],
+    ...when(s.revisionId, "revision_id", () => hq(s.revisionId!)),
+    ["manifest_version", String(s.manifestVersion)],
+    ...when(s.userData !== undefined, "user_data", () => hq(s.userData!)),
+    ["parameters", hclMap(s.parameters, "  ")],
+    ...when(mainSecrets.length > 0, "secret_parameters", () => secretMap(mainSecrets, 0, "  ")),
+    ["secret_parameters_version", "1 # bump to send the secrets again"],
+    ...when(submodules.length > 0, "submodules", () => block(submodules, "  ")),
   ];
-  return [
-    ...variables,
-    `resource "appmgmt_instance" ${hq(resource)} {`,
-    ...attributes.map((a) => `  ${a}`),
-    "}",
-    "",
-  ].join("\n");
+  return [...variables, `resource "appmgmt_instance" ${hq(resource)} ${block(attributes, "")}`, ""].join(
+    "\n",
+  );
+}
+
+/** An HCL attribute or map entry: key, value (one line or several). */
+type Entry = [string, string];
+
+/** The entry when `present`, else none. */
+const when = (present: unknown, key: string, value: () => string): Entry[] =>
+  present ? [[key, value()]] : [];
+
+/**
+ * `{`, one `key = value` line per entry, `}` at `indent`, as `terraform fmt` writes it: the `=` of
+ * consecutive one-line entries aligned, a multi-line value breaking the run.
+ */
+function block(entries: Entry[], indent: string): string {
+  if (entries.length === 0) return "{}";
+  const oneLine = (v: string) => !v.includes("\n");
+  const lines = entries.map(([key, value], i) => {
+    let width = key.length;
+    if (oneLine(value)) {
+      for (let j = i - 1; j >= 0 && oneLine(entries[j][1]); j--)
+        width = Math.max(width, entries[j][0].length);
+      for (let j = i + 1; j < entries.length && oneLine(entries[j][1]); j++)
+        width = Math.max(width, entries[j][0].length);
+    }
+    return `${indent}  ${key.padEnd(width)} = ${value}`;
+  });
+  return `{\n${lines.join("\n")}\n${indent}}`;
 }
 
 /** An HCL string: JSON's escapes, and terraform's template sequences kept literal. */
@@ -133,8 +164,10 @@ function hq(text: string): string {
 
 function hclMap(values: Record<string, string>, indent: string): string {
   const keys = Object.keys(values).sort();
-  if (keys.length === 0) return "{}";
-  return `{\n${keys.map((k) => `${indent}  ${hq(k)} = ${hq(values[k])}`).join("\n")}\n${indent}}`;
+  return block(
+    keys.map((k) => [hq(k), hq(values[k])]),
+    indent,
+  );
 }
 
 /**

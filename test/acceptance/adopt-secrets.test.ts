@@ -159,6 +159,9 @@ describe("adopting an estate with passwords", () => {
     expect(discover.code).toBe(0);
     tf.writeMain(PROVIDER_HCL);
     seen(await tf.init());
+    // written as terraform fmt writes it, so a pipeline's fmt check passes
+    const fmt = seen(await tf.run(["fmt", "-check", "-diff", "-no-color", "adopt.tf"]));
+    expect({ code: fmt.code, diff: fmt.stdout }).toEqual({ code: 0, diff: "" });
     const generate = seen(
       await tf.run(["plan", "-no-color", "-input=false", "-generate-config-out=generated.tf"]),
     );
