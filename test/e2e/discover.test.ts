@@ -78,7 +78,7 @@ test("a stack of the discovered constructs deploys as an import and changes noth
   for (const id of ids) expect((await session.svc.client.getInstance(id)).status).toBe("Running");
   expect((await session.svc.client.getInstance(ids[2])).parameters["input.admin-password"]).toBe(PASSWORD);
   for (const text of [deploy, diff, ...filesUnder(dir)]) expect(text).not.toContain(PASSWORD);
-});
+}, 300_000);
 
 /** An application whose one parameter is a password (the demo seed has none). */
 async function vaultApp(): Promise<string> {
