@@ -4,6 +4,7 @@
 import type { EnvironmentSummary, InstanceStatus, InstanceSummary } from "../client/types";
 import type { ServiceClient } from "../provider/service";
 import { importedSubmodules } from "../provider/instance/read";
+import { importedSecretNames, withoutSecretValues } from "../provider/instance/secrets";
 import { errorCode } from "../terraform-model";
 import { setOwn } from "../own";
 
@@ -22,14 +23,18 @@ export interface DiscoveredSubmodule {
   parameters?: Record<string, string>;
 }
 
-/** An instance to adopt; `settings` is read only when the output needs the values (typescript). */
+/** An instance to adopt, with the values an import takes (none in unit tests of names). */
 export interface DiscoveredInstance {
   summary: InstanceSummary;
   settings?: {
     manifestVersion: number;
     revisionId?: string;
+    userData?: string;
+    /** The main parameters, secrets left out. */
     parameters: Record<string, string>;
     submodules?: Record<string, DiscoveredSubmodule>;
+    /** The secret names an import finds (`secret_parameter_names`): main, then `<path>/input.<name>`. */
+    secretNames: string[];
   };
 }
 
@@ -50,7 +55,7 @@ export async function discoverInstances(
   client: Pick<ServiceClient, "listEnvironments" | "listInstances" | "getInstance">,
   scope: DiscoverScope,
   filter: DiscoverFilter,
-  opts: { withSettings: boolean; progress: (line: string) => void },
+  opts: { progress: (line: string) => void },
 ): Promise<DiscoveredInstance[]> {
   const environments: Pick<EnvironmentSummary, "id" | "name">[] =
     "organizationId" in scope
@@ -81,11 +86,11 @@ export async function discoverInstances(
   const ordered = found.sort(
     (a, b) => compare(a.environment, b.environment) || compare(a.name, b.name) || compare(a.id, b.id),
   );
-  const statuses = opts.withSettings ? await readAll(client, ordered) : undefined;
+  const statuses = await readAll(client, ordered);
   // A service that lists submodule instances beside their parents: a child is adopted through its parent.
-  const children = new Set(statuses?.flatMap((s) => s.components.map((c) => c.id)) ?? []);
+  const children = new Set(statuses.flatMap((s) => s.components.map((c) => c.id)));
   const adopted = ordered
-    .map((summary, i) => ({ summary, settings: statuses && settingsOf(statuses[i]) }))
+    .map((summary, i) => ({ summary, settings: settingsOf(statuses[i]) }))
     .filter((d) => !children.has(d.summary.id));
   if (adopted.length < ordered.length) {
     opts.progress(
@@ -125,8 +130,13 @@ async function readAll(
   return out;
 }
 
-/** The values the provider's first read after an import takes (read.ts `refreshed`, imported). */
-function settingsOf(s: InstanceStatus): DiscoveredInstance["settings"] {
+/**
+ * The values the provider's first read after an import takes (read.ts `refreshed`, imported): the secrets'
+ * values left out, their names kept.
+ */
+function settingsOf(reported: InstanceStatus): NonNullable<DiscoveredInstance["settings"]> {
+  const secrets = importedSecretNames(reported, []);
+  const s = withoutSecretValues(reported, secrets);
   const submodules: Record<string, DiscoveredSubmodule> = {};
   for (const [key, sub] of Object.entries(importedSubmodules(s) ?? {})) {
     if (typeof sub !== "object" || sub === null) continue;
@@ -140,8 +150,10 @@ function settingsOf(s: InstanceStatus): DiscoveredInstance["settings"] {
   return {
     manifestVersion: s.version,
     ...(s.revision ? { revisionId: s.revision } : {}),
+    ...(typeof s.userData === "string" ? { userData: s.userData } : {}),
     parameters: { ...s.parameters },
     ...(Object.keys(submodules).length > 0 ? { submodules } : {}),
+    secretNames: secrets.list,
   };
 }
 

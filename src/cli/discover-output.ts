@@ -2,6 +2,7 @@
 // `.importFrom(id)` (TypeScript), each instance under a resource name derived from its instance name.
 
 import type { DiscoveredInstance, DiscoveredSubmodule } from "./discover-estate";
+import { secretResourceHcl, secretsOfSubmodule, secretVariableName } from "./discover-hcl";
 
 /**
  * A terraform identifier per instance, from its name: lower case, characters other than letters, digits,
@@ -35,17 +36,26 @@ function header(marker: string, instances: DiscoveredInstance[], scope: string):
   ].join("\n");
 }
 
-/** One `import` block per instance, for `terraform plan -generate-config-out=generated.tf`. */
+/**
+ * One `import` block per instance, for `terraform plan -generate-config-out=generated.tf`. An instance
+ * holding secrets gets its resource block here too, since terraform's generated configuration has no way to
+ * take a secret: each secret is an ephemeral, sensitive variable wired into `secret_parameters` (version 1,
+ * as the import's read records it), null until supplied, which sends nothing and stores nothing.
+ */
 export function renderHcl(instances: DiscoveredInstance[], scope: string): string {
   const names = resourceNames(instances);
-  const blocks = instances.map(
-    ({ summary }, i) =>
+  const blocks = instances.map(({ summary, settings }, i) => {
+    const head =
       `# ${JSON.stringify(summary.name)}, application ${summary.application}, environment ${summary.environment}\n` +
-      `import {\n  to = appmgmt_instance.${names[i]}\n  id = ${JSON.stringify(summary.id)}\n}\n`,
-  );
+      `import {\n  to = appmgmt_instance.${names[i]}\n  id = ${JSON.stringify(summary.id)}\n}\n`;
+    return settings && settings.secretNames.length > 0
+      ? `${head}\n${secretResourceHcl(names[i], { summary, settings })}`
+      : head;
+  });
   return [
     header("#", instances, scope),
     "# Next: terraform plan -generate-config-out=generated.tf, review generated.tf, then terraform apply.",
+    "# Secrets: supply each variable below (TF_VAR_<name>, a vault) before a change reconfigures its instance.",
     "",
     ...blocks,
   ].join("\n");
@@ -53,21 +63,27 @@ export function renderHcl(instances: DiscoveredInstance[], scope: string): strin
 
 /**
  * A module of ApplicationInstance constructs, one per instance with the values it runs and
- * `.importFrom(id)`: `adoptedInstances(this)` in a stack adopts them all on the next deploy.
+ * `.importFrom(id)`: `adoptedInstances(this)` in a stack adopts them all on the next deploy. Each secret is a
+ * sensitive, ephemeral TerraformVariable (null until supplied), never a literal.
  */
 export function renderTypescript(instances: DiscoveredInstance[], scope: string): string {
   const names = resourceNames(instances);
   const constructs = instances.map((d, i) => {
     const s = d.settings;
     if (!s) throw new Error(`instance ${d.summary.id} was listed without its values`);
+    const secret = (n: string) => `secret(scope, ${q(secretVariableName(names[i], n))})`;
+    const mainSecrets = s.secretNames.filter((n) => !n.includes("/"));
     const props = [
       `application: ${q(d.summary.application)}`,
       `instanceName: ${q(d.summary.name)}`,
       `environmentId: ${q(d.summary.environment)}`,
       ...(s.revisionId ? [`revisionId: ${q(s.revisionId)}`] : []),
       `manifestVersion: ${s.manifestVersion}`,
+      ...(s.userData !== undefined ? [`userData: ${q(s.userData)}`] : []),
       `parameters: ${stringMap(s.parameters, "    ")}`,
-      ...(s.submodules ? [`submodules: ${submoduleMap(s.submodules)}`] : []),
+      ...(mainSecrets.length > 0 ? [`secretParameters: ${secretMap(mainSecrets, 0, secret, "    ")}`] : []),
+      ...(s.secretNames.length > 0 ? ["secretParametersVersion: 1"] : []),
+      ...(s.submodules ? [`submodules: ${submoduleMap(s.submodules, s.secretNames, secret)}`] : []),
     ];
     return [
       `  adopted[${q(names[i])}] = new ApplicationInstance(scope, ${q(names[i])}, {`,
@@ -76,12 +92,18 @@ export function renderTypescript(instances: DiscoveredInstance[], scope: string)
       `  adopted[${q(names[i])}].importFrom(${q(d.summary.id)});`,
     ].join("\n");
   });
+  const anySecret = instances.some((d) => (d.settings?.secretNames.length ?? 0) > 0);
   return [
     header("//", instances, scope),
     '// cdktn: import ApplicationInstance from "cdktf-provider-appmgmt/cdktn" instead.',
+    ...(anySecret
+      ? ["// Secrets: supply each variable (TF_VAR_<name>) before a change reconfigures its instance."]
+      : []),
+    ...(anySecret ? ['import { TerraformVariable } from "cdktf";'] : []),
     'import type { Construct } from "constructs";',
     'import { ApplicationInstance } from "cdktf-provider-appmgmt";',
     "",
+    ...(anySecret ? SECRET_VARIABLE : []),
     "/** The discovered instances, adopted on the next deploy (in a stack: adoptedInstances(this)). */",
     "export function adoptedInstances(scope: Construct): Record<string, ApplicationInstance> {",
     "  const adopted: Record<string, ApplicationInstance> = {};",
@@ -92,6 +114,17 @@ export function renderTypescript(instances: DiscoveredInstance[], scope: string)
   ].join("\n");
 }
 
+/** The helper the module declares its secrets with (no value in cdktf.out: terraform takes TF_VAR_<name>). */
+const SECRET_VARIABLE = [
+  "/** A secret the service holds: sensitive, ephemeral (in no plan or state file), null until supplied. */",
+  "function secret(scope: Construct, name: string): string {",
+  '  const variable = new TerraformVariable(scope, name, { type: "string", sensitive: true, nullable: true });',
+  '  variable.addOverride("ephemeral", true);',
+  '  variable.addOverride("default", null);',
+  "  return variable.stringValue;",
+  "}",
+  "",
+];
 function q(text: string): string {
   return JSON.stringify(text);
 }
@@ -102,15 +135,27 @@ function stringMap(values: Record<string, string>, indent: string): string {
   return `{\n${keys.map((k) => `${indent}  ${q(k)}: ${q(values[k])},`).join("\n")}\n${indent}}`;
 }
 
-function submoduleMap(submodules: Record<string, DiscoveredSubmodule>): string {
+function secretMap(names: string[], strip: number, secret: (n: string) => string, indent: string): string {
+  return `{\n${names.map((n) => `${indent}  ${q(n.slice(strip))}: ${secret(n)},`).join("\n")}\n${indent}}`;
+}
+
+function submoduleMap(
+  submodules: Record<string, DiscoveredSubmodule>,
+  secretNames: string[],
+  secret: (n: string) => string,
+): string {
   const entries = Object.keys(submodules)
     .sort()
     .map((key) => {
       const s = submodules[key];
+      const secrets = secretsOfSubmodule(secretNames, key);
       const fields = [
         ...(s.revisionId ? [`revisionId: ${q(s.revisionId)}`] : []),
         ...(s.manifestVersion !== undefined ? [`manifestVersion: ${s.manifestVersion}`] : []),
         ...(s.parameters ? [`parameters: ${stringMap(s.parameters, "        ")}`] : []),
+        ...(secrets.length > 0
+          ? [`secretParameters: ${secretMap(secrets, key.length + 1, secret, "        ")}`]
+          : []),
       ];
       return `      ${q(key)}: {\n${fields.map((f) => `        ${f},`).join("\n")}\n      },`;
     });

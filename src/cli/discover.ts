@@ -105,7 +105,7 @@ export async function discoverCommand(args: string[], env: NodeJS.ProcessEnv = p
       service.client,
       options.scope,
       { applicationId: options.applicationId, namePrefix: options.namePrefix },
-      { withSettings: options.format === "typescript", progress: (l) => console.error(l) },
+      { progress: (l) => console.error(l) },
     );
     const scope =
       "environmentId" in options.scope

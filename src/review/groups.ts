@@ -38,6 +38,7 @@ function sameWayKey(r: InstanceReview): string {
     r.changes.filter((c) => !identityRow(c)),
     r.resets,
     r.possibleResets,
+    r.secretResets,
     r.findings,
     r.workflow,
   ]);

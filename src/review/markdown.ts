@@ -14,6 +14,7 @@ import {
   notListedLine,
   workflowRunLine,
   possibleResetsLead,
+  SECRET_RESETS_LEAD,
   possibleResetWhy,
   resetTarget,
   shownText,
@@ -132,6 +133,7 @@ function cutNote(cut: InstanceGroup[], room: number): string {
 
 function resetCount(r: InstanceReview): string {
   const parts: string[] = [];
+  if (r.secretResets.length > 0) parts.push(`${r.secretResets.length} secrets reset`);
   if (r.resets.length > 0) parts.push(`${r.resets.length} reset to defaults`);
   if (r.possibleResets.length > 0) parts.push(`${r.possibleResets.length} may be reset`);
   return parts.length > 0 ? ` (${parts.join(", ")})` : "";
@@ -186,6 +188,9 @@ function section(group: InstanceGroup): string {
         "",
       );
     } else lines.push(changes, "");
+  }
+  if (r.secretResets.length > 0) {
+    lines.push(`**${escapeText(SECRET_RESETS_LEAD)}**`, "", ...r.secretResets.map((n) => `- ${code(n)}`), "");
   }
   if (r.resets.length > 0) {
     lines.push(

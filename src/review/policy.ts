@@ -54,6 +54,7 @@ function breaks(policy: Policy, r: InstanceReview): string | undefined {
   if (policy === "replace" || policy === "destroy") return r.kind === policy ? r.action : undefined;
   if (policy === "secret") return r.secrets.length > 0 ? r.secrets.join("; ") : undefined;
   const parts: string[] = [];
+  if (r.secretResets.length > 0) parts.push(`resets secrets the service holds: ${r.secretResets.join(", ")}`);
   if (r.resets.length > 0) parts.push(`resets ${r.resets.map((x) => x.attribute).join(", ")}`);
   if (r.possibleResets.length > 0)
     parts.push(`may reset ${r.possibleResets.map((x) => x.attribute).join(", ")}`);

@@ -13,7 +13,7 @@ import { markResets, reviewDrift } from "./drift";
 import { destroyedValues } from "./destroyed";
 import { disambiguateEnvironments } from "./environment-names";
 import { asObj, attributeName, diffValues } from "./plan-values";
-import { secretsOf } from "./secrets";
+import { secretResetsOf, secretsOf } from "./secrets";
 import {
   KINDS,
   REVIEW_FORMAT_VERSION,
@@ -185,12 +185,14 @@ export function reviewInstance(rc: ResourceChange): InstanceReview | undefined {
   const valueChanges = kind === "destroy" ? destroyedValues(rc) : diffValues(rc);
   let resets: ResetReview[] = [];
   let possibleResets: PossibleResetReview[] = [];
+  let secretResets: string[] = [];
   const secrets = kind === "destroy" ? [] : secretsOf(before, after, rc.change.after_unknown);
   if (kind === "reconfigure") {
     // the provider's own rule: whether the change reaches the service, and what it resets; new secrets
     // are sent whatever it says
     const change = serviceChange(nowFromPlan(before!), desired!);
     const reaches = change.reachesService || secrets.length > 0;
+    if (reaches) secretResets = secretResetsOf(before, after, rc.change.after_unknown);
     if (change.reachesService) {
       workflow = "reconfigure (Executing → Running): one request carrying the complete configuration";
       ({ resets, possibleResets } = resetsOf(rc, change));
@@ -205,9 +207,11 @@ export function reviewInstance(rc: ResourceChange): InstanceReview | undefined {
           : `update in terraform only (${local}): the manifest proves the service keeps every value`;
       workflow = "none: these settings stay in terraform";
     }
-    if (importing) {
-      words = reaches ? "import, then reconfigure in place" : `import, with ${words}`;
-      if (!reaches) workflow = DESCRIPTIONS.import.workflow;
+    // an import that also reconfigures counts (and is listed) as a reconfigure, "import, then reconfigure in
+    // place": adopting must not hide one
+    if (importing && !reaches) {
+      words = `import, with ${words}`;
+      workflow = DESCRIPTIONS.import.workflow;
       kind = "import";
     }
   }
@@ -234,6 +238,7 @@ export function reviewInstance(rc: ResourceChange): InstanceReview | undefined {
       ? findingsOf(desired, kind === "launch" || kind === "replace" ? "launch" : "reconfigure")
       : [],
     secrets,
+    secretResets,
     workflow,
   };
 }

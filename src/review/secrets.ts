@@ -36,3 +36,26 @@ export function secretsOf(before: Obj | undefined, after: Obj | undefined, after
   }
   return out;
 }
+
+/**
+ * The secrets the service holds (the prior state's names) that a reconfigure no longer supplies: it resets
+ * each to its default. A name now set in `parameters` (of its submodule, for `<path>/input.<name>`) is a
+ * plain change the value rows show, not a reset.
+ */
+export function secretResetsOf(
+  before: Obj | undefined,
+  after: Obj | undefined,
+  afterUnknown: unknown,
+): string[] {
+  if (!before || !after || (afterUnknown as Obj | undefined)?.secret_parameter_names === true) return [];
+  const now = new Set(names(after.secret_parameter_names));
+  return names(before.secret_parameter_names).filter((n) => !now.has(n) && !plainIn(after, n));
+}
+
+function plainIn(after: Obj, name: string): boolean {
+  const slash = name.lastIndexOf("/");
+  const subs = after.submodules as Record<string, Obj | null> | null | undefined;
+  const params = (slash < 0 ? after.parameters : subs?.[name.slice(0, slash)]?.parameters) as
+    Obj | null | undefined;
+  return typeof params === "object" && params !== null && Object.hasOwn(params, name.slice(slash + 1));
+}

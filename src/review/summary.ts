@@ -134,3 +134,7 @@ export function environmentGroups(
   }
   return [...groups.values()];
 }
+
+/** The heading of the secrets a reconfigure resets: held by the service, no longer supplied. */
+export const SECRET_RESETS_LEAD =
+  "Secrets the service holds that this reconfigure resets to their defaults (no longer supplied; supply them in secret_parameters to keep them):";

@@ -71,6 +71,8 @@ function group(g: InstanceGroup, paint: (sgr: string, s: string) => string): str
     .filter((c) => !(many && identityRow(c)))
     .map((c) => [c.attribute, summary.shownText(c.before), summary.shownText(c.after)]);
   lines.push(...columns(rows).map((l) => `  ${l}`));
+  if (r.secretResets.length > 0)
+    lines.push(paint("31", `  ${summary.SECRET_RESETS_LEAD}`), ...r.secretResets.map((n) => `    ${n}`));
   if (r.resets.length > 0) {
     lines.push(paint("33", "  reset to defaults (not listed in the configuration):"));
     const resets = r.resets.map((x) => [

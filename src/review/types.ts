@@ -66,6 +66,11 @@ export interface InstanceReview {
   findings: string[];
   /** Secret parameters sent, in words: version change, names added or removed; never a value. */
   secrets: string[];
+  /**
+   * Names of secrets the service holds that this plan's reconfigure no longer supplies, so resets to their
+   * defaults (issue 35); `--fail-on reset` fails on them.
+   */
+  secretResets: string[];
   /** The workflow(s) the service runs, in words. */
   workflow: string;
 }

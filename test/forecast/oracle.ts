@@ -156,6 +156,7 @@ export function unchangedReview(address: string): InstanceReview {
     possibleResets: [],
     findings: [],
     secrets: [],
+    secretResets: [],
     workflow: "",
   };
 }

@@ -17,6 +17,7 @@ import { manifestNotices } from "./manifest-notices";
 import { decodeInstance, type InstanceModel } from "./model";
 import { desiredInstance, instanceNow } from "./desired";
 import { planResets } from "./resets";
+import { unsentHeldSecrets, unsentSecretErrors } from "./held-secrets";
 import {
   configSecretNames,
   configuredSecretNames,
@@ -69,6 +70,9 @@ function planReconfigure(prior: InstanceModel, config: InstanceModel, planned: V
   const rule = ruleInputs(prior, config);
   const resets = planResets(rule.now, rule.desired);
   if (!resets && !secretsChange(prior, config)) return { localOnly: true };
+  // the reconfigure resets what it does not list: a secret the service holds must be in it
+  const unsent = unsentSecretErrors(unsentHeldSecrets(prior, config, rule.desired));
+  if (unsent.length > 0) return { diagnostics: unsent };
   // a new revision brings its own manifest version unless one is configured
   if (config.manifestVersion === null && !sameValue(prior.revisionId, config.revisionId)) {
     planned.manifest_version = UNKNOWN;

@@ -27,7 +27,13 @@ import { environmentName } from "../environment-names";
 import { type PendingLaunch, resolvePendingLaunch } from "./lost-launch";
 import { decodePrivate, encodePrivate } from "./private";
 import { refreshedSubmoduleValues, submodulesToRead } from "./refresh-reads";
-import { importedSecretNames, splitReturnValues, stateSecretNames, withoutSecretValues } from "./secrets";
+import {
+  binderValues,
+  importedSecretNames,
+  splitReturnValues,
+  stateSecretNames,
+  withoutSecretValues,
+} from "./secrets";
 
 export async function readInstance(ctx: ProviderContext, req: ReadResourceRequest): Promise<ApplyResult> {
   const current = asObject(req.currentState);
@@ -69,7 +75,11 @@ export async function readInstance(ctx: ProviderContext, req: ReadResourceReques
   const secrets = imported ? importedSecretNames(s, priv.secretNames ?? []) : stateSecretNames(prior);
   const model = refreshed(prior, withoutSecretValues(s, secrets), imported, read);
   model.environmentName = (await environmentName(ctx, s.environment)) ?? prior.environmentName;
-  if (imported) model.secretParameterNames = secrets.list.length > 0 ? secrets.list : null;
+  if (imported && secrets.list.length > 0) {
+    model.secretParameterNames = secrets.list;
+    // the secrets' first version: a configuration supplying them at version 1 plans no change
+    model.secretParametersVersion = 1;
+  } else if (imported) model.secretParameterNames = null;
   const diagnostics = imported && secrets.list.length > 0 ? [importedSecretsWarning(id, secrets.list)] : [];
   // the import mark served its read; what the next refresh needs of this one
   const historyAtFullRead = read === "all" ? s.workflowHistory.length || undefined : priv.historyAtFullRead;
@@ -77,12 +87,23 @@ export async function readInstance(ctx: ProviderContext, req: ReadResourceReques
 }
 
 function importedSecretsWarning(id: string, names: string[]): Diagnostic {
+  const main = names.filter((n) => !n.includes("/"));
+  const bySubmodule = new Map<string, string[]>();
+  for (const n of names.filter((n) => n.includes("/"))) {
+    const path = n.slice(0, n.lastIndexOf("/"));
+    bySubmodule.set(path, [...(bySubmodule.get(path) ?? []), n.slice(path.length + 1)]);
+  }
+  const where = [
+    ...(main.length > 0 ? [`secret_parameters: ${main.join(", ")}`] : []),
+    ...[...bySubmodule].map(([path, ns]) => `submodules["${path}"].secret_parameters: ${ns.join(", ")}`),
+  ];
   return warningDiagnostic(
     `Instance ${id} has secret parameters: configure them in secret_parameters`,
-    `The imported instance has parameters whose names look secret: ${names.join(", ")}. Their values are ` +
-      "kept out of the state. Set them in `secret_parameters` (a submodule's, `<path>/<interface>.<pin>`, in " +
-      "that submodule's `secret_parameters`) before the next reconfigure: a reconfigure resets every value " +
-      "it does not list.",
+    `The imported instance has parameters whose names look secret; their values are kept out of the state ` +
+      `and the service keeps them. Before a change reconfigures the instance, supply them (from ephemeral ` +
+      `variables, with secret_parameters_version = 1) in ${where.join("; ")}. A reconfigure resets every ` +
+      "value it does not list, so until then a plan that would reconfigure it fails naming them. A submodule " +
+      "value the service reports equal to its binder's follows that parameter and needs nothing of its own.",
   );
 }
 
@@ -177,14 +198,7 @@ function returnValueModels(
 export function importedSubmodules(s: InstanceStatus): InstanceModel["submodules"] {
   const out: Record<string, SubmoduleModel> = {};
   for (const [name, sub] of Object.entries(s.submodules)) {
-    const parent = name.includes("/") ? name.slice(0, name.lastIndexOf("/")) : undefined;
-    const binders =
-      parent === undefined
-        ? s.parameters
-        : Object.hasOwn(s.submodules, parent)
-          ? s.submodules[parent].parameters
-          : {};
-    const bindingValues = new Set(Object.values(binders));
+    const bindingValues = new Set(Object.values(binderValues(s, name)));
     const free: Parameters = {};
     for (const [k, v] of Object.entries(sub.parameters)) if (!bindingValues.has(v)) setOwn(free, k, v);
     setOwn(out, name, {

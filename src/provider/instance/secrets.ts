@@ -11,6 +11,9 @@ import { known, knownEntries, type InstanceModel, type Maybe, type StringMapMode
 /** A submodule's secret name as `secret_parameter_names` lists it: `<path>/<interface>.<pin>`. */
 const submoduleName = (path: string, name: string) => `${path}/${name}`;
 
+/** Submodule paths in the order `secret_parameter_names` lists them. */
+const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
  * The names `secret_parameter_names` lists for a configuration, or undefined while a map or a key is
  * unknown. Main names first, then each submodule's, each group sorted.
@@ -19,7 +22,7 @@ export function configuredSecretNames(config: InstanceModel): string[] | undefin
   if (isUnknown(config.secretParameters)) return undefined;
   const names = Object.keys(config.secretParameters ?? {}).sort();
   for (const [path, secrets] of Object.entries(config.submoduleSecrets).sort(([a], [b]) =>
-    a < b ? -1 : 1,
+    byCodeUnit(a, b),
   )) {
     if (isUnknown(secrets)) return undefined;
     names.push(
@@ -113,7 +116,9 @@ function listed(
 ): Maybe<StringMapModel> | null {
   if (secrets === null) return plain;
   if (isUnknown(secrets) || isUnknown(plain)) return UNKNOWN;
-  const set = Object.entries(secrets).filter(([, v]) => v !== null);
+  // a secret whose value is null (an adopted one not supplied yet) is not sent, but still counts as listed for
+  // the reset rule: the state lists its name, and whether a change may go without it is held-secrets.ts's say
+  const set = Object.entries(secrets).filter(([, v]) => v !== null || hide === SECRET_PLACEHOLDER);
   if (set.length === 0) return plain;
   const out: StringMapModel = { ...(plain ?? {}) };
   for (const [k, v] of set) setOwn(out, k, hide ?? v);
@@ -187,32 +192,63 @@ export function looksSecret(name: string): boolean {
 /**
  * The status with the secret names' values taken out of the main and submodule parameters: what read,
  * apply, import, drift and the reset warnings see, so the service reporting a secret back never puts it in
- * a state, a private state or a diagnostic.
+ * a state, a private state or a diagnostic. A submodule value equal to a secret's value is the secret bound
+ * into that submodule (the service gives a bound parameter its binder's value), so it goes too, with the
+ * values of that submodule whose names look secret.
  */
 export function withoutSecretValues(s: InstanceStatus, names: SecretNames): InstanceStatus {
   if (names.list.length === 0) return s;
+  const secretValues = new Set<string>();
+  const keep = (values: Parameters, path?: string) => {
+    for (const [k, v] of Object.entries(values))
+      if ((path === undefined ? names.main(k) : names.submodule(path, k)) && v !== "") secretValues.add(v);
+    return names.without(values, path);
+  };
+  const parameters = keep(s.parameters);
+  const kept = Object.entries(s.submodules).map(
+    ([path, sub]) => [path, sub, keep(sub.parameters, path)] as const,
+  );
   const submodules: InstanceStatus["submodules"] = {};
-  for (const [path, sub] of Object.entries(s.submodules))
-    setOwn(submodules, path, { ...sub, parameters: names.without(sub.parameters, path) });
-  return { ...s, parameters: names.without(s.parameters), submodules };
+  for (const [path, sub, values] of kept) {
+    // a submodule a secret is bound into: what else of it looks secret goes too (a copy the service has not
+    // brought up to date yet, after a rotation, equals no secret's value now)
+    const ofSecret = Object.values(values).some((v) => secretValues.has(v));
+    const unbound: Parameters = {};
+    for (const [k, v] of Object.entries(values))
+      if (!secretValues.has(v) && !(ofSecret && looksSecret(k))) setOwn(unbound, k, v);
+    setOwn(submodules, path, { ...sub, parameters: unbound });
+  }
+  return { ...s, parameters, submodules };
 }
 
 /**
  * The secret names of an instance read without a configuration (an import, the `appmgmt_instance` data
- * source): those `named`, and those of its parameters that look secret (main, then submodules').
+ * source): those `named`, and those of its parameters that look secret (main, then submodules' by path).
+ * A submodule value equal to a value of its binder (the main parameters, or its parent submodule's) is taken
+ * as bound, as an import takes it (read.ts `importedSubmodules`): it follows its binder, is set only through
+ * it, and is not a secret name of its own (withoutSecretValues drops its value with the binder's).
  */
 export function importedSecretNames(s: InstanceStatus, named: string[]): SecretNames {
   const given = new Set(named);
   const names = Object.keys(s.parameters)
     .filter((n) => given.has(n) || looksSecret(n))
     .sort();
-  for (const [path, sub] of Object.entries(s.submodules)) {
-    const secret = Object.keys(sub.parameters).filter(
-      (n) => given.has(submoduleName(path, n)) || looksSecret(n),
-    );
+  for (const path of Object.keys(s.submodules).sort(byCodeUnit)) {
+    const binders = new Set(Object.values(binderValues(s, path)));
+    const secret = Object.entries(s.submodules[path].parameters)
+      .filter(([n, v]) => given.has(submoduleName(path, n)) || (looksSecret(n) && !binders.has(v)))
+      .map(([n]) => n);
     names.push(...secret.sort().map((n) => submoduleName(path, n)));
   }
   return new SecretNames(names);
+}
+
+/** The values that may bind a submodule's parameters: the main ones, or its parent submodule's. */
+export function binderValues(s: InstanceStatus, path: string): Parameters {
+  const slash = path.lastIndexOf("/");
+  if (slash < 0) return s.parameters;
+  const parent = path.slice(0, slash);
+  return Object.hasOwn(s.submodules, parent) ? s.submodules[parent].parameters : {};
 }
 
 /** Return values split into the plain map and the sensitive one (`sensitive_return_values` names). */

@@ -16,6 +16,7 @@ import { serviceChange } from "../../rules";
 import { desiredInstance } from "./desired";
 import { ruleInputs } from "./plan";
 import { reconfigureRequest } from "./requests";
+import { unsentHeldSecrets, unsentSecretErrors } from "./held-secrets";
 import { secretsChange, withSecretsListed } from "./secrets";
 import { awaitWorkflow, stateAfterApply, timeoutMs } from "./wait";
 
@@ -48,6 +49,9 @@ export async function updateInstance(
     // what the last read learnt (the plan passed it on)
     return { newState: stateAfterApply(planned, id, undefined), private: plannedPrivate, diagnostics: [] };
   }
+  // what the plan could not check (a value unknown then): never send a reconfigure that drops a held secret
+  const unsent = unsentSecretErrors(unsentHeldSecrets(prior, config, rule.desired));
+  if (unsent.length > 0) return { newState: priorState, diagnostics: unsent };
   const request = reconfigureRequest(desiredInstance(withSecretsListed(config)));
   const deadline = Date.now() + timeoutMs(config, "update");
   const { client } = ctx.service();

@@ -79,6 +79,16 @@ function expectNoSecret(h: Harness, ...values: unknown[]) {
   }
 }
 
+/** `terraform import` of `id`, then the read that follows it. */
+async function importAndRead(h: Harness, id: string) {
+  const [r] = (await h.provider.importResourceState({ typeName: "appmgmt_instance", id })).importedResources;
+  return h.provider.readResource({
+    typeName: "appmgmt_instance",
+    currentState: r.state,
+    private: r.private ?? Buffer.alloc(0),
+  });
+}
+
 async function launched(h: Harness) {
   const planned = await plan(h, null, config);
   expect(planned.diagnostics).toEqual([]);
@@ -184,16 +194,7 @@ describe("secret parameters", () => {
         }),
       ],
     });
-    const imported = await h.provider.importResourceState({
-      typeName: "appmgmt_instance",
-      id: `${ID}?secrets=input.app-fork,db/input.engine`,
-    });
-    const [r] = imported.importedResources;
-    const read = await h.provider.readResource({
-      typeName: "appmgmt_instance",
-      currentState: r.state,
-      private: r.private ?? Buffer.alloc(0),
-    });
+    const read = await importAndRead(h, `${ID}?secrets=input.app-fork,db/input.engine`);
     const state = obj(read.newState);
     expect(state.secret_parameter_names).toEqual(["input.app-fork", "input.db-password", "db/input.engine"]);
     expect(state.parameters).toEqual({});
@@ -211,5 +212,104 @@ describe("secret parameters", () => {
       return_values: { url: "https://shop" },
       sensitive_return_value_map: { "db.password": "generated-9z8y" },
     });
+  });
+
+  it("a secret bound into a submodule is kept out of effective_submodules, as the main one is (issue 35)", async () => {
+    const bound = instance({
+      application_id: APP,
+      instance_name: "shop",
+      secret_parameters: { "input.db-size": SECRET },
+      secret_parameters_version: 1,
+    });
+    const h = await configuredProvider({
+      launch: [{ id: ID }],
+      statuses: [
+        status({
+          parameters: { "input.app-fork": "master", "input.db-size": SECRET },
+          submodules: {
+            db: {
+              manifestVersion: 1,
+              revision: null,
+              // the bound copy, and a secret-looking value beside it (an old copy not brought up to date)
+              parameters: { "input.size": SECRET, "input.engine": "pg", "input.old-password": SUB_SECRET },
+            },
+          },
+        }),
+      ],
+    });
+    const planned = await plan(h, null, bound);
+    const res = await apply(h, null, planned.plannedState, bound);
+    expect(obj(res.newState).effective_submodules).toEqual({ db: { parameters: { "input.engine": "pg" } } });
+    expectNoSecret(h, res);
+  });
+
+  it("a reconfigure that would drop a secret the service holds fails the plan naming it, and the apply sends nothing (issue 35)", async () => {
+    const h = await configuredProvider({ launch: [{ id: ID }], statuses: [reported] });
+    const created = await launched(h);
+    const prior = obj(created.newState);
+    // the db secret left out, a plain change besides: the reconfigure would reset input.engine
+    const dropped = {
+      ...config,
+      parameters: { "input.db-size": "medium" },
+      submodules: { db: { ...obj(obj(config.submodules).db), secret_parameters: null } },
+    };
+    // the main secret not supplied (an adopted one, its variable null), the version bumped
+    const unsupplied = {
+      ...config,
+      secret_parameters: { "input.app-fork": null },
+      secret_parameters_version: 2,
+    };
+    const errorsOf = async (c: ValueObject) =>
+      (await plan(h, prior, proposedFrom(prior, c), created.private)).diagnostics
+        .filter((d) => d.severity === "error")
+        .map((d) => d.detail);
+    expect(await errorsOf(dropped)).toEqual([
+      expect.stringMatching(
+        /^db\/input\.engine is held by the service and this change would reset it to its default; supply it in submodules\["db"\]\.secret_parameters \(see README "Secrets"\)/,
+      ),
+    ]);
+    expect(await errorsOf(unsupplied)).toEqual([
+      expect.stringMatching(
+        /^input\.app-fork is held by the service and this change would reset it to its default; supply it in secret_parameters \(see README "Secrets"\)/,
+      ),
+    ]);
+    // an apply of a plan that could not tell (a value unknown then) checks again, before anything is sent
+    const res = await apply(
+      h,
+      prior,
+      { ...proposedFrom(prior, dropped), status: UNKNOWN },
+      dropped,
+      created.private,
+    );
+    expect(res.diagnostics.map((d) => d.severity)).toEqual(["error"]);
+    expect(h.client.callsOf("reconfigure")).toEqual([]);
+  });
+
+  it("an import takes a submodule secret equal to its binder's value as bound: no name of its own, version 1 (issue 35)", async () => {
+    const h = await configuredProvider({
+      statuses: [
+        status({
+          parameters: { "input.db-password": "imported-pw-1", "input.app-fork": "main" },
+          submodules: {
+            db: { manifestVersion: 1, revision: null, parameters: { "input.password": "imported-pw-1" } },
+            "db/replica": {
+              manifestVersion: 1,
+              revision: null,
+              parameters: { "input.password": "replica-pw-2" },
+            },
+          },
+          returnValues: {},
+        }),
+      ],
+    });
+    const read = await importAndRead(h, ID);
+    const state = obj(read.newState);
+    expect(state.secret_parameter_names).toEqual(["input.db-password", "db/replica/input.password"]);
+    expect(state.secret_parameters_version).toBe(1);
+    expect(state.effective_submodules).toEqual({ db: { parameters: {} }, "db/replica": { parameters: {} } });
+    expect(read.diagnostics[0].detail).toContain(
+      'secret_parameters: input.db-password; submodules["db/replica"].secret_parameters: input.password',
+    );
+    expect(JSON.stringify([read, h.logs])).not.toMatch(/imported-pw-1|replica-pw-2/);
   });
 });
