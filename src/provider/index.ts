@@ -3,28 +3,17 @@
 // diagnostic, with secrets redacted.
 
 import { DEFAULT_LAUNCHED_LOOKUP, type LaunchedLookup } from "../client/launch-once";
-import {
-  createLogger,
-  type Diagnosed,
-  type Diagnostic,
-  failureDiagnostic,
-  type Logger,
-  type ProviderHandler,
-  type Value,
-  warningDiagnostic,
-  writeOnlyNotAllowed,
-  writeOnlyStrings,
-} from "../terraform-model";
-import { DATA_SOURCES, EPHEMERAL_RESOURCES, RESOURCES, providerSchemas } from "./catalog";
+import { createLogger, type Diagnosed, type Logger, type ProviderHandler } from "../terraform-model";
+import { providerSchemas } from "./catalog";
 import { resolveProviderConfig } from "./config";
+import { configureService } from "./configure";
 import { NotConfiguredError, type ProviderContext } from "./context";
-import { AuthenticationFailedError } from "./credentials-check";
-import { ConfigurationMismatchError } from "./data-sources/data-source";
+import { dataRpcs } from "./data-rpcs";
 import { LaunchLedger } from "./launch-ledger";
 import { redactingLogger, SecretList } from "./redact";
-import type { ApplyResult } from "./resource";
+import { resourceRpcs, type RpcContext } from "./resource-rpcs";
 import { connectService, type Service, type ServiceFactory } from "./service";
-import { asObject, renderablePath } from "./values";
+import { renderablePath } from "./values";
 
 export { PROVIDER_SOURCE, PROVIDER_VERSION } from "./schema";
 export { providerSchemas } from "./catalog";
@@ -56,11 +45,6 @@ export function createProvider(opts: ProviderOptions = {}): ProviderHandler {
     lostLaunchLookup: opts.lostLaunchLookup ?? DEFAULT_LAUNCHED_LOOKUP,
     launches: new LaunchLedger(),
   };
-  // The protocol layer refuses type names the schemas do not have, and both come from catalog.ts.
-  const resource = byTypeName(RESOURCES, "resource");
-  const dataSource = byTypeName(DATA_SOURCES, "data source");
-  const ephemeral = byTypeName(EPHEMERAL_RESOURCES, "ephemeral resource");
-
   /** Redacts every diagnostic on its way out and points it where terraform can show it. */
   const done = <T extends Diagnosed>(result: T): T => ({
     ...result,
@@ -69,6 +53,7 @@ export function createProvider(opts: ProviderOptions = {}): ProviderHandler {
       return clean.attribute ? { ...clean, attribute: renderablePath(clean.attribute) } : clean;
     }),
   });
+  const rpc: RpcContext = { ctx, secrets, done };
   return {
     getSchema: () => providerSchemas,
 
@@ -77,175 +62,17 @@ export function createProvider(opts: ProviderOptions = {}): ProviderHandler {
     },
 
     async configureProvider({ config, terraformVersion }) {
-      const { settings, diagnostics } = resolveProviderConfig(config, env, true);
-      if (!settings) return done({ diagnostics });
-      if (settings.insecure) {
-        // Every run says so: a lab setting must not go unnoticed into production.
-        diagnostics.push(insecureWarning());
-        log.warn("insecure = true: the service's TLS certificate is not verified", {
-          base_url: settings.baseUrl,
-        });
-      }
-      secrets.add(settings.password, settings.refreshToken, settings.sessionToken);
-      try {
-        service = await connect(settings, log);
-      } catch (e) {
-        return done({
-          diagnostics: [
-            ...diagnostics,
-            failureDiagnostic(
-              e instanceof AuthenticationFailedError
-                ? "The appmgmt provider's credentials were refused"
-                : "Configuring the appmgmt provider failed",
-              e,
-            ),
-          ],
-        });
-      }
-      log.debug("provider configured", {
-        base_url: settings.baseUrl,
-        api_version: settings.apiVersion,
-        auth: [
-          settings.sessionToken && "session_token",
-          settings.refreshToken ? "refresh_token" : settings.email && "email/password",
-        ]
-          .filter(Boolean)
-          .join(", then "),
-        token_cache_dir: settings.tokenCacheDir,
-        terraform_version: terraformVersion,
-      });
-      return done({ diagnostics });
+      const configured = await configureService({ config, terraformVersion, env, connect, log, secrets });
+      if (configured.service) service = configured.service;
+      return done({ diagnostics: configured.diagnostics });
     },
 
-    async validateResourceConfig({ typeName, config, clientCapabilities }) {
-      const r = resource(typeName);
-      secrets.add(...writeOnlyStrings(config, r.schema.block));
-      const tooOld = writeOnlyNotAllowed(config, r.schema.block, clientCapabilities);
-      if (tooOld.length) return done({ diagnostics: tooOld });
-      const c = asObject(config);
-      return done({ diagnostics: c ? r.validate(c) : [] });
-    },
-
-    async validateDataResourceConfig({ typeName, config }) {
-      const c = asObject(config);
-      return done({ diagnostics: c ? dataSource(typeName).validate(c) : [] });
-    },
-
-    // Schema version 0 is the only one so far: stored states need no change.
-    async upgradeResourceState({ rawState }) {
-      return { upgradedState: rawState, diagnostics: [] };
-    },
-
-    async readResource(req) {
-      try {
-        return done(await resource(req.typeName).read(ctx, req));
-      } catch (e) {
-        return done({
-          newState: req.currentState,
-          diagnostics: [failureDiagnostic("Reading the instance failed", e)],
-        });
-      }
-    },
-
-    async planResourceChange(req) {
-      const r = resource(req.typeName);
-      // Write-only values are secrets by design: from here on no log line or diagnostic holds one.
-      secrets.add(...writeOnlyStrings(req.config, r.schema.block));
-      return done(await r.plan(req, ctx));
-    },
-
-    async applyResourceChange(req) {
-      const r = resource(req.typeName);
-      secrets.add(...writeOnlyStrings(req.config, r.schema.block));
-      const prior = asObject(req.priorState);
-      const planned = asObject(req.plannedState);
-      let result: ApplyResult;
-      try {
-        if (!planned)
-          result = prior
-            ? await r.delete(ctx, prior, req.plannedPrivate)
-            : { newState: null, diagnostics: [] };
-        else if (!prior) result = await r.create(ctx, planned, asObject(req.config) ?? planned);
-        else
-          result = await r.update(ctx, prior, planned, asObject(req.config) ?? planned, req.plannedPrivate);
-      } catch (e) {
-        // a failure before anything reached the service (e.g. provider not configured)
-        const diagnostic = failureDiagnostic(`${req.typeName}: apply failed`, e);
-        result = { newState: req.priorState, diagnostics: [diagnostic] };
-      }
-      return done(result);
-    },
-
-    async importResourceState(req) {
-      return done(await resource(req.typeName).import(ctx, req.id));
-    },
-
-    async readDataSource({ typeName, config }) {
-      const ds = dataSource(typeName);
-      const c = asObject(config);
-      if (!c) return done({ state: config, diagnostics: [] });
-      try {
-        const state: Value = await ds.read(ctx, c);
-        return done({ state, diagnostics: [] });
-      } catch (e) {
-        const diagnostic =
-          e instanceof ConfigurationMismatchError
-            ? failureDiagnostic(e.summary, e, e.attribute)
-            : failureDiagnostic(`Reading data source ${typeName} failed`, e);
-        return done({ state: config, diagnostics: [diagnostic] });
-      }
-    },
-
-    async validateEphemeralResourceConfig({ typeName, config }) {
-      const c = asObject(config);
-      return done({ diagnostics: c ? ephemeral(typeName).validate(c) : [] });
-    },
-
-    async openEphemeralResource({ typeName, config }) {
-      const c = asObject(config);
-      if (!c) return done({ result: config, diagnostics: [] });
-      try {
-        const opened = await ephemeral(typeName).open(ctx, c);
-        // An ephemeral value is meant for secrets: from here on no log line or diagnostic holds it.
-        secrets.add(...opened.secrets);
-        return done({ result: opened.result, diagnostics: [] });
-      } catch (e) {
-        return done({ result: null, diagnostics: [failureDiagnostic(`Opening ${typeName} failed`, e)] });
-      }
-    },
-
-    // Nothing is held open: the values are read once, so there is nothing to renew or close.
-    async renewEphemeralResource() {
-      return { diagnostics: [] };
-    },
-
-    async closeEphemeralResource() {
-      return { diagnostics: [] };
-    },
+    ...resourceRpcs(rpc),
+    ...dataRpcs(rpc),
 
     async stop() {
       log.info("StopProvider: cancelling waits");
       stopper.abort(new Error("the provider was stopped (StopProvider)"));
     },
-  };
-}
-
-function insecureWarning(): Diagnostic {
-  return warningDiagnostic(
-    "TLS certificate verification is off (insecure = true)",
-    "The provider does not check the service's certificate, so anyone on the network path can read the " +
-      "credentials and change the answers. Use insecure for a lab only; set ca_cert_pem to the service's CA " +
-      "certificate instead.",
-    [{ attr: "insecure" }],
-  );
-}
-
-/** The lookup of a resource or data source by type name. */
-function byTypeName<T extends { typeName: string }>(list: T[], kind: string): (typeName: string) => T {
-  const table = new Map(list.map((t) => [t.typeName, t]));
-  return (typeName) => {
-    const found = table.get(typeName);
-    if (!found) throw new Error(`the provider has no ${kind} type ${JSON.stringify(typeName)}`);
-    return found;
   };
 }
