@@ -8,6 +8,7 @@ import { APPLICATION_TYPE, ENVIRONMENT_TYPE, INSTANCE_TYPE, WORKFLOW_TYPE } from
 import { environmentNames, reviewEnvironment } from "./environments";
 import { reviewApplication, reviewWorkflowRun } from "./services";
 import { desiredFromPlan, findingsOf, nowFromPlan, resetsOf } from "./instance-model";
+import { plannedDefaults } from "./planned-defaults";
 import { binderOf, manifestOf, serviceChange } from "../rules";
 import { markResets, reviewDrift } from "./drift";
 import { destroyedValues } from "./destroyed";
@@ -189,7 +190,8 @@ export function reviewInstance(rc: ResourceChange): InstanceReview | undefined {
   if (kind === "reconfigure") {
     // the provider's own rule: whether the change reaches the service, and what it resets; new secrets
     // are sent whatever it says
-    const change = serviceChange(nowFromPlan(before!), desired!);
+    const known = plannedDefaults(after!, rc.change.after_unknown, desired!);
+    const change = serviceChange({ ...nowFromPlan(before!), submoduleDefaults: known }, desired!);
     const reaches = change.reachesService || secrets.length > 0;
     if (change.reachesService) {
       workflow = "reconfigure (Executing → Running): one request carrying the complete configuration";
