@@ -100,9 +100,10 @@ describe("appmgmt review on real terraform plans", () => {
     );
     expect(r.code).toBe(3);
     // the gate names the instance and the rule it breaks, on stderr and in the review
+    // (certain resets, with the value each becomes; the engine that may be reset is possible-reset's)
     const verdict =
-      'reset: web (appmgmt_instance.web): resets parameters["input.db-size"], parameters["input.replicas"]; ' +
-      'may reset submodules["db"].parameters["input.engine"]';
+      'reset: web (appmgmt_instance.web): resets parameters["input.db-size"] (medium → small), ' +
+      'parameters["input.replicas"] (3 → 1)';
     expect(r.stderr).toBe(`appmgmt review: the plan breaks --fail-on reset:\n  ${verdict}\n`);
     expect(parseMarkdown(r.markdown)[1].paragraphs).toEqual(
       expect.arrayContaining(["--fail-on reset: 1 violation (the review exits 3):", verdict]),
