@@ -9,6 +9,7 @@ import { environmentNames, reviewEnvironment } from "./environments";
 import { reviewApplication, reviewWorkflowRun } from "./services";
 import { desiredFromPlan, findingsOf, nowFromPlan, resetsOf } from "./instance-model";
 import { plannedDefaults } from "./planned-defaults";
+import { LIFETIME_ATTRIBUTE, lifetimeChange } from "./lifetime";
 import { binderOf, manifestOf, serviceChange } from "../rules";
 import { markResets, reviewDrift } from "./drift";
 import { destroyedValues } from "./destroyed";
@@ -187,6 +188,9 @@ export function reviewInstance(rc: ResourceChange): InstanceReview | undefined {
   let resets: ResetReview[] = [];
   let possibleResets: PossibleResetReview[] = [];
   const secrets = kind === "destroy" ? [] : secretsOf(before, after, rc.change.after_unknown);
+  const lifetime =
+    kind === "reconfigure" ? lifetimeChange(before!, after!, rc.change.after_unknown) : undefined;
+  if (lifetime) valueChanges.push(lifetime.row);
   if (kind === "reconfigure") {
     // the provider's own rule: whether the change reaches the service, and what it resets; new secrets
     // are sent whatever it says
@@ -199,14 +203,22 @@ export function reviewInstance(rc: ResourceChange): InstanceReview | undefined {
     } else if (reaches) {
       workflow = "reconfigure (Executing → Running): one request carrying the complete configuration";
     } else {
-      const local = valueChanges.map((c) => c.attribute).join(", ");
+      const local = valueChanges
+        .map((c) => c.attribute)
+        .filter((a) => a !== LIFETIME_ATTRIBUTE)
+        .join(", ");
       kind = "settings";
       words =
         change.because === "local-only"
           ? `update of terraform-only settings (${local})`
           : `update in terraform only (${local}): the manifest proves the service keeps every value`;
       workflow = "none: these settings stay in terraform";
+      if (lifetime) {
+        words = local === "" ? lifetime.words : `${lifetime.words}; ${words}`;
+        workflow = "none: the service moves its scheduled destroy in place";
+      }
     }
+    if (lifetime && reaches) words = `${words}; ${lifetime.words}`;
     if (importing) {
       words = reaches ? "import, then reconfigure in place" : `import, with ${words}`;
       if (!reaches) workflow = DESCRIPTIONS.import.workflow;
