@@ -4,6 +4,7 @@
 // application's manifest by a `/` path key (`db/replica`), which is what `submodules` takes.
 import { isMap, isSeq, type Node, type Pair, type YAMLMap } from "yaml";
 import { parsePin } from "./pins";
+import { encodeValue } from "./typed-values";
 import { bindTarget, SUBMODULE_TYPE } from "./submodule-bindings";
 import type { Manifest, ManifestComponent, ManifestSubmodule, Pin } from "./types";
 import { keyedRecord, type YamlReader } from "./yaml-reader";
@@ -90,7 +91,10 @@ export class ComponentsReader {
     for (const [name, pin] of Object.entries(component.pins)) {
       if (!name.startsWith("input.")) continue;
       if (pin.kind !== "bind") {
-        if (pin.kind === "configuration") submodule.parameters[name] = { name };
+        if (pin.kind === "configuration") {
+          const restated = encodeValue(configuration[name])?.text;
+          submodule.parameters[name] = restated === undefined ? { name } : { name, default: restated };
+        }
         continue;
       }
       const node = this.pinNode(comp, name);

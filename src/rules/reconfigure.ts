@@ -4,7 +4,7 @@
 
 import { isKnownAfterApply, manifestOf, rulesConfig, type DesiredInstance } from "./desired";
 import { leavesEverythingAsIs, reconfigureResets, type ResetInput, type ResetPlan } from "./resets";
-import { defaultsKept, type SubmoduleDefaults } from "./submodule-defaults";
+import { defaultsKept, withManifestDefaults, type SubmoduleDefaults } from "./submodule-defaults";
 
 /** The instance as terraform's state last saw it. */
 export interface InstanceNow {
@@ -70,7 +70,8 @@ function same(a: unknown, b: unknown): boolean {
 function resetInput(now: InstanceNow, desired: DesiredInstance): ResetInput {
   const v = desired.manifestVersion;
   const sameVersion = v === undefined || (!isKnownAfterApply(v) && v === now.asked.manifestVersion);
-  const defaults = defaultsKept(now.submoduleDefaults, desired, sameVersion);
+  const known = withManifestDefaults(now.submoduleDefaults, manifestOf(desired));
+  const defaults = defaultsKept(known, desired, sameVersion);
   return {
     current: now.parameters,
     currentSubmodules: now.submodules,

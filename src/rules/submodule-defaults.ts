@@ -2,8 +2,11 @@
 // defaults are in its own application's manifest, which the plan does not see, but the provider records the
 // values terraform's last launch or reconfigure left to their defaults, with the submodule's manifest version
 // then. A reconfigure that keeps that version resets them to the same defaults: certainly no change where the
-// value is still at it, certainly a reset to it where it was changed since. Everything else stays "possible".
+// value is still at it, certainly a reset to it where it was changed since. A manifest may restate a submodule's
+// defaults in its component's configuration (`withSubmoduleManifests` writes them): those are known too.
+// Everything else stays "possible".
 
+import type { Manifest } from "../manifest/types";
 import { isKnownAfterApply, type DesiredInstance } from "./desired";
 
 /** A submodule's values left to their defaults, and the manifest version they are the defaults of. */
@@ -36,4 +39,22 @@ export function defaultsKept(
     out[key] = d.values;
   }
   return out;
+}
+
+/** The recorded defaults, with those the manifest restates for free submodule parameters the record lacks. */
+export function withManifestDefaults(
+  record: Record<string, SubmoduleDefaults> | undefined,
+  manifest: Manifest | undefined,
+): Record<string, SubmoduleDefaults> | undefined {
+  const out: Record<string, SubmoduleDefaults> = { ...record };
+  for (const sub of Object.values(manifest?.submodules ?? {})) {
+    const restated = Object.values(sub.parameters).filter(
+      (p) => p.default !== undefined && p.boundBy === undefined,
+    );
+    if (restated.length === 0) continue;
+    const values = Object.fromEntries(restated.map((p) => [p.name, p.default!]));
+    const recorded = Object.hasOwn(out, sub.name) ? out[sub.name] : undefined;
+    out[sub.name] = recorded ? { ...recorded, values: { ...values, ...recorded.values } } : { values };
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
 }

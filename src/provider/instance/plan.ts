@@ -84,7 +84,9 @@ function planReconfigure(
   if (resets?.effectiveParameters)
     planned.effective_parameters = stringMap(configSecretNames(config).without(resets.effectiveParameters));
   // the submodule values left to a known default, planned as that default (the review reads them there)
-  const submodules = resets && plannedSubmoduleValues(prior, resets.submoduleDefaults, rule.desired);
+  const submodules =
+    resets &&
+    plannedSubmoduleValues(prior, resets.submoduleDefaults, rule.desired, rule.now.submoduleDefaults);
   if (submodules) planned.effective_submodules = submodules;
   return { diagnostics: resets?.warnings ?? [] };
 }

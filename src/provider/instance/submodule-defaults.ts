@@ -80,14 +80,15 @@ export function defaultsForRule(
 }
 
 /**
- * The planned effective_submodules of a reconfigure: the state's submodules and keys, each value left to a
- * known default planned as that default, every other value unknown; undefined (wholly unknown) when no value
- * is known.
+ * The planned effective_submodules of a reconfigure: the state's submodules and keys, each value the record
+ * holds at a default that still applies (`kept`) planned as that default, every other value unknown; undefined
+ * (wholly unknown) when no value is known.
  */
 export function plannedSubmoduleValues(
   prior: InstanceModel,
   kept: Record<string, Record<string, string>> | undefined,
   desired: DesiredInstance,
+  record: DefaultsRecord | undefined,
 ): ValueObject | undefined {
   const effective = prior.effectiveSubmodules;
   if (!kept || effective === null || isUnknown(effective)) return undefined;
@@ -100,10 +101,13 @@ export function plannedSubmoduleValues(
     const listed = isKnownAfterApply(entry) ? KNOWN_AFTER_APPLY : entry?.parameters;
     // a listing not known yet may list any value
     const defaults = Object.hasOwn(kept, key) && !isKnownAfterApply(listed) ? kept[key] : {};
+    // only the recorded ones: the review reads those here, and a manifest's restated defaults in the manifest
+    const recorded = record !== undefined && Object.hasOwn(record, key) ? record[key].values : {};
     const parameters: ValueObject = {};
     for (const name of Object.keys(values)) {
       const known =
         Object.hasOwn(defaults, name) &&
+        Object.hasOwn(recorded, name) &&
         !(listed !== undefined && !isKnownAfterApply(listed) && Object.hasOwn(listed, name));
       setOwn(parameters, name, known ? defaults[name] : UNKNOWN);
       anyKnown ||= known;

@@ -4,6 +4,7 @@
 // planned state into the plan JSON terraform would show, reviews it, and requires both answers to equal
 // the expected one.
 import type { InstanceStatus } from "../../../src/client/types";
+import { withRestatedDefaults } from "../../../src/manifest";
 import { createProvider } from "../../../src/provider";
 import { reviewInstance, type ResourceChange } from "../../../src/review";
 import { isUnknown, UNKNOWN, type Value, type ValueObject } from "../../../src/terraform-model";
@@ -275,6 +276,19 @@ const cases: [string, ValueObject, ValueObject, Answer, Buffer?][] = [
       possible: ['parameters["input.db-size"]', 'submodules["db"].parameters["input.size"]'],
     },
     engineLeftToDefault,
+  ],
+  [
+    "a manifest restating db's defaults (withSubmoduleManifests): the engine's reset is certain",
+    stateOf(managed, actual),
+    {
+      ...next,
+      manifest: withRestatedDefaults(WEBSHOP_MANIFEST, { db: { "input.engine": "postgres-15" } }),
+    },
+    {
+      reachesService: true,
+      resets: ['parameters["input.db-size"]', 'submodules["db"].parameters["input.engine"]'],
+      possible: [],
+    },
   ],
 ];
 
