@@ -18,20 +18,23 @@ import { isUnknown, UNKNOWN, type ValueObject } from "../../terraform-model";
 import { sameValue } from "../values";
 import { desiredInstance } from "./desired";
 import type { InstanceModel } from "./model";
-import { configuredSecretNames, withSecretsListed } from "./secrets";
+import { configSecretNames, configuredSecretNames, stateSecretNames, withSecretsListed } from "./secrets";
 
 export type DefaultsRecord = Record<string, SubmoduleDefaults>;
 
 /**
  * The values the launch or reconfigure of `config` left to their defaults, from the status it settled on.
  * Only with a known manifest: without it a bound value (it follows its main parameter) looks like a default.
- * Secrets are sent, so never recorded.
+ * Secrets are never recorded.
  */
 export function defaultsLeft(config: InstanceModel, s: InstanceStatus): DefaultsRecord | undefined {
   const desired = desiredInstance(withSecretsListed(config, "placeholder"));
   const manifest = manifestOf(desired);
   const asked = desired.submodules;
   if (!manifest || isKnownAfterApply(asked)) return undefined;
+  // secret names, configured (write-only, at apply) or as the state lists them: never a value to record
+  const secret = (key: string, name: string) =>
+    configSecretNames(config).submodule(key, name) || stateSecretNames(config).submodule(key, name);
   const out: DefaultsRecord = {};
   for (const [key, sub] of Object.entries(s.submodules)) {
     if (!Object.hasOwn(manifest.submodules, key)) continue;
@@ -41,7 +44,7 @@ export function defaultsLeft(config: InstanceModel, s: InstanceStatus): Defaults
     if (isKnownAfterApply(sent)) continue;
     const values: Record<string, string> = {};
     for (const [name, value] of Object.entries(sub.parameters)) {
-      if (sent !== undefined && Object.hasOwn(sent, name)) continue;
+      if ((sent !== undefined && Object.hasOwn(sent, name)) || secret(key, name)) continue;
       if (binderOf(manifest, key, name) !== undefined) continue;
       setOwn(values, name, value);
     }
