@@ -30,11 +30,16 @@ Options:
   --format F        markdown (default, for pull-request comments; kept under 65,536 characters),
                     text (for terminals; coloured when standard output is a terminal) or json
   --no-color        no colour in text output
-  --fail-on LIST    comma-separated policies among replace, destroy, reset, drift, secret: exit 3
-                    when the plan replaces or destroys an instance, a reconfigure resets a value or
-                    may reset one, anything changed outside terraform, or secret parameters are sent
-                    (again); each object and the policy it breaks
-                    are named on stderr and in the review
+  --fail-on LIST    comma-separated policies, exit 3 when the plan breaks one; each object and the
+                    policy it breaks are named on stderr and in the review:
+                      replace, destroy  an instance is replaced, or destroyed
+                      reset             a reconfigure resets a value for certain (named with the
+                                        value it becomes)
+                      possible-reset    a reconfigure may reset a value the plan cannot tell about
+                                        (no manifest, a submodule default not recorded, a revision)
+                      drift             anything changed outside terraform
+                      secret            a launch sends secret parameters, secret_parameters_version
+                                        changes, or secret names are added or removed
   -h, --help        show this help
 
 Exit codes: 0 reviewed, 3 a --fail-on policy is broken (the review is still written), 1 bad input

@@ -2,7 +2,13 @@
 // which checks it again at plan time) and its typed view.
 
 import { readFileSync } from "node:fs";
-import { ManifestError, manifestDefaults, parseManifest, withSubmoduleHierarchies } from "../manifest";
+import {
+  ManifestError,
+  manifestDefaults,
+  parseManifest,
+  withRestatedDefaults,
+  withSubmoduleHierarchies,
+} from "../manifest";
 import type { Binding, Manifest, ManifestParameter, ManifestSubmodule } from "../manifest";
 
 export class ApplicationManifest {
@@ -61,12 +67,28 @@ export class ApplicationManifest {
    * This manifest with the hierarchy below its submodules taken from their applications' own manifests, keyed by
    * submodule path ("db", or "db/replica" for a level further down), so that synth checks nested keys
    * (`submodules["db/replica"]`) that this manifest leaves to its submodules' applications. The YAML passed on
-   * stays this manifest's text: the plan, without those manifests, warns about such keys instead.
+   * is this manifest's text with the top-level submodules' defaults restated in their components'
+   * `configuration`, so the plan and the review know what a reconfigure that leaves such a value out sets it to;
+   * without the deeper manifests the plan warns about nested keys instead.
    */
   withSubmoduleManifests(manifests: { [path: string]: ApplicationManifest }): ApplicationManifest {
-    const model = withSubmoduleHierarchies(this.model, (s) =>
-      Object.hasOwn(manifests, s.name) ? manifests[s.name].model : undefined,
+    const own = (s: ManifestSubmodule) => (Object.hasOwn(manifests, s.name) ? manifests[s.name] : undefined);
+    const defaults: Record<string, Record<string, string>> = {};
+    for (const s of Object.values(this.model.submodules)) {
+      const child = s.parent === undefined ? own(s) : undefined;
+      if (!child) continue;
+      const free = Object.values(s.parameters).filter((p) => p.boundBy === undefined);
+      defaults[s.name] = Object.fromEntries(
+        free
+          .filter((p) => Object.hasOwn(child.defaults, p.name))
+          .map((p) => [p.name, child.defaults[p.name]]),
+      );
+    }
+    const yaml = withRestatedDefaults(this.yaml, defaults);
+    const base = yaml === this.yaml ? this.model : parseManifest(yaml);
+    return new ApplicationManifest(
+      yaml,
+      withSubmoduleHierarchies(base, (s) => own(s)?.model),
     );
-    return new ApplicationManifest(this.yaml, model);
   }
 }

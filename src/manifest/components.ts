@@ -5,6 +5,7 @@
 import { isMap, isSeq, type Node, type Pair, type YAMLMap } from "yaml";
 import { parsePin } from "./pins";
 import { parameterName } from "../service-limits";
+import { encodeValue } from "./typed-values";
 import { bindTarget, isConfigurationTarget, SUBMODULE_TYPE } from "./submodule-bindings";
 import type { Manifest, ManifestComponent, ManifestSubmodule, Pin } from "./types";
 import { expandWildcard } from "./wildcards";
@@ -101,7 +102,11 @@ export class ComponentsReader {
     const childPath = (c: string) => `${path}/${c}`;
     component.pins = this.pins(comp, where, childPath);
     for (const [name, pin] of Object.entries(component.pins)) {
-      if (pin.kind === "configuration") submodule.parameters[name] = { name };
+      if (pin.kind === "configuration") {
+        // the component's configuration may restate the submodule's default (withSubmoduleManifests writes it)
+        const restated = encodeValue(configuration[name])?.text;
+        submodule.parameters[name] = restated === undefined ? { name } : { name, default: restated };
+      }
       if (pin.kind !== "bind") continue;
       const input = name.startsWith("input.");
       // a pin of another interface is a parameter when it binds one (a signal or command pin is not)

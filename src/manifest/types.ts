@@ -37,9 +37,11 @@ export interface ManifestSubmodule {
   applicationId?: string;
   /**
    * Submodule parameters by full name `<interface>.<pin>`, with the parameter that binds them (`boundBy`, a main
-   * parameter, or one of submodule `boundIn`'s parameters for a nested submodule).
+   * parameter, or one of submodule `boundIn`'s parameters for a nested submodule), and the default the component's
+   * `configuration` restates for a free one (`input.engine: postgres-15`: the submodule application's own, as
+   * `withSubmoduleManifests` writes it).
    */
-  parameters: Record<string, { name: string; boundBy?: string; boundIn?: string }>;
+  parameters: Record<string, { name: string; boundBy?: string; boundIn?: string; default?: string }>;
   /** Set when its children were taken from its application's own manifest (withSubmoduleHierarchies). */
   resolved?: boolean;
 }

@@ -23,7 +23,7 @@ export function reviewDrift(plan: PlanJson): DriftReview[] {
       out.push({ ...label, gone: true, revertedByPlan: relaunched, changes: [] });
       continue;
     }
-    const reverts = revertedBy(next);
+    const reverts = rc.type === INSTANCE_TYPE ? revertedBy(next) : topLevelRevertedBy(next);
     const changes = (rc.type === INSTANCE_TYPE ? instanceDrift(rc) : topLevelDrift(rc)).map((c) => ({
       ...c,
       revertedByPlan: reverts(c),
@@ -83,6 +83,16 @@ function revertedBy(next: ResourceChange | undefined): (c: ValueChange) => boole
     const after: Shown | undefined = planned.get(configuredName(c.attribute));
     return after !== undefined && sameShown(after, c.before);
   };
+}
+
+/**
+ * Another resource type (an environment's properties, markers, policies): its drift is named by top-level
+ * attribute, so the planned update reverts it when that attribute's planned value is the state's before the drift.
+ */
+function topLevelRevertedBy(next: ResourceChange | undefined): (c: ValueChange) => boolean {
+  if (!next || !next.change.actions.includes("update")) return () => false;
+  const { after, after_unknown, after_sensitive } = next.change;
+  return (c) => sameShown(shown(asObj(after), [c.attribute], after_unknown, after_sensitive), c.before);
 }
 
 /** The attribute binding a submodule parameter in the planned configuration's manifest, if it is known. */

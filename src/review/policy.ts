@@ -2,6 +2,7 @@
 // blocked the merge (an address and the rule), not only that something did.
 
 import { instanceLabel } from "./groups";
+import { resetTarget, shownText } from "./summary";
 import {
   POLICIES,
   type DriftReview,
@@ -15,8 +16,10 @@ export { POLICIES, type Policy, type Violation } from "./types";
 
 /**
  * The instances breaking each policy in `failOn`, policy by policy in the review's order: "replace" and
- * "destroy" by their kind, "reset" by a reconfigure that resets a value or may reset one (a gate on
- * resets must not pass a plan that cannot tell), "drift" by any object changed outside terraform.
+ * "destroy" by their kind, "reset" by a reconfigure that resets a value for certain (named with the value it
+ * becomes), "possible-reset" by one that may reset a value (a gate that must not pass a plan that cannot
+ * tell), "drift" by any object changed outside terraform, "secret" by secrets sent for a launch, a new
+ * secret_parameters_version or names added or removed.
  */
 export function policyViolations(review: Review, failOn: readonly Policy[]): Violation[] {
   const out: Violation[] = [];
@@ -53,11 +56,14 @@ export function driftWhy(d: DriftReview): string {
 function breaks(policy: Policy, r: InstanceReview): string | undefined {
   if (policy === "replace" || policy === "destroy") return r.kind === policy ? r.action : undefined;
   if (policy === "secret") return r.secrets.length > 0 ? r.secrets.join("; ") : undefined;
+  if (policy === "possible-reset")
+    return r.possibleResets.length > 0
+      ? `may reset ${r.possibleResets.map((x) => x.attribute).join(", ")}`
+      : undefined;
   const parts: string[] = [];
   if (r.secretResets.length > 0) parts.push(`resets secrets the service holds: ${r.secretResets.join(", ")}`);
-  if (r.resets.length > 0) parts.push(`resets ${r.resets.map((x) => x.attribute).join(", ")}`);
-  if (r.possibleResets.length > 0)
-    parts.push(`may reset ${r.possibleResets.map((x) => x.attribute).join(", ")}`);
+  const resets = r.resets.map((x) => `${x.attribute} (${shownText(x.current)} → ${resetTarget(x.default)})`);
+  if (resets.length > 0) parts.push(`resets ${resets.join(", ")}`);
   return parts.length > 0 ? parts.join("; ") : undefined;
 }
 

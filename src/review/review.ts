@@ -8,6 +8,8 @@ import { APPLICATION_TYPE, ENVIRONMENT_TYPE, INSTANCE_TYPE, WORKFLOW_TYPE } from
 import { environmentNames, reviewEnvironment } from "./environments";
 import { reviewApplication, reviewWorkflowRun } from "./services";
 import { desiredFromPlan, findingsOf, nowFromPlan, resetsOf } from "./instance-model";
+import { plannedDefaults } from "./planned-defaults";
+import { LIFETIME_ATTRIBUTE, lifetimeChange } from "./lifetime";
 import { binderOf, manifestOf, serviceChange } from "../rules";
 import { markResets, reviewDrift } from "./drift";
 import { destroyedValues } from "./destroyed";
@@ -187,10 +189,14 @@ export function reviewInstance(rc: ResourceChange): InstanceReview | undefined {
   let possibleResets: PossibleResetReview[] = [];
   let secretResets: string[] = [];
   const secrets = kind === "destroy" ? [] : secretsOf(before, after, rc.change.after_unknown);
+  const lifetime =
+    kind === "reconfigure" ? lifetimeChange(before!, after!, rc.change.after_unknown) : undefined;
+  if (lifetime) valueChanges.push(lifetime.row);
   if (kind === "reconfigure") {
     // the provider's own rule: whether the change reaches the service, and what it resets; new secrets
     // are sent whatever it says
-    const change = serviceChange(nowFromPlan(before!), desired!);
+    const known = plannedDefaults(after!, rc.change.after_unknown, desired!);
+    const change = serviceChange({ ...nowFromPlan(before!), submoduleDefaults: known }, desired!);
     const reaches = change.reachesService || secrets.length > 0;
     if (reaches) secretResets = secretResetsOf(before, after, rc.change.after_unknown);
     if (change.reachesService) {
@@ -199,14 +205,22 @@ export function reviewInstance(rc: ResourceChange): InstanceReview | undefined {
     } else if (reaches) {
       workflow = "reconfigure (Executing → Running): one request carrying the complete configuration";
     } else {
-      const local = valueChanges.map((c) => c.attribute).join(", ");
+      const local = valueChanges
+        .map((c) => c.attribute)
+        .filter((a) => a !== LIFETIME_ATTRIBUTE)
+        .join(", ");
       kind = "settings";
       words =
         change.because === "local-only"
           ? `update of terraform-only settings (${local})`
           : `update in terraform only (${local}): the manifest proves the service keeps every value`;
       workflow = "none: these settings stay in terraform";
+      if (lifetime) {
+        words = local === "" ? lifetime.words : `${lifetime.words}; ${words}`;
+        workflow = "none: the service moves its scheduled destroy in place";
+      }
     }
+    if (lifetime && reaches) words = `${words}; ${lifetime.words}`;
     // an import that also reconfigures counts (and is listed) as a reconfigure, "import, then reconfigure in
     // place": adopting must not hide one
     if (importing && !reaches) {

@@ -33,16 +33,31 @@ export function renderText(review: Review, opts: { colour?: boolean } = {}): str
         ...violations.map((v) => `  ${violationLine(v)}`),
       );
   }
-  for (const a of review.applications) {
-    out.push(`  application: ${summary.applicationLine(a)}`);
-    for (const c of a.manifestChanges) out.push(`    ${c}`);
-  }
-  for (const g of summary.environmentGroups(review.environments)) {
-    out.push(`  environment: ${g.who.join(", ")}: ${g.action}`);
-    for (const c of g.changes) out.push(`    ${c}`);
-  }
-  for (const w of review.workflowRuns) out.push(`  ${summary.workflowRunLine(w)}`);
-  for (const c of review.otherChanges) out.push(`  other: ${c}`);
+  // each kind under its heading, as in the Markdown: a forgotten application is not one more violation
+  const section = (heading: string, lines: string[]) => {
+    if (lines.length > 0) out.push("", heading, ...lines);
+  };
+  section(
+    "Applications:",
+    review.applications.flatMap((a) => [
+      `  ${summary.applicationLine(a)}`,
+      ...a.manifestChanges.map((c) => `    ${c}`),
+    ]),
+  );
+  section(
+    "Environments:",
+    summary
+      .environmentGroups(review.environments)
+      .flatMap((g) => [`  ${g.who.join(", ")}: ${g.action}`, ...g.changes.map((c) => `    ${c}`)]),
+  );
+  section(
+    "Workflow runs:",
+    review.workflowRuns.map((w) => `  ${summary.workflowRunLine(w)}`),
+  );
+  section(
+    "Other resources:",
+    review.otherChanges.map((c) => `  ${c}`),
+  );
   if (review.drift.length > 0) out.push("", paint("35", summary.DRIFT_LEAD));
   for (const d of review.drift) {
     out.push(`  ${instanceLabel(d)}: ${summary.driftHeading(d)}`);

@@ -162,7 +162,7 @@ export interface WorkflowRunReview {
 export const REVIEW_FORMAT_VERSION = "1.3";
 
 /** What `--fail-on` can name. */
-export const POLICIES = ["replace", "destroy", "reset", "drift", "secret"] as const;
+export const POLICIES = ["replace", "destroy", "reset", "possible-reset", "drift", "secret"] as const;
 export type Policy = (typeof POLICIES)[number];
 
 /** One instance breaking one --fail-on policy, and how. */

@@ -41,6 +41,7 @@ export {
   type Unsure,
 } from "./desired";
 export { serviceChange, type InstanceNow, type ServiceChange } from "./reconfigure";
+export type { SubmoduleDefaults } from "./submodule-defaults";
 export { naturalCompare, naturalKeys } from "./natural-order";
 export { uncheckedSubmodules, type UncheckedSubmodule } from "./unchecked-submodules";
 export { resolveLocator, type LocatorResolution, type NamedApplication } from "./locators";

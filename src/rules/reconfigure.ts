@@ -4,6 +4,7 @@
 
 import { isKnownAfterApply, manifestOf, rulesConfig, type DesiredInstance } from "./desired";
 import { leavesEverythingAsIs, reconfigureResets, type ResetInput, type ResetPlan } from "./resets";
+import { defaultsKept, withManifestDefaults, type SubmoduleDefaults } from "./submodule-defaults";
 
 /** The instance as terraform's state last saw it. */
 export interface InstanceNow {
@@ -13,6 +14,8 @@ export interface InstanceNow {
   parameters: Record<string, string>;
   /** Every submodule's parameter values the service reports, by path key. */
   submodules: Record<string, Record<string, string>>;
+  /** Submodule values terraform last left to their defaults, by path key (submodule-defaults.ts). */
+  submoduleDefaults?: Record<string, SubmoduleDefaults>;
 }
 
 export type ServiceChange =
@@ -66,9 +69,13 @@ function same(a: unknown, b: unknown): boolean {
 
 function resetInput(now: InstanceNow, desired: DesiredInstance): ResetInput {
   const v = desired.manifestVersion;
+  const sameVersion = v === undefined || (!isKnownAfterApply(v) && v === now.asked.manifestVersion);
+  const known = withManifestDefaults(now.submoduleDefaults, manifestOf(desired));
+  const defaults = defaultsKept(known, desired, sameVersion);
   return {
     current: now.parameters,
     currentSubmodules: now.submodules,
+    ...(defaults && { submoduleDefaults: defaults }),
     after: rulesConfig(desired),
     // a revision applies its stored values, which the plan cannot see
     afterRevision: desired.revisionId !== undefined,

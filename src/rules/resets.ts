@@ -54,6 +54,8 @@ export interface ResetInput {
   currentSubmodules?: Record<string, Record<string, string>>;
   /** The configuration the reconfigure sends (parameters left out: none listed). */
   after: InstanceConfig;
+  /** Submodule values left out whose default under the version kept is known (submodule-defaults.ts). */
+  submoduleDefaults?: Record<string, Record<string, string>>;
   /** Whether the reconfigure names a revision. */
   afterRevision?: boolean;
   /**
@@ -120,13 +122,16 @@ export function reconfigureResets(manifest: Manifest | undefined, input: ResetIn
     const desired = wanted !== undefined && Object.hasOwn(wanted, sub) ? wanted[sub] : undefined;
     if (unknown(desired) || unknown(desired?.parameters)) continue;
     const keep = desired?.parameters ?? {};
+    const defaults = input.submoduleDefaults?.[sub];
     for (const name of naturalKeys(actualSubs[sub])) {
       if (Object.hasOwn(keep, name)) continue;
       // a bound parameter follows the parameter that binds it, whose own change or reset is listed there
       if (manifest && binderOf(manifest, sub, name) !== undefined) continue;
       const now = actualSubs[sub][name];
       const path = ["submodules", sub, "parameters", name];
-      if (input.afterRevision) possible.push({ path, current: now, because: "revision" });
+      if (defaults && Object.hasOwn(defaults, name)) {
+        if (now !== defaults[name]) resets.push({ path, current: now, default: defaults[name] });
+      } else if (input.afterRevision) possible.push({ path, current: now, because: "revision" });
       else if (manifest) possible.push({ path, current: now, because: "submodule-default" });
       else {
         // a nested submodule's values are bound by its parent's pins, not by main parameters

@@ -7,7 +7,7 @@
 import { waitForInstance } from "../../src/client";
 import { DEMO, DEMO_MANIFESTS } from "../../src/simulator";
 import { useTerraformAgainstSimulator } from "../helpers/acceptance";
-import { planAndReview } from "../helpers/review";
+import { applyPlan, planAndReview } from "../helpers/review";
 import { statusReads as countStatusReads } from "../helpers/simulator";
 import { PROVIDER_HCL } from "../helpers/terraform";
 
@@ -95,6 +95,60 @@ describe("reset warnings", () => {
     // the configuration manages nothing in db and no workflow ran since the apply read it: not read again
     expect(statusReads(id, since)).toBe(1);
     expect(statusReads(db, since)).toBe(0);
+    await ctx.tf.destroy();
+  });
+
+  test("a submodule value terraform left to its default: a reconfigure keeping db's version leaves it, or resets it for certain to that default (issue 39)", async () => {
+    // the first test's workspace (its instance destroyed); init is quick there, and lets this test run alone
+    ctx.tf.writeFile("webshop.yaml", DEMO_MANIFESTS.webshop[2]);
+    ctx.tf.writeMain(config("one", true));
+    await ctx.tf.init();
+    await ctx.tf.apply();
+    const id = (await ctx.tf.resource(ADDRESS))?.values.id as string;
+
+    // only a main parameter changes: db's engine is at the default the launch left it to, under the version
+    // the reconfigure keeps, so nothing is reset and nothing may be: the reset gate passes
+    ctx.tf.writeMain(config("two", true));
+    const quiet = await planAndReview(ctx.tf, "--fail-on", "reset,possible-reset");
+    expect(warningSummaries(quiet.plan.stdout + quiet.plan.stderr)).toEqual([]);
+    expect(quiet.stderr).toBe("");
+    expect(quiet.code).toBe(0);
+    // the plan says the engine stays (terraform hides an unchanged element); the bound size follows db-size
+    expect(quiet.plan.stdout).not.toMatch(/"input\.engine"[^\n]*known after apply/);
+    expect(quiet.plan.stdout).toMatch(
+      /"input\.size"\s+= "small" -> \(known after apply\)\n\s+# \(1 unchanged element hidden\)/,
+    );
+
+    // the engine changed by hand: the reconfigure sets it back to that default, which the plan and the gate name
+    await ctx.svc.client.reconfigure(id, {
+      parameters: { "input.app-fork": "one" },
+      submodules: { db: { parameters: { "input.engine": "postgres-16" } } },
+    });
+    await waitForInstance(ctx.svc.client, id, {
+      until: (s) => s.status === "Running" && s.submodules.db.parameters["input.engine"] === "postgres-16",
+      timeoutMs: 10_000,
+    });
+    const gated = await planAndReview(ctx.tf, "--fail-on", "reset");
+    expect(warningSummaries(gated.plan.stdout + gated.plan.stderr)).toEqual([
+      'submodules["db"].parameters["input.engine"] will be reset to its default',
+    ]);
+    expect(gated.plan.stdout).toMatch(/"input\.engine" = "postgres-16" -> "postgres-15"/);
+    expect(gated.code).toBe(3);
+    expect(gated.stderr).toBe(
+      "appmgmt review: the plan breaks --fail-on reset:\n" +
+        '  reset: reset-shop (appmgmt_instance.shop): resets submodules["db"].parameters["input.engine"] (postgres-16 → postgres-15)\n',
+    );
+    const [shop] = gated.instances;
+    expect(shop.tables).toContainEqual([
+      ["attribute", "now", "after the reconfigure"],
+      ['submodules["db"].parameters["input.engine"]', "postgres-16", "postgres-15"],
+    ]);
+    // what the plan said is what the service does (terraform checks the planned value too)
+    await applyPlan(ctx.tf);
+    expect((await ctx.svc.client.getInstance(id)).submodules.db.parameters["input.engine"]).toBe(
+      "postgres-15",
+    );
+    expect((await ctx.tf.plan()).code).toBe(0);
     await ctx.tf.destroy();
   });
 

@@ -42,7 +42,7 @@ export function desiredInstance(m: InstanceModel): DesiredInstance {
 }
 
 /** What the prior state says: the configuration it was written for, and the values the service reported. */
-export function instanceNow(prior: InstanceModel): InstanceNow {
+export function instanceNow(prior: InstanceModel, defaults?: InstanceNow["submoduleDefaults"]): InstanceNow {
   const submodules: Record<string, Record<string, string>> = {};
   const effective = knownEntries(prior.effectiveSubmodules);
   if (prior.effectiveSubmodules !== null) {
@@ -58,6 +58,7 @@ export function instanceNow(prior: InstanceModel): InstanceNow {
     asked: desiredInstance(prior),
     parameters: knownMap(prior.effectiveParameters) ?? {},
     submodules,
+    ...(defaults && { submoduleDefaults: defaults }),
   };
 }
 

@@ -18,6 +18,8 @@ import { decodeInstance, type InstanceModel } from "./model";
 import { desiredInstance, instanceNow } from "./desired";
 import { planResets } from "./resets";
 import { unsentHeldSecrets, unsentSecretErrors } from "./held-secrets";
+import { decodePrivate, type InstancePrivate } from "./private";
+import { defaultsForRule, plannedSubmoduleValues } from "./submodule-defaults";
 import {
   configSecretNames,
   configuredSecretNames,
@@ -49,7 +51,8 @@ export function planInstance(req: PlanResourceChangeRequest): PlanResourceChange
         diagnostics.push(...manifestNotices(checked, !updating));
       return diagnostics;
     },
-    (prior, planned) => planReconfigure(decodeInstance(prior), config!, planned),
+    (prior, planned, priorPrivate) =>
+      planReconfigure(decodeInstance(prior), config!, planned, decodePrivate(priorPrivate)),
   );
   const planned = asObject(plan.plannedState);
   if (planned === null || config === undefined) return plan;
@@ -60,14 +63,19 @@ export function planInstance(req: PlanResourceChangeRequest): PlanResourceChange
 }
 
 /** An in-place update: what the reconfigure resets, and the outputs it sets (unknown, or known exactly). */
-function planReconfigure(prior: InstanceModel, config: InstanceModel, planned: ValueObject): InPlacePlan {
+function planReconfigure(
+  prior: InstanceModel,
+  config: InstanceModel,
+  planned: ValueObject,
+  priv: InstancePrivate,
+): InPlacePlan {
   // The rules decide whether the change reaches the service: not when only terraform-side settings
   // change, nor when the manifest proves it changes no value (after an import the state lists every value,
   // so a configuration relying on defaults differs from it). Then the service-set outputs stay as they are
   // and the update sends nothing (update.ts asks the same rule). Secrets count as listed (the same
   // placeholder on both sides: no state holds their values); new secrets (a new version, names added or
   // removed) are sent whatever the rule says.
-  const rule = ruleInputs(prior, config);
+  const rule = ruleInputs(prior, config, priv);
   const resets = planResets(rule.now, rule.desired);
   if (!resets && !secretsChange(prior, config)) return { localOnly: true };
   // the reconfigure resets what it does not list: a secret the service holds must be in it
@@ -79,13 +87,21 @@ function planReconfigure(prior: InstanceModel, config: InstanceModel, planned: V
   }
   if (resets?.effectiveParameters)
     planned.effective_parameters = stringMap(configSecretNames(config).without(resets.effectiveParameters));
+  // the submodule values left to a known default, planned as that default (the review reads them there)
+  const submodules =
+    resets &&
+    plannedSubmoduleValues(prior, resets.submoduleDefaults, rule.desired, rule.now.submoduleDefaults);
+  if (submodules) planned.effective_submodules = submodules;
   return { diagnostics: resets?.warnings ?? [] };
 }
 
-/** The reset rule's inputs for an update, secrets listed with the same placeholder on both sides. */
-export function ruleInputs(prior: InstanceModel, config: InstanceModel) {
+/**
+ * The reset rule's inputs for an update, secrets listed with the same placeholder on both sides, with the
+ * submodule values the private state records at their defaults.
+ */
+export function ruleInputs(prior: InstanceModel, config: InstanceModel, priv: InstancePrivate) {
   return {
-    now: instanceNow(priorWithSecretsListed(prior)),
+    now: instanceNow(priorWithSecretsListed(prior), defaultsForRule(priv.defaults, prior, config)),
     desired: desiredInstance(withSecretsListed(config, "placeholder")),
   };
 }

@@ -1,9 +1,12 @@
 // The private state of an `appmgmt_instance` (opaque to terraform, never shown in plans): whether the state
 // comes from an import, so that the next read takes every actual value into the state; or whether it holds
 // a launch whose answer was lost and whose lookup failed, so that the next refresh or delete looks it up again;
-// and what the last read of all its submodules saw, so that a refresh can tell which to read again.
+// and what the last read of all its submodules saw, so that a refresh can tell which to read again; and which
+// submodule values terraform left to their defaults (submodule-defaults.ts).
 
+import { setOwn } from "../../own";
 import type { PendingLaunch } from "./lost-launch";
+import type { DefaultsRecord } from "./submodule-defaults";
 
 export interface InstancePrivate {
   /** Set by ImportResourceState: the next read takes every actual value into the state. */
@@ -18,10 +21,19 @@ export interface InstancePrivate {
    * values, so a refresh reads only the submodules the configuration manages (read.ts).
    */
   historyAtFullRead?: number;
+  /** The submodule values the last launch or reconfigure left to their defaults, with their manifest versions. */
+  defaults?: DefaultsRecord;
 }
 
+/** The record as stored, compactly: `{"db": [1, {"input.engine": "postgres-15"}]}` (issue 38 weighs states). */
+type StoredDefaults = Record<string, [number | null, Record<string, string>]>;
+
 export function encodePrivate(p: InstancePrivate): Buffer {
-  return Buffer.from(JSON.stringify(p));
+  const { defaults, ...rest } = p;
+  if (!defaults) return Buffer.from(JSON.stringify(rest));
+  const stored: StoredDefaults = {};
+  for (const [k, d] of Object.entries(defaults)) setOwn(stored, k, [d.version ?? null, d.values]);
+  return Buffer.from(JSON.stringify({ ...rest, d: stored }));
 }
 
 /** The private state, or {} when empty or not ours (e.g. written by an older provider version). */
@@ -30,17 +42,32 @@ export function decodePrivate(bytes: Buffer | undefined): InstancePrivate {
   try {
     const p = JSON.parse(bytes.toString("utf8")) as unknown;
     if (p === null || typeof p !== "object" || Array.isArray(p)) return {};
-    const { imported, secretNames, pendingLaunch, historyAtFullRead } = p as Record<string, unknown>;
+    const { imported, secretNames, pendingLaunch, historyAtFullRead, d } = p as Record<string, unknown>;
     const pending = asPendingLaunch(pendingLaunch);
     if (pending) return { pendingLaunch: pending };
-    if (imported !== true)
-      return Number.isSafeInteger(historyAtFullRead)
-        ? { historyAtFullRead: historyAtFullRead as number }
-        : {};
+    if (imported !== true) {
+      const defaults = asDefaults(d);
+      return {
+        ...(Number.isSafeInteger(historyAtFullRead) && { historyAtFullRead: historyAtFullRead as number }),
+        ...(defaults && { defaults }),
+      };
+    }
     return Array.isArray(secretNames) ? { imported, secretNames: secretNames.map(String) } : { imported };
   } catch {
     return {};
   }
+}
+
+function asDefaults(v: unknown): DefaultsRecord | undefined {
+  if (v === null || typeof v !== "object" || Array.isArray(v)) return undefined;
+  const out: DefaultsRecord = {};
+  for (const [k, e] of Object.entries(v)) {
+    if (!Array.isArray(e) || e.length !== 2 || e[1] === null || typeof e[1] !== "object") continue;
+    const values: Record<string, string> = {};
+    for (const [n, x] of Object.entries(e[1] as object)) if (typeof x === "string") setOwn(values, n, x);
+    setOwn(out, k, { ...(typeof e[0] === "number" && { version: e[0] }), values });
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 function asPendingLaunch(v: unknown): PendingLaunch | undefined {

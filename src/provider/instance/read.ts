@@ -26,6 +26,7 @@ import { confirmGone } from "./gone";
 import { environmentName } from "../environment-names";
 import { type PendingLaunch, resolvePendingLaunch } from "./lost-launch";
 import { decodePrivate, encodePrivate } from "./private";
+import { defaultsAfterRead } from "./submodule-defaults";
 import { refreshedSubmoduleValues, submodulesToRead } from "./refresh-reads";
 import {
   binderValues,
@@ -83,7 +84,12 @@ export async function readInstance(ctx: ProviderContext, req: ReadResourceReques
   const diagnostics = imported && secrets.list.length > 0 ? [importedSecretsWarning(id, secrets.list)] : [];
   // the import mark served its read; what the next refresh needs of this one
   const historyAtFullRead = read === "all" ? s.workflowHistory.length || undefined : priv.historyAtFullRead;
-  return { newState: encodeInstance(model), private: encodePrivate({ historyAtFullRead }), diagnostics };
+  const defaults = defaultsAfterRead(priv.defaults, s);
+  return {
+    newState: encodeInstance(model),
+    private: encodePrivate({ historyAtFullRead, defaults }),
+    diagnostics,
+  };
 }
 
 function importedSecretsWarning(id: string, names: string[]): Diagnostic {

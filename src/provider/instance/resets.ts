@@ -23,6 +23,8 @@ import { manifestModule } from "./manifest-module";
 export interface PlannedResets {
   /** The exact effective_parameters after the reconfigure, when the provider can tell. */
   effectiveParameters?: Parameters;
+  /** Submodule values left out whose default under the version kept is known (src/rules/submodule-defaults.ts). */
+  submoduleDefaults?: Record<string, Record<string, string>>;
   warnings: Diagnostic[];
 }
 
@@ -38,21 +40,24 @@ export function planResets(now: InstanceNow, desired: DesiredInstance): PlannedR
     effectiveParameters = { ...mainDefaults(manifest!), ...listedValues };
   }
   const warnings: Diagnostic[] = plan.resets.map((r) => {
-    const name = r.path[1] as string;
+    const name = r.path[r.path.length - 1] as string;
+    const map = r.path.length === 2 ? "parameters" : `submodules["${r.path[1]}"].parameters`;
     const becomes =
-      r.default !== undefined
-        ? `its default ${JSON.stringify(r.default)}`
-        : "nothing (the manifest does not declare it)";
+      r.default === undefined
+        ? "nothing (the manifest does not declare it)"
+        : r.path.length === 2
+          ? `its default ${JSON.stringify(r.default)}`
+          : `its default ${JSON.stringify(r.default)} (as when terraform last left it out, same manifest version)`;
     return warningDiagnostic(
-      `parameters["${name}"] will be reset to its default`,
-      `parameters does not list "${name}" (now ${JSON.stringify(r.current)} on the service), and a ` +
+      `${where(r.path)} will be reset to its default`,
+      `${map} does not list "${name}" (now ${JSON.stringify(r.current)} on the service), and a ` +
         `reconfigure resets every value it does not list: it becomes ${becomes}. To keep the current ` +
         `value, list it: "${name}" = ${JSON.stringify(r.current)}.`,
-      attrPath("parameters"),
+      r.path.length === 2 ? attrPath("parameters") : attrPath("submodules"),
     );
   });
   if (plan.possible.length > 0) warnings.push(possibleResetsWarning(plan.possible));
-  return { effectiveParameters, warnings };
+  return { effectiveParameters, submoduleDefaults: input.submoduleDefaults, warnings };
 }
 
 const WHY: Record<UnknownOutcome, string> = {

@@ -15,6 +15,7 @@ import { decodeInstance, type InstanceModel } from "./model";
 import { serviceChange } from "../../rules";
 import { desiredInstance } from "./desired";
 import { ruleInputs } from "./plan";
+import { decodePrivate } from "./private";
 import { reconfigureRequest } from "./requests";
 import { unsentHeldSecrets, unsentSecretErrors } from "./held-secrets";
 import { secretsChange, withSecretsListed } from "./secrets";
@@ -43,7 +44,7 @@ export async function updateInstance(
     }
   }
   // new secrets (a new version, names added or removed) are sent whatever the rule says
-  const rule = ruleInputs(prior, config);
+  const rule = ruleInputs(prior, config, decodePrivate(plannedPrivate));
   if (!secretsChange(prior, config) && !serviceChange(rule.now, rule.desired).reachesService) {
     // nothing reaches the service (a local change, or one the manifest proves changes no value): keep
     // what the last read learnt (the plan passed it on)

@@ -19,6 +19,7 @@ import { encodeInstance, encodeSubmoduleValues, known, submoduleValues, type Ins
 import type { TimeoutOperation } from "./schema";
 import { encodePrivate } from "./private";
 import { UnreachableWatch } from "./unreachable";
+import { defaultsLeft } from "./submodule-defaults";
 import { splitReturnValues, stateSecretNames, withoutSecretValues } from "./secrets";
 
 export const isSettled = (s: InstanceStatus) =>
@@ -117,7 +118,7 @@ export async function awaitWorkflow(
     };
   }
   const silence = unreachable.silenceNote();
-  const result = { newState: stateAfterApply(planned, id, last), private: readMark(last, true) };
+  const result = { newState: stateAfterApply(planned, id, last), private: readMark(last, true, planned) };
   if (last.status === "Running")
     return {
       ...result,
@@ -136,11 +137,19 @@ export async function awaitWorkflow(
   };
 }
 
-/** What the next refresh needs to know of the whole read that ended the wait (read.ts). */
-const readMark = (s: InstanceStatus | undefined, whole: boolean) =>
-  s && whole && s.workflowHistory.length > 0
-    ? encodePrivate({ historyAtFullRead: s.workflowHistory.length })
-    : undefined;
+/**
+ * What the next refresh needs to know of the whole read that ended the wait (read.ts), and, when the workflow
+ * of `applied` settled Running, the submodule values it left to their defaults (submodule-defaults.ts).
+ */
+function readMark(s: InstanceStatus | undefined, whole: boolean, applied?: InstanceModel) {
+  if (!s || !whole) return undefined;
+  const defaults =
+    applied && s.status === "Running"
+      ? defaultsLeft(applied, withoutSecretValues(s, stateSecretNames(applied)))
+      : undefined;
+  const historyAtFullRead = s.workflowHistory.length || undefined;
+  return historyAtFullRead || defaults ? encodePrivate({ historyAtFullRead, defaults }) : undefined;
+}
 
 /** The wait ended without an answer about the instance, which may well be healthy: how to keep it. */
 const UNTAINT_HINT =

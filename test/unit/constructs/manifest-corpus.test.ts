@@ -6,6 +6,7 @@ import * as cdktf from "cdktf";
 import * as cdktn from "cdktn";
 import * as forCdktn from "../../../src/cdktn";
 import * as forCdktf from "../../../src/constructs";
+import { parseManifest } from "../../../src/manifest";
 import { CORPUS, corpusManifest, type CorpusName } from "../../helpers/manifest-corpus";
 
 const APP = "5f0000000000000000000a11";
@@ -66,8 +67,17 @@ describe.each(FLAVOURS)("%s constructs with the manifest corpus", (_name, lib, c
       "did you mean submodules['db/replica']?",
     );
     const out = synth(checked, { submodules: { "db/replica": { parameters: { "input.lag": "1s" } } } });
-    expect(Object.values(out.resource.appmgmt_instance)[0].manifest).toBe(
-      corpusManifest("hierarchy-platform"),
+    // db's free defaults restated in its component (issue 39 item 1): the plan and the review know what a
+    // reconfigure leaving them out sets them to; the bound engine follows input.db-engine
+    const synthesized = Object.values(out.resource.appmgmt_instance)[0].manifest as string;
+    const db = parseManifest(synthesized).submodules.db.parameters;
+    expect(db["input.replica-size"]).toEqual({ name: "input.replica-size", default: "small" });
+    expect(db["input.engine"].default).toBeUndefined();
+    expect(synthesized).toBe(
+      corpusManifest("hierarchy-platform").replace(
+        '__locator.application-id: "5f00000000000000000031c1"\n',
+        '__locator.application-id: "5f00000000000000000031c1"\n        input.replica-size: small\n',
+      ),
     );
   });
 });

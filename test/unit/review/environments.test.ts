@@ -88,7 +88,7 @@ test("an update: properties, types and markers added, changed and removed; the p
   expect(md).toContain("- sandbox-pr-7 (appmgmt\\_environment.sandbox): update in place");
   expect(md).toContain("  - policy changed: action=launch, parameter=destroy-after: value 4h → 8h");
   expect(renderText(r)).toContain(
-    "  environment: sandbox-pr-7 (appmgmt_environment.sandbox): update in place\n",
+    "\nEnvironments:\n  sandbox-pr-7 (appmgmt_environment.sandbox): update in place\n",
   );
   expect(r.summary.environments).toBe(1);
   expect(md).toMatch(/\*\*0 to launch, .*, 1 environment change\*\*/);
@@ -147,7 +147,7 @@ test("environments changing in the same way share one entry; a clone of a new en
   );
   const text = renderText(r);
   expect(text).toContain(
-    "  environment: team-1 (appmgmt_environment.team_1), team-2 (appmgmt_environment.team_2): update in place\n    marker team-a removed\n",
+    "\n  team-1 (appmgmt_environment.team_1), team-2 (appmgmt_environment.team_2): update in place\n    marker team-a removed\n",
   );
   expect(text).toContain("create by cloning an environment created in this apply");
   // the provider plans clone_from_name: the source is named though nothing else in the plan names it
@@ -160,4 +160,41 @@ test("environments changing in the same way share one entry; a clone of a new en
   );
   expect(named.environments[0].action).toBe(`create by cloning qa (${STAGING})`);
   expect(r.summary.environments).toBe(3);
+});
+
+test("properties and markers changed outside terraform and set back by the plan: reverted, as an instance's values (issue 39 item 7)", () => {
+  const drifted = { properties: { "db-host": "db.other", replicas: "2" }, markers: ["sandbox"] };
+  const r = buildReview(
+    planOf([resourceChange("appmgmt_environment.sandbox", ["update"], env(drifted), env())], {
+      resource_drift: [resourceChange("appmgmt_environment.sandbox", ["update"], env(), env(drifted))],
+    }),
+  );
+  expect(r.drift).toEqual([
+    expect.objectContaining({
+      address: "appmgmt_environment.sandbox",
+      revertedByPlan: true,
+      changes: [
+        expect.objectContaining({ attribute: "markers", revertedByPlan: true }),
+        expect.objectContaining({ attribute: "properties", revertedByPlan: true }),
+      ],
+    }),
+  ]);
+  expect(renderText(r)).toMatch(/properties\s+\{[^\n]*\}\s+→ \{[^\n]*\} \(reverted by this plan\)/);
+  // a plan that keeps the drifted values does not revert them
+  const kept = buildReview(
+    planOf(
+      [
+        resourceChange(
+          "appmgmt_environment.sandbox",
+          ["update"],
+          env(drifted),
+          env({ ...drifted, name: "x" }),
+        ),
+      ],
+      {
+        resource_drift: [resourceChange("appmgmt_environment.sandbox", ["update"], env(), env(drifted))],
+      },
+    ),
+  );
+  expect(kept.drift[0].revertedByPlan).toBe(false);
 });

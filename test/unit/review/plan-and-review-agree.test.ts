@@ -4,6 +4,7 @@
 // planned state into the plan JSON terraform would show, reviews it, and requires both answers to equal
 // the expected one.
 import type { InstanceStatus } from "../../../src/client/types";
+import { withRestatedDefaults } from "../../../src/manifest";
 import { createProvider } from "../../../src/provider";
 import { reviewInstance, type ResourceChange } from "../../../src/review";
 import { isUnknown, UNKNOWN, type Value, type ValueObject } from "../../../src/terraform-model";
@@ -19,7 +20,7 @@ interface Answer {
 }
 
 /** The provider's answer: outputs unknown when the reconfigure is sent; the values its warnings name. */
-async function planAnswer(prior: ValueObject, config: ValueObject) {
+async function planAnswer(prior: ValueObject, config: ValueObject, priorPrivate = Buffer.alloc(0)) {
   const proposed: ValueObject = { ...config };
   for (const a of ["id", "status", "effective_parameters", "effective_submodules", "return_values"])
     proposed[a] = prior[a];
@@ -30,14 +31,16 @@ async function planAnswer(prior: ValueObject, config: ValueObject) {
     priorState: prior,
     proposedNewState: proposed,
     config,
-    priorPrivate: Buffer.alloc(0),
+    priorPrivate,
   });
   expect(res.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
   const planned = obj(res.plannedState);
   const text = res.diagnostics.map((d) => `${d.summary}\n${d.detail}`).join("\n");
   const answer: Answer = {
     reachesService: isUnknown(planned.status),
-    resets: [...text.matchAll(/^(parameters\["[^"]+"\]) will be reset/gm)].map((m) => m[1]).sort(),
+    resets: [...text.matchAll(/^((?:submodules\["[^"]+"\]\.)?parameters\["[^"]+"\]) will be reset/gm)]
+      .map((m) => m[1])
+      .sort(),
     possible: [...text.matchAll(/^\s+((?:submodules\["[^"]+"\]\.)?parameters\["[^"]+"\]) = "/gm)]
       .map((m) => m[1])
       .sort(),
@@ -136,7 +139,12 @@ const nestedConfig = instance({
   submodules: { db: sub({ "input.replica-size": "small" }), "db/replica": sub({ "input.lag": "5s" }) },
 });
 
-const cases: [string, ValueObject, ValueObject, Answer][] = [
+/** The private state a launch leaves when it left db's engine to its default postgres-15 under db's version 1. */
+const engineLeftToDefault = Buffer.from(
+  JSON.stringify({ d: { db: [1, { "input.engine": "postgres-15" }] } }),
+);
+
+const cases: [string, ValueObject, ValueObject, Answer, Buffer?][] = [
   [
     "a local-only change (timeouts, manifest text) reaches nothing",
     stateOf(managed, actual),
@@ -218,11 +226,77 @@ const cases: [string, ValueObject, ValueObject, Answer][] = [
     },
     { reachesService: true, resets: [], possible: ['submodules["db/replica"].parameters["input.lag"]'] },
   ],
+  [
+    "a submodule value terraform left to its default, changed since: reset for certain to that default",
+    stateOf(managed, actual),
+    { ...next, manifest: WEBSHOP_MANIFEST },
+    {
+      reachesService: true,
+      resets: ['parameters["input.db-size"]', 'submodules["db"].parameters["input.engine"]'],
+      possible: [],
+    },
+    engineLeftToDefault,
+  ],
+  [
+    "a submodule value terraform left to its default and still at it: no reset, nothing possible",
+    stateOf(
+      managed,
+      status({
+        ...actual,
+        submodules: {
+          db: {
+            ...actual.submodules.db,
+            parameters: { "input.size": "large", "input.engine": "postgres-15" },
+          },
+        },
+      }),
+    ),
+    { ...next, manifest: WEBSHOP_MANIFEST },
+    { reachesService: true, resets: ['parameters["input.db-size"]'], possible: [] },
+    engineLeftToDefault,
+  ],
+  [
+    "a new manifest version for the submodule: its recorded defaults no longer hold",
+    stateOf(managed, actual),
+    { ...next, manifest: WEBSHOP_MANIFEST, submodules: { db: sub(null, 2) } },
+    {
+      reachesService: true,
+      resets: ['parameters["input.db-size"]'],
+      possible: ['submodules["db"].parameters["input.engine"]'],
+    },
+    engineLeftToDefault,
+  ],
+  [
+    "without the manifest the record is still exact for the submodule value it holds",
+    stateOf(managed, actual),
+    next,
+    {
+      reachesService: true,
+      resets: ['submodules["db"].parameters["input.engine"]'],
+      possible: ['parameters["input.db-size"]', 'submodules["db"].parameters["input.size"]'],
+    },
+    engineLeftToDefault,
+  ],
+  [
+    "a manifest restating db's defaults (withSubmoduleManifests): the engine's reset is certain",
+    stateOf(managed, actual),
+    {
+      ...next,
+      manifest: withRestatedDefaults(WEBSHOP_MANIFEST, { db: { "input.engine": "postgres-15" } }),
+    },
+    {
+      reachesService: true,
+      resets: ['parameters["input.db-size"]', 'submodules["db"].parameters["input.engine"]'],
+      possible: [],
+    },
+  ],
 ];
 
 describe("the plan and the review give one answer", () => {
-  it.each(cases)("%s", async (_name, prior, config, expected) => {
-    const { answer, planned, text } = await planAnswer(prior, config);
+  // rest parameters: jest takes a test function with more parameters than a row has for a done-callback one
+  it.each(cases)("%s", async (...row) => {
+    const [, prior, config, expected, priv] = row;
+    const { answer, planned, text } = await planAnswer(prior, config, priv);
     expect(answer).toEqual(expected);
     expect(reviewAnswer(prior, planned)).toEqual(expected);
     // a known manifest is never "without manifest"

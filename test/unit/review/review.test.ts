@@ -183,12 +183,19 @@ describe("buildReview", () => {
         "unknown: its default is in the submodule's own manifest",
       ],
     ]);
-    expect(policyViolations(review, ["replace", "destroy", "reset"])).toEqual([
+    // reset: certain resets only, each with the value it becomes; possible-reset: the rest
+    expect(policyViolations(review, ["replace", "destroy", "reset", "possible-reset"])).toEqual([
       {
         policy: "reset",
         address: "appmgmt_instance.web",
         instanceName: "web",
-        why: 'resets parameters["input.db-size"], parameters["input.replicas"]; may reset submodules["db"].parameters["input.engine"]',
+        why: 'resets parameters["input.db-size"] (medium → small), parameters["input.replicas"] (4 → 1)',
+      },
+      {
+        policy: "possible-reset",
+        address: "appmgmt_instance.web",
+        instanceName: "web",
+        why: 'may reset submodules["db"].parameters["input.engine"]',
       },
     ]);
   });
@@ -503,18 +510,20 @@ describe("a review a reviewer wants to read (issue 20 item 9)", () => {
         ),
       ),
     );
-    const violations = policyViolations(review, ["reset", "destroy"]);
+    // values that may be reset break possible-reset, not reset
+    expect(policyViolations(review, ["reset"])).toEqual([]);
+    const violations = policyViolations(review, ["possible-reset", "destroy"]);
     expect(violations.map(violationLine)).toEqual([
       "destroy: web-gone (appmgmt_instance.gone): destroy",
-      'reset: web (appmgmt_instance.web): may reset parameters["input.app-fork"], parameters["input.db-size"], parameters["input.replicas"]',
+      'possible-reset: web (appmgmt_instance.web): may reset parameters["input.app-fork"], parameters["input.db-size"], parameters["input.replicas"]',
     ]);
-    review.policy = { failOn: ["reset", "destroy"], violations };
+    review.policy = { failOn: ["possible-reset", "destroy"], violations };
     const head = parseMarkdown(renderMarkdown(review)).find((x) => x.heading === "appmgmt review")!;
     expect(head.paragraphs).toEqual(
       expect.arrayContaining([
-        "--fail-on reset,destroy: 2 violations (the review exits 3):",
+        "--fail-on possible-reset,destroy: 2 violations (the review exits 3):",
         "destroy: web-gone (appmgmt_instance.gone): destroy",
-        'reset: web (appmgmt_instance.web): may reset parameters["input.app-fork"], parameters["input.db-size"], parameters["input.replicas"]',
+        'possible-reset: web (appmgmt_instance.web): may reset parameters["input.app-fork"], parameters["input.db-size"], parameters["input.replicas"]',
       ]),
     );
     expect(renderText(review)).toContain("  destroy: web-gone (appmgmt_instance.gone): destroy\n");

@@ -127,7 +127,7 @@ describe("review of appmgmt_application", () => {
     expect(replaced.applications[0].manifestChanges).toEqual([]);
     const forgotten = buildReview(plan([application(["delete"], { name: "shop", manifest: V1 }, null)]));
     expect(renderText(forgotten)).toContain(
-      "application: shop (appmgmt_application.shop): forget (removed from the state: the API cannot delete an application; its instances are unaffected)",
+      "Applications:\n  shop (appmgmt_application.shop): forget (removed from the state: the API cannot delete an application; its instances are unaffected)",
     );
   });
 });

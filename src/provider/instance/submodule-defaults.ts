@@ -1,0 +1,121 @@
+// Which submodule values are at their defaults (issue 39 item 1; the rule is src/rules/submodule-defaults.ts):
+// recorded in the private state when terraform's launch or reconfigure settles, for every value it left out and
+// no binding sets, with the submodule's manifest version; dropped when a read finds that version changed. The
+// plan of a reconfigure that keeps the version then knows what those values become, and says so in the planned
+// effective_submodules, where `appmgmt review` reads it: the private state is not in the plan JSON.
+
+import type { InstanceStatus } from "../../client/types";
+import { setOwn } from "../../own";
+import {
+  KNOWN_AFTER_APPLY,
+  binderOf,
+  isKnownAfterApply,
+  manifestOf,
+  type DesiredInstance,
+  type SubmoduleDefaults,
+} from "../../rules";
+import { isUnknown, UNKNOWN, type ValueObject } from "../../terraform-model";
+import { sameValue } from "../values";
+import { desiredInstance } from "./desired";
+import type { InstanceModel } from "./model";
+import { configSecretNames, configuredSecretNames, stateSecretNames, withSecretsListed } from "./secrets";
+
+export type DefaultsRecord = Record<string, SubmoduleDefaults>;
+
+/**
+ * The values the launch or reconfigure of `config` left to their defaults, from the status it settled on.
+ * Only with a known manifest: without it a bound value (it follows its main parameter) looks like a default.
+ * Secrets are never recorded.
+ */
+export function defaultsLeft(config: InstanceModel, s: InstanceStatus): DefaultsRecord | undefined {
+  const desired = desiredInstance(withSecretsListed(config, "placeholder"));
+  const manifest = manifestOf(desired);
+  const asked = desired.submodules;
+  if (!manifest || isKnownAfterApply(asked)) return undefined;
+  // secret names, configured (write-only, at apply) or as the state lists them: never a value to record
+  const secret = (key: string, name: string) =>
+    configSecretNames(config).submodule(key, name) || stateSecretNames(config).submodule(key, name);
+  const out: DefaultsRecord = {};
+  for (const [key, sub] of Object.entries(s.submodules)) {
+    if (!Object.hasOwn(manifest.submodules, key)) continue;
+    const entry = asked !== undefined && Object.hasOwn(asked, key) ? asked[key] : undefined;
+    if (isKnownAfterApply(entry) || entry?.revisionId !== undefined) continue;
+    const sent = entry?.parameters;
+    if (isKnownAfterApply(sent)) continue;
+    const values: Record<string, string> = {};
+    for (const [name, value] of Object.entries(sub.parameters)) {
+      if ((sent !== undefined && Object.hasOwn(sent, name)) || secret(key, name)) continue;
+      if (binderOf(manifest, key, name) !== undefined) continue;
+      setOwn(values, name, value);
+    }
+    if (Object.keys(values).length > 0) setOwn(out, key, { version: sub.manifestVersion, values });
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** The record after a read of `s`: a submodule read with another manifest version has other defaults. */
+export function defaultsAfterRead(
+  record: DefaultsRecord | undefined,
+  s: InstanceStatus,
+): DefaultsRecord | undefined {
+  if (!record) return undefined;
+  const out: DefaultsRecord = {};
+  for (const [key, d] of Object.entries(record)) {
+    const read = Object.hasOwn(s.submodules, key) ? s.submodules[key] : undefined;
+    if (read === undefined || read.manifestVersion === d.version) setOwn(out, key, d);
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/**
+ * The record as the reset rule may use it for this change: not when the secret names change, since the planned
+ * effective_submodules keeps the state's keys and a value becoming secret leaves them.
+ */
+export function defaultsForRule(
+  record: DefaultsRecord | undefined,
+  prior: InstanceModel,
+  config: InstanceModel,
+): DefaultsRecord | undefined {
+  const names = configuredSecretNames(config);
+  return record && names !== undefined && sameValue(prior.secretParameterNames ?? [], names)
+    ? record
+    : undefined;
+}
+
+/**
+ * The planned effective_submodules of a reconfigure: the state's submodules and keys, each value the record
+ * holds at a default that still applies (`kept`) planned as that default, every other value unknown; undefined
+ * (wholly unknown) when no value is known.
+ */
+export function plannedSubmoduleValues(
+  prior: InstanceModel,
+  kept: Record<string, Record<string, string>> | undefined,
+  desired: DesiredInstance,
+  record: DefaultsRecord | undefined,
+): ValueObject | undefined {
+  const effective = prior.effectiveSubmodules;
+  if (!kept || effective === null || isUnknown(effective)) return undefined;
+  const wanted = isKnownAfterApply(desired.submodules) ? undefined : desired.submodules;
+  let anyKnown = false;
+  const out: ValueObject = {};
+  for (const [key, values] of Object.entries(effective)) {
+    if (values === null || isUnknown(values)) return undefined;
+    const entry = wanted !== undefined && Object.hasOwn(wanted, key) ? wanted[key] : undefined;
+    const listed = isKnownAfterApply(entry) ? KNOWN_AFTER_APPLY : entry?.parameters;
+    // a listing not known yet may list any value
+    const defaults = Object.hasOwn(kept, key) && !isKnownAfterApply(listed) ? kept[key] : {};
+    // only the recorded ones: the review reads those here, and a manifest's restated defaults in the manifest
+    const recorded = record !== undefined && Object.hasOwn(record, key) ? record[key].values : {};
+    const parameters: ValueObject = {};
+    for (const name of Object.keys(values)) {
+      const known =
+        Object.hasOwn(defaults, name) &&
+        Object.hasOwn(recorded, name) &&
+        !(listed !== undefined && !isKnownAfterApply(listed) && Object.hasOwn(listed, name));
+      setOwn(parameters, name, known ? defaults[name] : UNKNOWN);
+      anyKnown ||= known;
+    }
+    setOwn(out, key, { parameters });
+  }
+  return anyKnown ? out : undefined;
+}
