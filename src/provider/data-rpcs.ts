@@ -4,7 +4,7 @@
 import { failureDiagnostic, type ProviderHandler, type Value } from "../terraform-model";
 import { DATA_SOURCES, EPHEMERAL_RESOURCES } from "./catalog";
 import { ConfigurationMismatchError } from "./data-sources/data-source";
-import { byTypeName, type RpcContext } from "./resource-rpcs";
+import { byTypeName, type ProviderParts } from "./resource-rpcs";
 import { asObject } from "./values";
 
 type DataRpcs = Pick<
@@ -17,7 +17,7 @@ type DataRpcs = Pick<
   | "closeEphemeralResource"
 >;
 
-export function dataRpcs({ ctx, secrets, done }: RpcContext): DataRpcs {
+export function dataRpcs({ ctx, secrets, done }: ProviderParts): DataRpcs {
   const dataSource = byTypeName(DATA_SOURCES, "data source");
   const ephemeral = byTypeName(EPHEMERAL_RESOURCES, "ephemeral resource");
   return {

@@ -11,7 +11,7 @@ import { NotConfiguredError, type ProviderContext } from "./context";
 import { dataRpcs } from "./data-rpcs";
 import { LaunchLedger } from "./launch-ledger";
 import { redactingLogger, SecretList } from "./redact";
-import { resourceRpcs, type RpcContext } from "./resource-rpcs";
+import { resourceRpcs, type ProviderParts } from "./resource-rpcs";
 import { connectService, type Service, type ServiceFactory } from "./service";
 import { renderablePath } from "./values";
 
@@ -53,7 +53,7 @@ export function createProvider(opts: ProviderOptions = {}): ProviderHandler {
       return clean.attribute ? { ...clean, attribute: renderablePath(clean.attribute) } : clean;
     }),
   });
-  const rpc: RpcContext = { ctx, secrets, done };
+  const rpc: ProviderParts = { ctx, secrets, done };
   return {
     getSchema: () => providerSchemas,
 

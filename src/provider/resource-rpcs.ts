@@ -16,7 +16,7 @@ import type { ApplyResult } from "./resource";
 import { asObject } from "./values";
 
 /** What each call needs of the provider: its context, its secrets, and the way every answer goes out. */
-export interface RpcContext {
+export interface ProviderParts {
   ctx: ProviderContext;
   secrets: SecretList;
   done: <T extends Diagnosed>(result: T) => T;
@@ -32,7 +32,7 @@ type ResourceRpcs = Pick<
   | "importResourceState"
 >;
 
-export function resourceRpcs({ ctx, secrets, done }: RpcContext): ResourceRpcs {
+export function resourceRpcs({ ctx, secrets, done }: ProviderParts): ResourceRpcs {
   // The protocol layer refuses type names the schemas do not have, and both come from catalog.ts.
   const resource = byTypeName(RESOURCES, "resource");
   return {

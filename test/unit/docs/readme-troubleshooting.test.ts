@@ -52,8 +52,11 @@ describe("README troubleshooting", () => {
     expect(text).toContain(
       "The appmgmt provider's credentials were refused … authentication failed: the service refused the refresh token",
     );
-    const index = fs.readFileSync(path.join(__dirname, "..", "..", "..", "src/provider/index.ts"), "utf8");
-    expect(index).toContain(`"The appmgmt provider's credentials were refused"`);
+    const configure = fs.readFileSync(
+      path.join(__dirname, "..", "..", "..", "src/provider/configure.ts"),
+      "utf8",
+    );
+    expect(configure).toContain(`"The appmgmt provider's credentials were refused"`);
   });
 
   test("tainted after a timeout: the provider's words, the untaint command, for HCL and cdktf", () => {
