@@ -14,7 +14,7 @@ import { binderOf, manifestOf, serviceChange } from "../rules";
 import { markResets, reviewDrift } from "./drift";
 import { destroyedValues } from "./destroyed";
 import { disambiguateEnvironments } from "./environment-names";
-import { asObj, attributeName, diffValues } from "./plan-values";
+import { asObj, attributeName, diffValues, type Obj } from "./plan-values";
 import { secretResetsOf, secretsOf } from "./secrets";
 import {
   KINDS,
@@ -26,6 +26,7 @@ import {
   type PossibleResetReview,
   type ResetReview,
   type Review,
+  type ValueChange,
   type WorkflowRunReview,
 } from "./types";
 
@@ -189,45 +190,21 @@ export function reviewInstance(rc: ResourceChange): InstanceReview | undefined {
   let possibleResets: PossibleResetReview[] = [];
   let secretResets: string[] = [];
   const secrets = kind === "destroy" ? [] : secretsOf(before, after, rc.change.after_unknown);
-  const lifetime =
-    kind === "reconfigure" ? lifetimeChange(before!, after!, rc.change.after_unknown) : undefined;
-  if (lifetime) valueChanges.push(lifetime.row);
   if (kind === "reconfigure") {
-    // the provider's own rule: whether the change reaches the service, and what it resets; new secrets
-    // are sent whatever it says
-    const known = plannedDefaults(after!, rc.change.after_unknown, desired!);
-    const change = serviceChange({ ...nowFromPlan(before!), submoduleDefaults: known }, desired!);
-    const reaches = change.reachesService || secrets.length > 0;
-    if (reaches) secretResets = secretResetsOf(before, after, rc.change.after_unknown);
-    if (change.reachesService) {
-      workflow = "reconfigure (Executing → Running): one request carrying the complete configuration";
-      ({ resets, possibleResets } = resetsOf(rc, change));
-    } else if (reaches) {
-      workflow = "reconfigure (Executing → Running): one request carrying the complete configuration";
-    } else {
-      const local = valueChanges
-        .map((c) => c.attribute)
-        .filter((a) => a !== LIFETIME_ATTRIBUTE)
-        .join(", ");
-      kind = "settings";
-      words =
-        change.because === "local-only"
-          ? `update of terraform-only settings (${local})`
-          : `update in terraform only (${local}): the manifest proves the service keeps every value`;
-      workflow = "none: these settings stay in terraform";
-      if (lifetime) {
-        words = local === "" ? lifetime.words : `${lifetime.words}; ${words}`;
-        workflow = "none: the service moves its scheduled destroy in place";
-      }
-    }
-    if (lifetime && reaches) words = `${words}; ${lifetime.words}`;
-    // an import that also reconfigures counts (and is listed) as a reconfigure, "import, then reconfigure in
-    // place": adopting must not hide one
-    if (importing && !reaches) {
+    const r = reviewReconfigure(
+      rc,
+      { before: before!, after: after!, desired: desired! },
+      valueChanges,
+      secrets,
+    );
+    ({ words, workflow, resets, possibleResets, secretResets } = r);
+    if (importing && r.kind === "settings") {
+      // an import that also reconfigures counts (and is listed) as a reconfigure, "import, then reconfigure
+      // in place": adopting must not hide one
       words = `import, with ${words}`;
       workflow = DESCRIPTIONS.import.workflow;
       kind = "import";
-    }
+    } else kind = r.kind;
   }
   const prefix = [
     moved && kind !== "move" ? `move from ${rc.previous_address}` : undefined,
@@ -254,6 +231,62 @@ export function reviewInstance(rc: ResourceChange): InstanceReview | undefined {
     secrets,
     secretResets,
     workflow,
+  };
+}
+
+/**
+ * A planned update of an instance, as the provider's own rule sees it: whether it reaches the service (or new
+ * secrets are sent, whatever the rule says), what it resets, and how a lifetime change reads beside it.
+ */
+function reviewReconfigure(
+  rc: ResourceChange,
+  v: { before: Obj; after: Obj; desired: NonNullable<ReturnType<typeof desiredFromPlan>> },
+  valueChanges: ValueChange[],
+  secrets: string[],
+): {
+  kind: "reconfigure" | "settings";
+  words: string;
+  workflow: string;
+  resets: ResetReview[];
+  possibleResets: PossibleResetReview[];
+  secretResets: string[];
+} {
+  const unknown = rc.change.after_unknown;
+  const lifetime = lifetimeChange(v.before, v.after, unknown);
+  if (lifetime) valueChanges.push(lifetime.row);
+  const known = plannedDefaults(v.after, unknown, v.desired);
+  const change = serviceChange({ ...nowFromPlan(v.before), submoduleDefaults: known }, v.desired);
+  if (change.reachesService || secrets.length > 0) {
+    const { resets, possibleResets } = change.reachesService
+      ? resetsOf(rc, change)
+      : { resets: [], possibleResets: [] };
+    const { words } = DESCRIPTIONS.reconfigure;
+    return {
+      kind: "reconfigure",
+      words: lifetime ? `${words}; ${lifetime.words}` : words,
+      workflow: "reconfigure (Executing → Running): one request carrying the complete configuration",
+      resets,
+      possibleResets,
+      secretResets: secretResetsOf(v.before, v.after, unknown),
+    };
+  }
+  const local = valueChanges
+    .map((c) => c.attribute)
+    .filter((a) => a !== LIFETIME_ATTRIBUTE)
+    .join(", ");
+  const words =
+    change.because === "local-only"
+      ? `update of terraform-only settings (${local})`
+      : `update in terraform only (${local}): the manifest proves the service keeps every value`;
+  return {
+    kind: "settings",
+    words: lifetime ? (local === "" ? lifetime.words : `${lifetime.words}; ${words}`) : words,
+    workflow: lifetime
+      ? "none: the service moves its scheduled destroy in place"
+      : "none: these settings stay in terraform",
+    resets: [],
+    possibleResets: [],
+    secretResets: [],
   };
 }
 

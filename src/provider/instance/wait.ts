@@ -1,7 +1,7 @@
 // Waiting for an instance's workflow, shared by create and update, and the state it leaves behind.
 
 import type { InstanceStatus } from "../../client/types";
-import { readsWhole } from "../../client/waiters";
+import { readsWhole, type WaitOptions } from "../../client/waiters";
 import {
   errorCode,
   errorDiagnostic,
@@ -57,16 +57,14 @@ export async function awaitWorkflow(
   /** For an update: the history's length before its call (WaitOptions.startedAfter). */
   startedAfter?: number,
 ): Promise<ApplyResult> {
-  let last: InstanceStatus | undefined;
-  /** Whether the wait read `last` whole (only the status that may end it is: waiters.ts). */
-  let lastWhole = false;
-  let lastWarningMs: number | undefined;
   const taint =
     operation === "create"
       ? " terraform records the instance as tainted: the next apply destroys and recreates it."
       : " Run terraform apply again once the cause is fixed.";
   const service = ctx.service();
   const unreachable = new UnreachableWatch(ctx.signal, service.unreachableTimeoutMs);
+  const watch = waitWatch(ctx, id, until, unreachable);
+  let last: InstanceStatus;
   try {
     last = await service.wait(id, {
       until,
@@ -74,41 +72,20 @@ export async function awaitWorkflow(
       timeoutMs: timeout,
       signal: unreachable.signal,
       durationKey: workflowKind(operation, known(planned.applicationId)),
-      onProgress: (s, elapsedMs) => {
-        last = s;
-        lastWhole = readsWhole(s, until);
-        unreachable.polled(s, elapsedMs);
-        ctx.log.info(`waiting for instance ${id}: ${s.serviceStatus ?? s.status}`, {
-          instance_id: id,
-          status: s.serviceStatus ?? s.status,
-          workflow: s.workflow?.name ?? null,
-          elapsed_ms: elapsedMs,
-        });
-      },
-      onPollFailure: (err, elapsedMs) => {
-        unreachable.failed(err, elapsedMs);
-        if (lastWarningMs !== undefined && elapsedMs - lastWarningMs < UNREACHABLE_WARNING_INTERVAL_MS)
-          return;
-        lastWarningMs = elapsedMs;
-        ctx.log.warn(`waiting for instance ${id}: the service did not answer; still waiting`, {
-          instance_id: id,
-          elapsed_ms: elapsedMs,
-          last_error: errorMessage(err),
-        });
-      },
-      onUnknownStatus: warnUnknownStatus(ctx, id),
+      ...watch.hooks,
     });
   } catch (e) {
     const code = errorCode(e);
     const stopped = code === "E_WORKFLOW_STOPPED" ? (e as { status: string }).status : undefined;
     const cutShort = code === "E_TIMEOUT" || code === "E_ABORTED";
     const why = unreachable.stoppedBecause() ?? errorMessage(e);
+    const { last: seen, whole } = watch.seen;
     return {
-      newState: stateAfterApply(planned, id, last, {
+      newState: stateAfterApply(planned, id, seen, {
         status: code === "E_WORKFLOW_FAILED" ? "Failed" : stopped,
-        submodulesRead: lastWhole,
+        submodulesRead: whole,
       }),
-      private: readMark(last, lastWhole),
+      private: readMark(seen, whole),
       diagnostics: [
         errorDiagnostic(
           `Instance ${id}: ${operation} did not complete`,
@@ -135,6 +112,46 @@ export async function awaitWorkflow(
       ),
     ],
   };
+}
+
+/**
+ * What a wait sees as it goes: the last status (and whether it was read whole: only the status that may end the
+ * wait is, waiters.ts), each poll logged, the outage watch fed, and a warning at most every
+ * UNREACHABLE_WARNING_INTERVAL_MS while the service does not answer.
+ */
+function waitWatch(
+  ctx: ProviderContext,
+  id: string,
+  until: (s: InstanceStatus) => boolean,
+  unreachable: UnreachableWatch,
+) {
+  const seen: { last?: InstanceStatus; whole: boolean } = { whole: false };
+  let lastWarningMs: number | undefined;
+  const hooks: Pick<WaitOptions, "onProgress" | "onPollFailure" | "onUnknownStatus"> = {
+    onProgress: (s, elapsedMs) => {
+      seen.last = s;
+      seen.whole = readsWhole(s, until);
+      unreachable.polled(s, elapsedMs);
+      ctx.log.info(`waiting for instance ${id}: ${s.serviceStatus ?? s.status}`, {
+        instance_id: id,
+        status: s.serviceStatus ?? s.status,
+        workflow: s.workflow?.name ?? null,
+        elapsed_ms: elapsedMs,
+      });
+    },
+    onPollFailure: (err, elapsedMs) => {
+      unreachable.failed(err, elapsedMs);
+      if (lastWarningMs !== undefined && elapsedMs - lastWarningMs < UNREACHABLE_WARNING_INTERVAL_MS) return;
+      lastWarningMs = elapsedMs;
+      ctx.log.warn(`waiting for instance ${id}: the service did not answer; still waiting`, {
+        instance_id: id,
+        elapsed_ms: elapsedMs,
+        last_error: errorMessage(err),
+      });
+    },
+    onUnknownStatus: warnUnknownStatus(ctx, id),
+  };
+  return { seen, hooks };
 }
 
 /**
