@@ -159,16 +159,9 @@ function section(group: InstanceGroup): string {
     const members = group.members.map(
       (m) => `- ${label(m)}${m.importId !== undefined ? `, imported id ${code(m.importId)}` : ""}`,
     );
-    if (members.length > COLLAPSE_ROWS && !NEVER_FOLDED.includes(r.kind)) {
-      lines.push(
-        `<details><summary>${members.length} instances</summary>`,
-        "",
-        ...members,
-        "",
-        "</details>",
-        "",
-      );
-    } else lines.push(...members, "");
+    if (members.length > COLLAPSE_ROWS && !NEVER_FOLDED.includes(r.kind))
+      lines.push(...folded(`${members.length} instances`, members));
+    else lines.push(...members, "");
   } else if (r.importId !== undefined) lines.push(`Imported id: ${code(r.importId)}`, "");
   lines.push(`Workflow: ${escapeText(r.workflow)}`, "");
   const rows = r.changes.filter((c) => !(many && identityRow(c)));
@@ -178,17 +171,27 @@ function section(group: InstanceGroup): string {
       rows.map((c) => [code(c.attribute), shownCell(c.before), shownCell(c.after)]),
     );
     // only plain changes fold; resets and findings below stay in sight
-    if (rows.length > COLLAPSE_ROWS) {
-      lines.push(
-        `<details><summary>${rows.length} values change</summary>`,
-        "",
-        changes,
-        "",
-        "</details>",
-        "",
-      );
-    } else lines.push(changes, "");
+    if (rows.length > COLLAPSE_ROWS) lines.push(...folded(`${rows.length} values change`, [changes]));
+    else lines.push(changes, "");
   }
+  lines.push(...resetLines(r));
+  if (r.secrets.length > 0) {
+    lines.push("Secrets (values never shown):", "", ...r.secrets.map((s) => `- ${escapeText(s)}`), "");
+  }
+  if (r.findings.length > 0) {
+    lines.push("Binding-rule findings:", "", ...r.findings.map((f) => `- ${escapeText(f)}`), "");
+  }
+  return lines.join("\n");
+}
+
+/** `body` folded under a summary line that GitHub and GitLab show. */
+function folded(summary: string, body: string[]): string[] {
+  return [`<details><summary>${summary}</summary>`, "", ...body, "", "</details>", ""];
+}
+
+/** What the reconfigure resets: secrets the service holds, values certainly, and values it may. */
+function resetLines(r: InstanceGroup["shape"]): string[] {
+  const lines: string[] = [];
   if (r.secretResets.length > 0) {
     lines.push(`**${escapeText(SECRET_RESETS_LEAD)}**`, "", ...r.secretResets.map((n) => `- ${code(n)}`), "");
   }
@@ -222,13 +225,7 @@ function section(group: InstanceGroup): string {
       "",
     );
   }
-  if (r.secrets.length > 0) {
-    lines.push("Secrets (values never shown):", "", ...r.secrets.map((s) => `- ${escapeText(s)}`), "");
-  }
-  if (r.findings.length > 0) {
-    lines.push("Binding-rule findings:", "", ...r.findings.map((f) => `- ${escapeText(f)}`), "");
-  }
-  return lines.join("\n");
+  return lines;
 }
 
 function table(header: string[], rows: string[][]): string {

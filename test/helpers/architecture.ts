@@ -284,3 +284,27 @@ export function importCycles(graph: Map<string, string[]>): string[] {
   for (const file of graph.keys()) if (!index.has(file)) visit(file);
   return cycles.sort();
 }
+
+/** Each function of `text` (declarations, methods, arrows, function expressions) longer than `max` lines. */
+export function longFunctions(file: string, text: string, max: number): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const long: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isFunctionLike(node) && "body" in node && node.body) {
+      const first = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
+      const last = source.getLineAndCharacterOfPosition(node.end).line;
+      if (last - first + 1 > max)
+        long.push(`${file}: ${functionName(node, source)} (${last - first + 1} lines)`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return long;
+}
+
+function functionName(node: ts.SignatureDeclaration, source: ts.SourceFile): string {
+  if (node.name) return node.name.getText(source);
+  const parent = node.parent;
+  if (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent)) return parent.name.getText(source);
+  return `function at line ${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`;
+}

@@ -11,6 +11,7 @@ import {
   exportedDefinitions,
   importSpecifiers,
   importsOf,
+  longFunctions,
   layerCycles,
   layerViolations,
   sourceFiles,
@@ -271,6 +272,24 @@ function handWritten(): string[] {
 describe("files", () => {
   it("counts lines as an editor shows them", () => {
     expect([lineCount("a\nb\n"), lineCount("a\nb"), lineCount("")]).toEqual([2, 2, 0]);
+  });
+
+  it("finds a function over the limit, by its name or the variable it is assigned to", () => {
+    const body = (n: number) => Array.from({ length: n }, (_, i) => `  const v${i} = ${i};`).join("\n");
+    const text = `export function long() {\n${body(80)}\n}\nconst arrow = () => {\n${body(10)}\n};\n`;
+    expect(longFunctions("src/x.ts", text, 80)).toEqual(["src/x.ts: long (82 lines)"]);
+    expect(longFunctions("src/x.ts", text, 11)).toEqual([
+      "src/x.ts: long (82 lines)",
+      "src/x.ts: arrow (12 lines)",
+    ]);
+  });
+
+  it("no hand-written function in src is over 80 lines", () => {
+    const files = handWritten().filter((f) => f.startsWith("src/") && f.endsWith(".ts"));
+    const long = files.flatMap((file) =>
+      longFunctions(file, fs.readFileSync(path.join(ROOT, file), "utf8"), 80),
+    );
+    expect(long).toEqual([]);
   });
 
   it("no hand-written file is over 400 lines", () => {
