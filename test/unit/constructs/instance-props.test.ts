@@ -9,26 +9,39 @@ import * as forCdktn from "../../../src/cdktn";
 import * as forCdktf from "../../../src/constructs";
 
 const ROOT = path.join(__dirname, "..", "..", "..");
+
+/** What the synth test uses of a library and its constructs (the two differ only in their classes). */
+interface Flavour {
+  lib: {
+    Testing: { app(): unknown; synth(stack: unknown): string };
+    TerraformStack: new (scope: never, id: string) => unknown;
+  };
+  constructs: {
+    ApplicationInstance: new (scope: never, id: string, props: forCdktf.ApplicationInstanceProps) => unknown;
+  };
+}
+
+/** The stack of one ApplicationInstance with `props`, synthesized. */
+function synthWith({ lib, constructs }: Flavour) {
+  return (props: forCdktf.ApplicationInstanceProps) => {
+    const stack = new lib.TerraformStack(lib.Testing.app() as never, "props");
+    new constructs.ApplicationInstance(stack as never, "shop", props);
+    return JSON.parse(lib.Testing.synth(stack));
+  };
+}
+
 const LIBRARIES = [
   {
     library: "cdktf",
     constructs: "src/constructs/index.ts",
     gen: "src/gen/cdktf/providers/appmgmt/instance/index.ts",
-    synth: (props: forCdktf.ApplicationInstanceProps) => {
-      const stack = new cdktf.TerraformStack(cdktf.Testing.app(), "props");
-      new forCdktf.ApplicationInstance(stack, "shop", props);
-      return JSON.parse(cdktf.Testing.synth(stack));
-    },
+    synth: synthWith({ lib: cdktf, constructs: forCdktf } as unknown as Flavour),
   },
   {
     library: "cdktn",
     constructs: "src/cdktn/index.ts",
     gen: "src/gen/cdktn/providers/appmgmt/instance/index.ts",
-    synth: (props: forCdktn.ApplicationInstanceProps) => {
-      const stack = new cdktn.TerraformStack(cdktn.Testing.app(), "props");
-      new forCdktn.ApplicationInstance(stack, "shop", props);
-      return JSON.parse(cdktn.Testing.synth(stack));
-    },
+    synth: synthWith({ lib: cdktn, constructs: forCdktn } as unknown as Flavour),
   },
 ];
 /** Props named otherwise than the attribute they set. */
