@@ -79,17 +79,11 @@ interface PassedOnSettings<I extends InstanceClass> {
   readonly secretParameters?: { [name: string]: string };
   /** Bump it to send the secrets (the instance's and its submodules') again; a new value alone plans nothing. */
   readonly secretParametersVersion?: number;
-  /**
-   * Lifetime from launch as a duration ("8h", "7d"): the service destroys the instance then; never when unset.
-   * A change moves the scheduled destroy in place (counted from the apply), removing it cancels it.
-   */
+  /** Lifetime from launch ("8h"): the service destroys the instance then; never when unset. A change moves it. */
   readonly autoDestroyAfter?: string;
   /** Free text kept with the instance on the service (owner, ticket); set in place, never a reconfigure. */
   readonly userData?: string;
-  /**
-   * Return values to keep out of `returnValues`: they go to the resource's `sensitiveReturnValueMap`, which
-   * terraform marks sensitive.
-   */
+  /** Return values kept out of `returnValues`, in the resource's sensitive `sensitiveReturnValueMap` instead. */
   readonly sensitiveReturnValues?: string[];
   /** Workflow timeouts as duration strings (e.g. "30m"). */
   readonly timeouts?: ConfigOf<I>["timeouts"];
