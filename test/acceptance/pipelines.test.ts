@@ -369,8 +369,8 @@ function removeShopC(dir: string, kind: Kind): void {
 
 // ---- the tests ----
 
-/** Each test runs terraform four times and, for cdktf and cdktn, two synths: minutes on a busy machine. */
-const PIPELINE_TIMEOUT_MS = 600_000;
+/** Each test runs terraform four times and, for cdktf and cdktn, two synths (cdktn: nine minutes here, busy). */
+const PIPELINE_TIMEOUT_MS = 900_000;
 
 describe("examples/pipelines run against the simulator", () => {
   let pg: TestPostgres;
