@@ -14,8 +14,10 @@ lists its password, refresh token, organization, environments and applications).
 Options:
   --port P               port to listen on (default 0: any free port, printed on the first line)
   --host H               address to listen on (default 127.0.0.1)
-  --seed FILE            seed data (YAML): users, organizations, environments, applications, timing
-  --state FILE           keep all state in FILE across restarts; an existing FILE wins over --seed
+  --seed FILE            seed data (YAML): users, organizations, environments (properties, markers,
+                         policies), applications, instances, timing; docs/simulator.md shows the format
+  --state FILE           keep the service's data in FILE across restarts; an existing FILE wins over --seed.
+                         The flags below are not saved: each start has the seed's values unless given again
   --tls-cert FILE        serve HTTPS with this certificate (PEM, chain allowed); needs --tls-key
   --tls-key FILE         the certificate's private key (PEM)
   --launch-ms N          duration of a launch workflow in milliseconds (default: the seed's, else 1500)

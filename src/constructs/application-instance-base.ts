@@ -79,6 +79,12 @@ interface PassedOnSettings<I extends InstanceClass> {
   readonly secretParameters?: { [name: string]: string };
   /** Bump it to send the secrets (the instance's and its submodules') again; a new value alone plans nothing. */
   readonly secretParametersVersion?: number;
+  /** Lifetime from launch ("8h"): the service destroys the instance then; never when unset. A change moves it. */
+  readonly autoDestroyAfter?: string;
+  /** Free text kept with the instance on the service (owner, ticket); set in place, never a reconfigure. */
+  readonly userData?: string;
+  /** Return values kept out of `returnValues`, in the resource's sensitive `sensitiveReturnValueMap` instead. */
+  readonly sensitiveReturnValues?: string[];
   /** Workflow timeouts as duration strings (e.g. "30m"). */
   readonly timeouts?: ConfigOf<I>["timeouts"];
   readonly provider?: ConfigOf<I>["provider"];

@@ -47,6 +47,7 @@ export async function configureService(
         : "Configuring the appmgmt provider failed";
     return { diagnostics: [...diagnostics, failureDiagnostic(summary, e)] };
   }
+  if (service.unchecked) diagnostics.push(uncheckedWarning(settings.baseUrl, service.unchecked));
   log.debug("provider configured", {
     base_url: settings.baseUrl,
     api_version: settings.apiVersion,
@@ -69,5 +70,18 @@ function insecureWarning(): Diagnostic {
       "credentials and change the answers. Use insecure for a lab only; set ca_cert_pem to the service's CA " +
       "certificate instead.",
     [{ attr: "insecure" }],
+  );
+}
+
+/**
+ * The service did not answer the credentials check. A plan that only creates objects needs nothing else from
+ * it and would pass without a word, leaving the failure to the apply.
+ */
+function uncheckedWarning(baseUrl: string, reason: string): Diagnostic {
+  return warningDiagnostic(
+    "The appmgmt service did not answer when the provider was configured",
+    `${reason} (base_url ${baseUrl}). The credentials were not checked, and what this run plans to create ` +
+      "was planned without the service, which the apply needs: plan again once the service answers.",
+    [{ attr: "base_url" }],
   );
 }

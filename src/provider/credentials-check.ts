@@ -21,15 +21,17 @@ export class AuthenticationFailedError extends Error {
 
 /**
  * Gets the session token now (one token call, cached as for any call). A refusal throws
- * AuthenticationFailedError; other failures (service unreachable) are only logged: the calls that need the
- * service report them, and a plan of new objects does not need it.
+ * AuthenticationFailedError; other failures (service unreachable) do not fail the configuration: the calls
+ * that need the service report them, and a plan of new objects does not need it. Resolves why the
+ * credentials could not be checked, if they could not, so that such a plan says so instead of passing quietly.
  */
 export async function verifyCredentials(
   client: { checkCredentials(): Promise<void> },
   log: Logger,
-): Promise<void> {
+): Promise<string | undefined> {
   try {
     await client.checkCredentials();
+    return undefined;
   } catch (e) {
     const code = errorCode(e);
     if (code !== undefined && REFUSED.has(code)) throw new AuthenticationFailedError(e);
@@ -37,5 +39,6 @@ export async function verifyCredentials(
     log.warn("the credentials could not be checked when configuring the provider", {
       error: errorMessage(e),
     });
+    return errorMessage(e);
   }
 }

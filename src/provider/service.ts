@@ -45,6 +45,8 @@ export interface Service {
   wait(id: string, opts: ServiceWaitOptions): Promise<InstanceStatus>;
   /** unreachable_timeout: a wait whose polls get no answer for this long stops (default 5 minutes). */
   unreachableTimeoutMs?: number;
+  /** Why the credentials could not be checked at configure (the service did not answer), if so. */
+  unchecked?: string;
 }
 
 export type ServiceFactory = (settings: ProviderSettings, log: Logger) => Promise<Service>;
@@ -74,14 +76,16 @@ export const connectService: ServiceFactory = async (settings, log) => {
     insecure: settings.insecure,
     log: (e) => log[e.level](e.message, e.fields),
   });
+  let unchecked: string | undefined;
   try {
-    await verifyCredentials(client, log);
+    unchecked = await verifyCredentials(client, log);
   } catch (e) {
     await client.close();
     throw e;
   }
   return {
     client,
+    unchecked,
     credentials: describeCredentials(settings),
     wait: (id, opts) => waitForInstance(client, id, opts),
     unreachableTimeoutMs: settings.unreachableTimeoutMs,

@@ -12,8 +12,10 @@ export type {
   SeedData,
   SeedApplication,
   SeedEnvironment,
+  SeedInstance,
   SeedOrganization,
   SeedRevision,
+  SeedSubmodule,
   SeedUser,
   Timing,
 } from "./seed";

@@ -33,6 +33,43 @@ export interface SeedEnvironment {
   id: string;
   name: string;
   default: boolean;
+  /** Properties by name (values are strings on the wire); typed "string" unless `propertyTypes` says otherwise. */
+  properties?: Record<string, string>;
+  /** The type of a property that is not a string ("int", "bool", ...), by property name. */
+  propertyTypes?: Record<string, string>;
+  markers?: string[];
+  /** The environment's policies as the service exports them (YAML text, `policies: [...]`). */
+  policies?: string;
+}
+
+/** The settings of one submodule of a seed instance (a submodule's own submodules nested in `submodules`). */
+export interface SeedSubmodule {
+  manifestVersion?: number;
+  parameters?: Record<string, string>;
+  submodules?: Record<string, SeedSubmodule>;
+}
+
+/** Statuses a seed instance can be in (one that runs no workflow). */
+export const SEED_INSTANCE_STATUSES = ["Running", "Failed", "Canceled", "Suspended", "Destroyed"] as const;
+
+/**
+ * An instance that exists when the simulator starts afresh, launched by its owner with these values (so the
+ * manifest's rules hold for them, as for any launch); its id is generated at that start.
+ */
+export interface SeedInstance {
+  name: string;
+  application: string;
+  /** Default: the organization's default environment. */
+  environment?: string;
+  /** Default: the application's latest manifest version. */
+  manifestVersion?: number;
+  parameters?: Record<string, string>;
+  submodules?: Record<string, SeedSubmodule>;
+  /** Default Running. Failed, Canceled and Suspended carry `errorMessage`. */
+  status?: (typeof SEED_INSTANCE_STATUSES)[number];
+  errorMessage?: string;
+  /** Email of the user who launched it; default the first seed user of the organization. */
+  owner?: string;
 }
 
 export interface SeedOrganization {
@@ -40,6 +77,7 @@ export interface SeedOrganization {
   name: string;
   environments: SeedEnvironment[];
   applications: SeedApplication[];
+  instances?: SeedInstance[];
 }
 
 export interface SeedUser {
@@ -156,13 +194,70 @@ class SeedValidator {
       if (e.default !== undefined && typeof e.default !== "boolean")
         this.problems.push(`${p}.default: must be true or false`);
       if (e.default === true) defaults++;
+      this.environmentSettings(e, p);
     });
     if (Array.isArray(org.environments) && defaults !== 1)
       this.problems.push(
         `${path}.environments: exactly one environment must have \`default: true\` (found ${defaults})`,
       );
     this.list(org.applications, `${path}.applications`, (app, p) => this.application(app, p));
+    if (org.instances !== undefined) {
+      const ids = (key: "applications" | "environments") =>
+        new Set(Array.isArray(org[key]) ? (org[key] as Obj[]).map((x) => x?.id) : []);
+      const known = { applications: ids("applications"), environments: ids("environments") };
+      this.list(org.instances, `${path}.instances`, (i, p) => this.instance(i, p, known));
+    }
     return id;
+  }
+
+  /** An environment's properties, property types, markers and policies. */
+  private environmentSettings(e: Obj, path: string): void {
+    if (e.properties !== undefined) this.stringMap(e.properties, `${path}.properties`, "map names to values");
+    if (e.propertyTypes !== undefined) {
+      this.stringMap(e.propertyTypes, `${path}.propertyTypes`, 'map property names to types, e.g. "int"');
+      for (const name of Object.keys((e.propertyTypes as Obj) ?? {}))
+        if (!Object.hasOwn((e.properties as Obj) ?? {}, name))
+          this.problems.push(
+            `${path}.propertyTypes.${name}: no property of that name; add it under properties`,
+          );
+    }
+    if (e.markers !== undefined) this.list(e.markers, `${path}.markers`, (m, p) => this.string(m, p));
+    if (e.policies !== undefined && typeof e.policies !== "string")
+      this.problems.push(`${path}.policies: must be the policies' YAML text (use a block scalar \`|\`)`);
+  }
+
+  /** The form of a seed instance; its values are checked by the launch that makes it. */
+  private instance(
+    data: unknown,
+    path: string,
+    known: { applications: Set<unknown>; environments: Set<unknown> },
+  ): void {
+    const i = this.object(data, path, "write {name, application, parameters, submodules, status}");
+    if (!i) return;
+    this.string(i.name, `${path}.name`);
+    if (!known.applications.has(i.application))
+      this.problems.push(`${path}.application: must be the id of an application of this organization`);
+    if (i.environment !== undefined && !known.environments.has(i.environment))
+      this.problems.push(`${path}.environment: must be the id of an environment of this organization`);
+    if (i.manifestVersion !== undefined && !Number.isInteger(i.manifestVersion))
+      this.problems.push(`${path}.manifestVersion: must be an integer`);
+    if (i.parameters !== undefined) this.stringMap(i.parameters, `${path}.parameters`);
+    if (i.submodules !== undefined) this.submodules(i.submodules, `${path}.submodules`);
+    if (i.status !== undefined && !(SEED_INSTANCE_STATUSES as readonly unknown[]).includes(i.status))
+      this.problems.push(`${path}.status: must be one of ${SEED_INSTANCE_STATUSES.join(", ")}`);
+    if (i.errorMessage !== undefined) this.string(i.errorMessage, `${path}.errorMessage`);
+    if (i.owner !== undefined) this.string(i.owner, `${path}.owner`);
+  }
+
+  private submodules(data: unknown, path: string): void {
+    const subs = this.object(data, path, "map submodule names to {manifestVersion, parameters, submodules}");
+    for (const [name, sub] of Object.entries(subs ?? {})) {
+      const s = this.object(sub, `${path}.${name}`, "write {manifestVersion, parameters, submodules}");
+      if (s?.parameters !== undefined) this.stringMap(s.parameters, `${path}.${name}.parameters`);
+      if (s?.manifestVersion !== undefined && !Number.isInteger(s.manifestVersion))
+        this.problems.push(`${path}.${name}.manifestVersion: must be an integer`);
+      if (s?.submodules !== undefined) this.submodules(s.submodules, `${path}.${name}.submodules`);
+    }
   }
 
   private application(data: unknown, path: string): void {
@@ -266,8 +361,8 @@ class SeedValidator {
     if (typeof value !== "string" || value === "") this.problems.push(`${path}: must be a non-empty string`);
   }
 
-  private stringMap(value: unknown, path: string): void {
-    const map = this.object(value, path, 'map "<interface>.<pin>" to string values');
+  private stringMap(value: unknown, path: string, fix = 'map "<interface>.<pin>" to string values'): void {
+    const map = this.object(value, path, fix);
     for (const [key, v] of Object.entries(map ?? {}))
       if (typeof v !== "string")
         this.problems.push(`${path}["${key}"]: must be a string; quote it, e.g. "1"`);

@@ -13,6 +13,7 @@ import { hasBody, readJsonBody, readYamlBody } from "./request-body";
 import { validateSeed, type SeedData, type Timing } from "./seed";
 import { ServiceError, type Caller } from "./service-error";
 import { Simulator } from "./service";
+import { applySeedEstate } from "./seed-estate";
 import type { StatusVocabulary } from "./status-words";
 import { loadState, newState, saveState } from "./state";
 
@@ -23,7 +24,10 @@ export interface StartSimulatorOptions {
   port?: number;
   /** File that keeps all state across restarts (written atomically after every change). */
   statePath?: string;
-  /** Overrides the seed's (or saved state's) workflow durations. */
+  /**
+   * Overrides the seed's workflow durations for this run: never saved, so a restart without them has the
+   * seed's (or the defaults) again.
+   */
   timing?: Partial<Timing>;
   /** Session token lifetime; default 3600 s. */
   jwtLifetimeSeconds?: number;
@@ -56,13 +60,16 @@ export async function startSimulator(opts: StartSimulatorOptions = {}): Promise<
       const seed = validateSeed(opts.seed ?? demoSeed(), "(startSimulator seed)");
       return newState(seed, { ...DEFAULT_TIMING, ...seed.timing });
     })();
-  state.timing = { ...state.timing, ...opts.timing };
+  // Each start's durations: the seed's (kept in the state) and this start's flags. The state file keeps the
+  // service's data, not how the simulator was last started.
+  state.timing = { ...DEFAULT_TIMING, ...state.seed.timing, ...opts.timing };
   if (opts.statePath) saveState(opts.statePath, state);
   const sim = new Simulator(state, {
     jwtLifetimeSeconds: opts.jwtLifetimeSeconds ?? 3600,
     flood: { ...DEFAULT_FLOOD, ...opts.flood },
     statePath: opts.statePath,
   });
+  if (!saved) applySeedEstate(sim, state.seed, sim.now());
   if (opts.faults) sim.setFaults(opts.faults);
   if (opts.statusLagReads) sim.statusLag.set(opts.statusLagReads);
   if (opts.statusWords) sim.statusWords.use(opts.statusWords);

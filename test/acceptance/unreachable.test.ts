@@ -2,6 +2,8 @@
 // of polls with no answer the wait stops with an error naming the URL and saying the instance may be fine;
 // an update leaves the instance as it is in the state, a create leaves it tainted.
 import { promises as fs } from "node:fs";
+import * as net from "node:net";
+import type { AddressInfo } from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
 import { requiredProvidersSnippet } from "../../src/cli/install-provider";
@@ -34,10 +36,10 @@ afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-function workspace(name: string, fork: string): TerraformWorkspace {
+function workspace(name: string, fork: string, baseUrl = sim.url): TerraformWorkspace {
   const ws = TerraformWorkspace.create({
     provider,
-    env: { APPMGMT_BASE_URL: sim.url, APPMGMT_REFRESH_TOKEN: DEMO.refreshToken },
+    env: { APPMGMT_BASE_URL: baseUrl, APPMGMT_REFRESH_TOKEN: DEMO.refreshToken },
   });
   workspaces.push(ws);
   ws.writeMain(`${requiredProvidersSnippet()}
@@ -134,4 +136,21 @@ test("a create whose service goes silent stops after unreachable_timeout and lea
   expectUnreachableError(out, id);
   expect(out).toContain("The wait was cut short, not the launch");
   expect(await ws.resource("appmgmt_instance.fresh")).toMatchObject({ tainted: true, values: { id } });
+});
+
+// Issue 39 (point 10): with an empty state a plan needs nothing from the service, so it passed without a word
+// while the apply could only fail.
+test("a plan of new instances against a service that does not answer passes with a warning naming base_url", async () => {
+  const closed = net.createServer();
+  await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+  await new Promise((resolve) => closed.close(resolve));
+  const ws = workspace("unplanned", "release-4", url);
+  await ws.init();
+  const plan = await ws.plan();
+  expect(plan.code).toBe(2);
+  const out = (plan.stdout + plan.stderr).replace(/\s+/g, " "); // terraform wraps the detail
+  expect(out).toContain("Warning: The appmgmt service did not answer when the provider was configured");
+  expect(out).toContain(`could not reach ${url}/`);
+  expect(out).toContain("plan again once the service answers");
 });

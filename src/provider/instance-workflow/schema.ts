@@ -22,8 +22,9 @@ export const WORKFLOW_ATTRIBUTES: DeclaredAttribute[] = [
   {
     ...str(
       "workflow",
-      "Name of a workflow the instance's manifest declares under `application.workflows`. `launch`, " +
-        "`reconfigure` and `destroy` are not run by name: the `appmgmt_instance` resource runs them.",
+      "Name of a workflow the instance's manifest declares: one under `application.workflows`, or a command of " +
+        "the application's interface (`<interface>.<command>`, a pin bound to a component's `receive-command`). " +
+        "`launch`, `reconfigure` and `destroy` are not run by name: the `appmgmt_instance` resource runs them.",
       { required: true },
     ),
     plan: "replace",
@@ -59,8 +60,8 @@ export const WORKFLOW_ATTRIBUTES: DeclaredAttribute[] = [
   str(
     "manifest",
     "YAML text of the instance's application manifest (e.g. `appmgmt_instance.shop.manifest`). Optional; when " +
-      "set, `workflow` and `parameters` are checked against its `application.workflows` at plan time. Never sent " +
-      "to the service.",
+      "set, `workflow` and `parameters` are checked against its workflows and interface commands at plan time. " +
+      "Never sent to the service.",
     { optional: true },
   ),
   {

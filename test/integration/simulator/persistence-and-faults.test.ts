@@ -3,7 +3,9 @@
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEMO, type RunningSimulator } from "../../../src/simulator";
+import { stringify as stringifyYaml } from "yaml";
+import { parseSimArgs } from "../../../src/cli/sim";
+import { DEMO, demoSeed, startSimulator, type RunningSimulator } from "../../../src/simulator";
 import { IN_FLIGHT_MS, call, launchDemo, pollInstance, startFast } from "./http";
 
 describe("persistence with statePath", () => {
@@ -48,6 +50,34 @@ describe("persistence with statePath", () => {
     writeFileSync(statePath, '{"format": 1, "seed": {"users": [{"password": hunter2-secret}]}}');
     await expect(startFast({ statePath })).rejects.toThrow(/not valid JSON.*delete the file to start afresh/);
     await expect(startFast({ statePath })).rejects.not.toThrow(/hunter2/);
+  });
+
+  it("does not keep start flags: a restart without --reconfigure-ms has the seed's duration again", async () => {
+    const statePath = join(dir, "state.json");
+    const seedFile = join(dir, "seed.yaml");
+    writeFileSync(seedFile, stringifyYaml({ ...demoSeed(), timing: { reconfigureMs: 2000 } }));
+    const first = await startSimulator(
+      parseSimArgs([
+        "--seed",
+        seedFile,
+        "--state",
+        statePath,
+        "--reconfigure-ms",
+        "30000",
+        "--launch-ms",
+        "5",
+      ]),
+    );
+    expect(first.sim.timing).toEqual({ launchMs: 5, reconfigureMs: 30000, destroyMs: 1000 });
+    const id = await launchDemo(first.url);
+    await first.close();
+    const second = await startSimulator(parseSimArgs(["--state", statePath]));
+    try {
+      expect(second.sim.timing).toEqual({ launchMs: 1500, reconfigureMs: 2000, destroyMs: 1000 });
+      expect(second.sim.instances().map((i) => i.id)).toEqual([id]);
+    } finally {
+      await second.close();
+    }
   });
 
   it("prefers the saved state over a seed given at restart", async () => {

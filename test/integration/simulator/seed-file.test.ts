@@ -1,8 +1,16 @@
 // Seed files (ARCHITECTURE.md §7): a valid file drives a simulator; an invalid one fails with field paths and fixes.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SeedError, loadSeedFile, startSimulator } from "../../../src/simulator";
+import { parse as parseYaml } from "yaml";
+import {
+  SeedError,
+  loadSeedFile,
+  startSimulator,
+  validateSeed,
+  type RunningSimulator,
+} from "../../../src/simulator";
+import { parseMarkdown } from "../../helpers/markdown";
 import { call } from "./http";
 
 const VALID = `
@@ -112,4 +120,77 @@ it("requires exactly one default environment and known revision versions and tim
 
 it("reports a file that is not YAML", () => {
   expect(problemsOf("users: [")).toEqual([expect.stringMatching(/^cannot read it/)]);
+});
+
+// Issue 39 item 8: a seed models an estate (instances with their values and statuses, environments' properties,
+// markers and policies). docs/simulator.md's example seed, as printed, is what this test starts.
+describe("the estate of docs/simulator.md's example seed", () => {
+  const doc = parseMarkdown(readFileSync(join(__dirname, "../../../docs/simulator.md"), "utf8"));
+  const [example] = doc.find((s) => s.heading === "Your own data")!.code.filter((c) => c.lang === "yaml");
+  const ORG = "6b0000000000000000000001";
+  const PROD = "6b0000000000000000000002";
+  const auth = `Basic ${Buffer.from("ops@example.com:ops-password").toString("base64")}`;
+  let svc: RunningSimulator;
+  beforeAll(async () => {
+    const seedDir = mkdtempSync(join(tmpdir(), "appmgmt-seed-doc-"));
+    const seedFile = join(seedDir, "seed.yaml");
+    writeFileSync(seedFile, example.content);
+    try {
+      svc = await startSimulator({ seed: loadSeedFile(seedFile) });
+    } finally {
+      rmSync(seedDir, { recursive: true, force: true });
+    }
+  });
+  afterAll(() => svc?.close());
+  const get = async (path: string) => {
+    const res = await call(svc.url, "GET", `/api/1${path}`, { auth });
+    expect(res.status).toBe(200);
+    return res.body as never;
+  };
+
+  it("has the instances with their statuses in the default environment, owned by the seed's user", async () => {
+    const listed: { name: string; status: string; environment: string }[] = await get(
+      `/environments/${PROD}/instances`,
+    );
+    expect(listed.map((i) => [i.name, i.status, i.environment])).toEqual([
+      ["shop", "Running", PROD],
+      ["shop-canary", "Failed", PROD],
+      ["shop-old", "Destroyed", PROD],
+    ]);
+    const canary = svc.sim.instances().find((i) => i.name === "shop-canary")!;
+    expect(canary.errorMessage).toBe("step deploy: image not found");
+  });
+
+  it("runs the seed's parameters and submodule values, the bound one following its main parameter", async () => {
+    const shop = svc.sim.instances().find((i) => i.name === "shop")!;
+    expect(shop.parameters).toEqual({ "input.app-fork": "release-2", "input.db-size": "large" });
+    expect(shop.components.map((c) => [c.name, c.status])).toEqual([["db", "Running"]]);
+    const db: { parameters: Record<string, string> } = await get(`/instances/${shop.components[0].id}`);
+    expect(db.parameters).toEqual({ "input.engine": "postgres-16", "input.size": "large" });
+  });
+
+  it("gives the environment its properties, markers and policies", async () => {
+    expect(await get(`/environments/${PROD}/properties`)).toEqual([
+      { name: "db-host", type: "string", value: "db.prod.internal" },
+      { name: "replicas", type: "int", value: "3" },
+    ]);
+    expect(await get(`/environments/${PROD}/markers`)).toEqual([{ name: "production" }]);
+    const policies = await fetch(`${svc.url}/api/1/environments/${PROD}`, {
+      headers: { authorization: auth, accept: "application/x-yaml" },
+    });
+    expect(await policies.text()).toContain("parameter: instance.lifetime");
+    expect(await get(`/organizations/${ORG}/environments`)).toHaveLength(1);
+  });
+
+  it("refuses a seed instance the manifest's rules refuse, naming its path", async () => {
+    const bad = example.content.replace(
+      "db: { parameters: { input.engine: postgres-16 } }",
+      "db: { parameters: { input.size: huge } }",
+    );
+    expect(bad).not.toBe(example.content);
+    const seed = validateSeed(parseYaml(bad));
+    await expect(startSimulator({ seed })).rejects.toThrow(
+      /organizations\[0\]\.instances\[0\]: submodules\.db\.parameters\['input\.size'\]: input\.size of submodule db is bound to/,
+    );
+  });
 });

@@ -7,6 +7,7 @@ import * as cdktf from "cdktf";
 import * as cdktn from "cdktn";
 import * as forCdktn from "../../../src/cdktn";
 import * as forCdktf from "../../../src/constructs";
+import { parseMarkdown } from "../../helpers/markdown";
 
 const ROOT = path.join(__dirname, "../../..");
 const APP = "5f0000000000000000000a11";
@@ -145,5 +146,30 @@ describe("constructs for cdktn apps", () => {
     expect(pkg.peerDependenciesMeta).toEqual({ cdktf: { optional: true } });
     expect(pkg.dependencies).not.toHaveProperty("cdktf");
     expect(pkg.dependencies).not.toHaveProperty("constructs");
+  });
+
+  it("fully synthesize a stack with a secret in an app given README's targetVersions context (Testing.app reads no cdktf.json)", () => {
+    const moving = parseMarkdown(fs.readFileSync(path.join(ROOT, "README.md"), "utf8")).find(
+      (s) => s.heading === "Moving from cdktf to cdktn",
+    )!;
+    const [snippet] = moving.code.filter((c) => c.lang === "ts" && c.content.includes("Testing.app("));
+    const readmeApp = new Function("Testing", `${snippet.content}\nreturn app;`) as (
+      t: typeof cdktn.Testing,
+    ) => cdktn.App;
+    const fullSynth = (app: cdktn.App) => {
+      const stack = new cdktn.TerraformStack(app, "shop");
+      new forCdktn.AppMgmtProvider(stack, "appmgmt", {});
+      const token = new cdktn.TerraformVariable(stack, "registry_token", { type: "string", sensitive: true });
+      new forCdktn.ApplicationInstance(stack, "shop", {
+        application: APP,
+        secretParameters: { "input.registry-token": token.stringValue },
+        secretParametersVersion: 1,
+      });
+      return () => cdktn.Testing.fullSynth(stack);
+    };
+    expect(fullSynth(cdktn.Testing.app())).toThrow(
+      "write-only attributes requires terraform >=1.11.0, but the project targets terraform >=1.5.7",
+    );
+    expect(fullSynth(readmeApp(cdktn.Testing))).not.toThrow();
   });
 });

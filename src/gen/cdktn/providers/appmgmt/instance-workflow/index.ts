@@ -14,7 +14,7 @@ export interface InstanceWorkflowConfig extends cdktn.TerraformMetaArguments {
   */
   readonly instanceId: string;
   /**
-  * YAML text of the instance's application manifest (e.g. `appmgmt_instance.shop.manifest`). Optional; when set, `workflow` and `parameters` are checked against its `application.workflows` at plan time. Never sent to the service.
+  * YAML text of the instance's application manifest (e.g. `appmgmt_instance.shop.manifest`). Optional; when set, `workflow` and `parameters` are checked against its workflows and interface commands at plan time. Never sent to the service.
   *
   * Docs: cdktf-provider-appmgmt/docs/resources/instance_workflow.md (InstanceWorkflow#manifest)
   */
@@ -38,7 +38,7 @@ export interface InstanceWorkflowConfig extends cdktn.TerraformMetaArguments {
   */
   readonly triggers?: { [key: string]: string };
   /**
-  * Name of a workflow the instance's manifest declares under `application.workflows`. `launch`, `reconfigure` and `destroy` are not run by name: the `appmgmt_instance` resource runs them. Changing it replaces the run (the workflow runs again).
+  * Name of a workflow the instance's manifest declares: one under `application.workflows`, or a command of the application's interface (`<interface>.<command>`, a pin bound to a component's `receive-command`). `launch`, `reconfigure` and `destroy` are not run by name: the `appmgmt_instance` resource runs them. Changing it replaces the run (the workflow runs again).
   *
   * Docs: cdktf-provider-appmgmt/docs/resources/instance_workflow.md (InstanceWorkflow#workflow)
   */
