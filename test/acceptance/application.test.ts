@@ -54,7 +54,7 @@ describe("appmgmt_application", () => {
     // the review says what the new manifest changes
     const reviewed = await planAndReview(tf, "--format", "text");
     expect(reviewed.markdown).toContain(
-      "application: shop (appmgmt_application.shop): replace its manifest: uploaded as the next manifest version",
+      "Applications:\n  shop (appmgmt_application.shop): replace its manifest: uploaded as the next manifest version\n",
     );
     expect(reviewed.markdown).toContain('    adds parameter input.replicas (default "1")');
     await applyPlan(tf);

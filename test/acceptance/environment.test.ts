@@ -66,7 +66,7 @@ describe("appmgmt_environment", () => {
     // the review names the environment cloned (clone_from_name, planned by the provider) and what the clone sets
     const created = await planAndReview(tf, "--format", "text");
     expect(created.markdown).toContain(
-      "  environment: sandbox-pr-7 (appmgmt_environment.sandbox): create by cloning default " +
+      "Environments:\n  sandbox-pr-7 (appmgmt_environment.sandbox): create by cloning default " +
         `(${DEMO.defaultEnvironmentId})\n` +
         '    property db-host: "db.internal"\n    property replicas: "2" (int)\n    marker sandbox\n' +
         "    marker team-a\n    policy action=launch, parameter=destroy-after, value 4h\n",
@@ -257,7 +257,7 @@ resource "appmgmt_instance" "more" {
     // environment forgotten. Terraform destroys the instance first (it depends on the environment).
     const review = await planWithAndReview(tf, ["-destroy"], "--format", "text");
     expect(review.markdown).toContain(
-      "  environment: sandbox-pr-9 (appmgmt_environment.pr): forget (removed from the state): it stays in the " +
+      "Environments:\n  sandbox-pr-9 (appmgmt_environment.pr): forget (removed from the state): it stays in the " +
         "service with its properties, markers and policies (the API cannot delete an environment)\n",
     );
     expect(review.markdown).toMatch(/shop-pr-9 \(appmgmt_instance\.shop\): destroy\n/);

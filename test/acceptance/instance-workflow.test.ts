@@ -50,7 +50,7 @@ describe("appmgmt_instance_workflow", () => {
     const reviewed = await planAndReview(tf, "--format", "text");
     expect(reviewed.code).toBe(0);
     expect(reviewed.markdown).toContain(
-      "application: shop-with-backup (appmgmt_application.shop): create, and upload its manifest as version 1",
+      "Applications:\n  shop-with-backup (appmgmt_application.shop): create, and upload its manifest as version 1\n",
     );
     expect(reviewed.markdown).toContain("    adds workflow backup");
     expect(reviewed.markdown).toContain(
