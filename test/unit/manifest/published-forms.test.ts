@@ -1,12 +1,7 @@
 // The forms the service's engineers publish manifests in (issue 36): parameters on any interface, bindings ends
 // naming an interface, YAML anchors, aliases and merge keys, a YAML 1.1 flow-close leniency, wildcard pins and
 // a three-level hierarchy bound across levels on interfaces other than `input`.
-import {
-  ManifestError,
-  manifestDefaults,
-  parseManifest,
-  withSubmoduleHierarchies,
-} from "../../../src/manifest";
+import { manifestDefaults, parseManifest, withSubmoduleHierarchies } from "../../../src/manifest";
 import { checkInstanceConfig, formatFinding } from "../../../src/rules";
 import { CORPUS_CHILD_APPS, corpusManifest, manifestProblems } from "../../helpers/manifest-corpus";
 
