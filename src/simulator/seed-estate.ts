@@ -42,16 +42,16 @@ function hasSettings(env: SeedEnvironment): boolean {
 
 function applyEnvironmentSettings(sim: Simulator, caller: Caller, env: SeedEnvironment): void {
   if (env.properties !== undefined)
-    sim.environments.putProperties(
-      caller,
-      env.id,
-      Object.entries(env.properties).map(([name, value]) => ({
+    // the bodies the service's own calls take (docs/service-api.md: wrapped lists)
+    sim.environments.putProperties(caller, env.id, {
+      properties: Object.entries(env.properties).map(([name, value]) => ({
         name,
         type: env.propertyTypes?.[name] ?? "string",
         value,
       })),
-    );
-  if (env.markers !== undefined) sim.environments.putMarkers(caller, env.id, env.markers);
+    });
+  if (env.markers !== undefined)
+    sim.environments.putMarkers(caller, env.id, { markers: env.markers.map((name) => ({ name })) });
   if (env.policies !== undefined) sim.environments.putPolicies(caller, env.id, env.policies);
 }
 

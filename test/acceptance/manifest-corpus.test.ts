@@ -50,10 +50,11 @@ function stack(
     middle = { parameters = { ${opts.tierMiddle} } }
   }`
           : "";
+    // not the seeded children's names: a create adopts a forgotten application of its name (issue 35)
     return `
 resource "appmgmt_application" "${r}" {
   organization_id = "${DEMO.organizationId}"
-  name            = "${name}"
+  name            = "corpus-${name}"
   manifest        = file("\${path.module}/${name}.yml")
 }
 

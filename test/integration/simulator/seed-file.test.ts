@@ -170,11 +170,13 @@ describe("the estate of docs/simulator.md's example seed", () => {
   });
 
   it("gives the environment its properties, markers and policies", async () => {
-    expect(await get(`/environments/${PROD}/properties`)).toEqual([
-      { name: "db-host", type: "string", value: "db.prod.internal" },
-      { name: "replicas", type: "int", value: "3" },
-    ]);
-    expect(await get(`/environments/${PROD}/markers`)).toEqual([{ name: "production" }]);
+    expect(await get(`/environments/${PROD}/properties`)).toEqual({
+      properties: [
+        { name: "db-host", type: "string", value: "db.prod.internal" },
+        { name: "replicas", type: "int", value: "3" },
+      ],
+    });
+    expect(await get(`/environments/${PROD}/markers`)).toEqual({ markers: [{ name: "production" }] });
     const policies = await fetch(`${svc.url}/api/1/environments/${PROD}`, {
       headers: { authorization: auth, accept: "application/x-yaml" },
     });
