@@ -7,7 +7,7 @@ import { binderOf, type DesiredInstance, manifestOf } from "../../rules";
 import { type Diagnostic, errorDiagnostic, isUnknown } from "../../terraform-model";
 import { attrPath } from "../values";
 import type { InstanceModel, Maybe, StringMapModel } from "./model";
-import { stateSecretNames } from "./secrets";
+import { splitSecretName, stateSecretNames } from "./secrets";
 
 /** A held secret a reconfigure of `config` would reset: a main name, or a submodule's by path. */
 export interface UnsentSecret {
@@ -23,14 +23,11 @@ export function unsentHeldSecrets(
   const manifest = manifestOf(desired);
   const unsent: UnsentSecret[] = [];
   for (const full of stateSecretNames(prior).list) {
-    const slash = full.lastIndexOf("/");
-    if (slash < 0) {
-      if (!sends(config.secretParameters, full) && !sends(config.parameters, full))
-        unsent.push({ name: full });
+    const { path, name } = splitSecretName(full);
+    if (path === undefined) {
+      if (!sends(config.secretParameters, name) && !sends(config.parameters, name)) unsent.push({ name });
       continue;
     }
-    const path = full.slice(0, slash);
-    const name = full.slice(slash + 1);
     // a bound value follows the parameter that binds it: it is supplied there, once
     if (manifest && binderOf(manifest, path, name) !== undefined) continue;
     const secrets = Object.hasOwn(config.submoduleSecrets, path) ? config.submoduleSecrets[path] : null;

@@ -32,6 +32,7 @@ import {
   binderValues,
   importedSecretNames,
   splitReturnValues,
+  splitSecretName,
   stateSecretNames,
   withoutSecretValues,
 } from "./secrets";
@@ -93,11 +94,11 @@ export async function readInstance(ctx: ProviderContext, req: ReadResourceReques
 }
 
 function importedSecretsWarning(id: string, names: string[]): Diagnostic {
-  const main = names.filter((n) => !n.includes("/"));
+  const main: string[] = [];
   const bySubmodule = new Map<string, string[]>();
-  for (const n of names.filter((n) => n.includes("/"))) {
-    const path = n.slice(0, n.lastIndexOf("/"));
-    bySubmodule.set(path, [...(bySubmodule.get(path) ?? []), n.slice(path.length + 1)]);
+  for (const { path, name } of names.map(splitSecretName)) {
+    if (path === undefined) main.push(name);
+    else bySubmodule.set(path, [...(bySubmodule.get(path) ?? []), name]);
   }
   const where = [
     ...(main.length > 0 ? [`secret_parameters: ${main.join(", ")}`] : []),

@@ -11,6 +11,12 @@ import { known, knownEntries, type InstanceModel, type Maybe, type StringMapMode
 /** A submodule's secret name as `secret_parameter_names` lists it: `<path>/<interface>.<pin>`. */
 const submoduleName = (path: string, name: string) => `${path}/${name}`;
 
+/** A secret's name as the state lists it: a main parameter's, or `<path>/<interface>.<pin>` for a submodule's. */
+export function splitSecretName(full: string): { path?: string; name: string } {
+  const slash = full.lastIndexOf("/");
+  return slash < 0 ? { name: full } : { path: full.slice(0, slash), name: full.slice(slash + 1) };
+}
+
 /** Submodule paths in the order `secret_parameter_names` lists them. */
 const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
