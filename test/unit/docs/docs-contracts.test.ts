@@ -6,7 +6,12 @@ import * as path from "node:path";
 import { linksAndCodeSpans } from "../../helpers/markdown";
 
 const ROOT = path.join(__dirname, "..", "..", "..");
-const DOCS = ["docs/dev/ARCHITECTURE.md", "docs/dev/TEAM-CONTRACTS.md", "docs/dev/HTTP2-CONFORMANCE.md", "bench/README.md"];
+const DOCS = [
+  "docs/dev/ARCHITECTURE.md",
+  "docs/dev/TEAM-CONTRACTS.md",
+  "docs/dev/HTTP2-CONFORMANCE.md",
+  "bench/README.md",
+];
 
 /** The project folders a path in the docs is named from. */
 const PATH = /(?<![\w./~-])(?:src|test|bench|scripts|bin|docs|examples|schema)\/[\w.*/-]*/g;
@@ -35,7 +40,7 @@ const escape = (s: string) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
  * tables), relative links, and test names quoted right after a test file (`` `test/x.test.ts` ("name") `` or
  * `` `test/x.test.ts`: "name", "other" ``), which must appear in that file.
  */
-export function brokenPointers(root: string, docPath: string, text: string): string[] {
+function brokenPointers(root: string, docPath: string, text: string): string[] {
   const broken: string[] = [];
   const named = new Set([...text.matchAll(PATH)].map((m) => m[0].replace(/[.,:;]+$/, "")));
   for (const p of named) if (!exists(root, p)) broken.push(`${docPath} names ${p}, which does not exist`);
@@ -52,7 +57,8 @@ export function brokenPointers(root: string, docPath: string, text: string): str
     if (!exists(root, file)) continue; // reported above
     const source = fs.readFileSync(path.join(root, file), "utf8");
     for (const [, name] of names.matchAll(/"([^"]+)"/g))
-      if (!source.includes(name)) broken.push(`${docPath} quotes "${name}" from ${file}, which has no such test`);
+      if (!source.includes(name))
+        broken.push(`${docPath} quotes "${name}" from ${file}, which has no such test`);
   }
   return broken;
 }
