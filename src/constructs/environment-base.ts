@@ -1,7 +1,7 @@
 // An environment of an organization: the generated `appmgmt_environment` resource with camelCase props, its
 // policies from a file, and the settings checked at synth as far as literal values allow (ids, marker and
 // property names, property types that are "string", empty or of no listed property, policies that do not
-// parse), by the same functions the provider's plan uses (src/environment-limits.ts). Written once against what it needs from the library,
+// parse), by the same functions the provider's plan uses (src/service/environment-limits.ts). Written once against what it needs from the library,
 // as ApplicationBase: src/constructs/ (cdktf) and src/cdktn/ each add a thin subclass.
 
 import { Construct } from "constructs";
@@ -10,7 +10,7 @@ import {
   policiesProblem,
   PROPERTY_TYPE_FIX,
   propertyTypeProblem,
-} from "../environment-limits";
+} from "../service/environment-limits";
 import { formatFinding, idProblem, type Finding } from "../rules";
 import type { EnvironmentPolicies } from "./environment-policies";
 import { validateWhenSynthesized, type SynthesizedElement } from "./synth-check";

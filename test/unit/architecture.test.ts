@@ -21,17 +21,7 @@ import {
 
 const ROOT = path.join(__dirname, "..", "..");
 
-/** The leaf modules: each imports nothing of the project but other leaf modules, and every layer may import it. */
-const LEAF_MODULES = [
-  "service-limits",
-  "environment-limits",
-  "service-wire",
-  "process-alive",
-  "own",
-  "resource-types",
-];
-
-/** ARCHITECTURE.md §1's table: the layers and what each may import besides the leaf modules. */
+/** ARCHITECTURE.md §1's table: the layers and what each may import besides the leaf layers (the last two). */
 const LAYERS: Layer[] = [
   {
     name: "constructs",
@@ -47,7 +37,7 @@ const LAYERS: Layer[] = [
   { name: "provider", paths: ["provider"], mayImport: ["terraform model", "client", "rules", "manifest"] },
   { name: "client", paths: ["client"], mayImport: [] },
   { name: "simulator", paths: ["simulator"], mayImport: ["rules", "manifest"] },
-  { name: "review", paths: ["review"], mayImport: ["rules", "manifest"] },
+  { name: "review", paths: ["review"], mayImport: ["rules", "manifest", "src/provider/resource-types"] },
   {
     name: "cli",
     paths: ["cli"],
@@ -62,7 +52,8 @@ const LAYERS: Layer[] = [
     ],
   },
   { name: "package root", paths: ["index"], mayImport: ["constructs", "bindings", "rules", "manifest"] },
-  ...LEAF_MODULES.map((m) => ({ name: `${m}.ts`, paths: [m], mayImport: [], leaf: true })),
+  { name: "service contract", paths: ["service"], mayImport: ["utilities"], leaf: true },
+  { name: "utilities", paths: ["util"], mayImport: [], leaf: true },
 ];
 
 const describeViolations = (edges: ImportEdge[]) =>
@@ -87,11 +78,11 @@ describe("the layer checker", () => {
     const graph = [
       { file: "src/provider/index.ts", imported: "src/terraform-model" },
       { file: "src/provider/instance/plan.ts", imported: "src/protocol/wire/messages" },
-      { file: "src/provider/values.ts", imported: "src/own" },
+      { file: "src/provider/values.ts", imported: "src/util/own" },
     ];
     expect(describeViolations(graph)).toEqual([
       "src/provider/instance/plan.ts imports src/protocol/wire/messages: provider may import terraform model, " +
-        "client, rules, manifest (and the leaf modules), not protocol",
+        "client, rules, manifest (and the leaf layers), not protocol",
     ]);
   });
 
@@ -103,7 +94,7 @@ describe("the layer checker", () => {
       ]),
     ).toEqual([
       "src/constructs/provider-lock.ts imports src/provider/catalog: constructs may import bindings, rules, " +
-        "manifest, src/provider/schema, provider package (and the leaf modules), not provider",
+        "manifest, src/provider/schema, provider package (and the leaf layers), not provider",
     ]);
   });
 
@@ -112,7 +103,7 @@ describe("the layer checker", () => {
       describeViolations([{ file: "src/constructs/provider-lock.ts", imported: "src/cli/install-provider" }]),
     ).toEqual([
       "src/constructs/provider-lock.ts imports src/cli/install-provider: constructs may import bindings, rules, " +
-        "manifest, src/provider/schema, provider package (and the leaf modules), not cli",
+        "manifest, src/provider/schema, provider package (and the leaf layers), not cli",
     ]);
   });
 
@@ -135,24 +126,27 @@ describe("the layer checker", () => {
       "cdktf-provider-appmgmt/lib/client/index",
     ]);
     expect(describeViolations(edges)).toEqual([
-      "src/simulator/x.ts imports src/client: simulator may import rules, manifest (and the leaf modules), not client",
-      "src/simulator/x.ts imports src/index: simulator may import rules, manifest (and the leaf modules), not package root",
+      "src/simulator/x.ts imports src/client: simulator may import rules, manifest (and the leaf layers), not client",
+      "src/simulator/x.ts imports src/index: simulator may import rules, manifest (and the leaf layers), not package root",
       "src/simulator/x.ts imports cdktf-provider-appmgmt/lib/client/index: cdktf-provider-appmgmt/lib/client/index " +
         "is in no layer of ARCHITECTURE.md §1",
     ]);
   });
 
-  it("refuses a leaf module importing a layer, and files in no layer", () => {
+  it("refuses a leaf layer importing a layer or a leaf layer it does not name, and files in no layer", () => {
     expect(
       describeViolations([
-        { file: "src/service-wire.ts", imported: "src/own" },
-        { file: "src/own.ts", imported: "src/rules" },
-        { file: "src/new-folder/x.ts", imported: "src/own" },
+        { file: "src/service/wire.ts", imported: "src/util/own" },
+        { file: "src/util/own.ts", imported: "src/rules" },
+        { file: "src/util/own.ts", imported: "src/service/limits" },
+        { file: "src/new-folder/x.ts", imported: "src/util/own" },
         { file: "src/simulator/seed.ts", imported: "src/elsewhere" },
       ]),
     ).toEqual([
-      "src/own.ts imports src/rules: own.ts is a leaf module: it imports nothing of the project but leaf modules",
-      "src/new-folder/x.ts imports src/own: src/new-folder/x.ts is in no layer of ARCHITECTURE.md §1: add it to the table",
+      "src/util/own.ts imports src/rules: utilities is a leaf layer: it may import nothing of the project, not rules",
+      "src/util/own.ts imports src/service/limits: utilities is a leaf layer: it may import nothing of the project, " +
+        "not service contract",
+      "src/new-folder/x.ts imports src/util/own: src/new-folder/x.ts is in no layer of ARCHITECTURE.md §1: add it to the table",
       "src/simulator/seed.ts imports src/elsewhere: src/elsewhere is in no layer of ARCHITECTURE.md §1",
     ]);
   });
@@ -211,29 +205,26 @@ describe("src/", () => {
       .filter((line) => line.startsWith("| ") && !line.startsWith("| layer |"))
       .map((line) => line.split(" | ").map((cell) => cell.replace(/^\| |\|$/g, "").trim()));
     const named = (cell: string) => [...cell.matchAll(/`src\/([^`]+?)(\/|\.ts)?`/g)].map((m) => m[1]);
-    const layerNames = LAYERS.filter((l) => !l.leaf).map((l) => l.name);
+    const layerNames = LAYERS.map((l) => l.name);
     const documented = rows.map(([name, folders, , mayImport]) => {
-      const words = mayImport.replace(/\([^)]*\)/g, "");
+      const words = mayImport.replace(/\([^)]*\)/g, "").trim();
       return {
         name,
         paths: named(folders),
         mayImport: [
           ...layerNames.filter((l) => new RegExp(`(^|, )${l}(,|$| and)`).test(words)),
           ...named(words).map((m) => `src/${m}`),
-        ],
+        ].sort(),
+        leaf: mayImport.includes("(any layer may import it)"),
       };
     });
-    const leaves = documented.find((d) => d.name === "leaf modules");
-    expect(leaves?.paths).toEqual(LEAF_MODULES);
-    expect(leaves?.mayImport).toEqual([]);
-    const sorted = ({ name, paths, mayImport }: Pick<Layer, "name" | "paths" | "mayImport">) => ({
+    const sorted = ({ name, paths, mayImport, leaf }: Layer) => ({
       name,
       paths,
       mayImport: [...mayImport].sort(),
+      leaf: leaf === true,
     });
-    expect(documented.filter((d) => d !== leaves).map(sorted)).toEqual(
-      LAYERS.filter((l) => !l.leaf).map(sorted),
-    );
+    expect(documented).toEqual(LAYERS.map(sorted));
   });
 
   it("defines each exported name in one file (src/gen aside; src/cdktn repeats src/constructs for cdktn)", () => {

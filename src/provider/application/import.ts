@@ -6,7 +6,7 @@ import { errorMessage, type ValueObject, warningDiagnostic } from "../../terrafo
 import { badImportId, importFailed, type ImportResult } from "../resource";
 import type { ProviderContext } from "../context";
 import { applicationSchema } from "./schema";
-import { APPLICATION_TYPE } from "../../resource-types";
+import { APPLICATION_TYPE } from "../resource-types";
 
 export async function importApplication(ctx: ProviderContext, importId: string): Promise<ImportResult> {
   const bad = badImportId(APPLICATION_TYPE, "application", importId);

@@ -8,7 +8,7 @@ import { importApplication } from "./import";
 import { planApplication, validateApplication } from "./plan";
 import { readApplication } from "./read";
 import { applicationSchema } from "./schema";
-import { APPLICATION_TYPE } from "../../resource-types";
+import { APPLICATION_TYPE } from "../resource-types";
 import { updateApplication } from "./update";
 
 export const applicationResource = defineResource({

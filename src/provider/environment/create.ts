@@ -8,7 +8,7 @@ import { errorCode, failureDiagnostic, isUnknown, type ValueObject } from "../..
 import type { ProviderContext } from "../context";
 import type { ApplyResult } from "../resource";
 import { attrPath } from "../values";
-import { ENVIRONMENT_TYPE } from "../../resource-types";
+import { ENVIRONMENT_TYPE } from "../resource-types";
 import { afterApply } from "./apply-state";
 import { putChangedSettings, readEnvironmentSettings } from "./settings";
 import { waitOnline } from "./online";

@@ -5,7 +5,7 @@
 import { errorMessage, type ValueObject } from "../../terraform-model";
 import { badImportId, importFailed, type ImportResult } from "../resource";
 import type { ProviderContext } from "../context";
-import { ENVIRONMENT_TYPE } from "../../resource-types";
+import { ENVIRONMENT_TYPE } from "../resource-types";
 import { environmentSchema } from "./schema";
 import { readEnvironmentSettings } from "./settings";
 

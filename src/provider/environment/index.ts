@@ -2,7 +2,7 @@
 
 import { defineResource } from "../resource";
 import { planEnvironmentName, withEnvironmentName, type NamedBy } from "../environment-names";
-import { ENVIRONMENT_TYPE } from "../../resource-types";
+import { ENVIRONMENT_TYPE } from "../resource-types";
 import { planSameName } from "../same-name";
 import { createEnvironment, ENVIRONMENTS_BY_NAME } from "./create";
 import { deleteEnvironment } from "./delete";

@@ -10,7 +10,7 @@ import { decodeInstance } from "./model";
 import { planInstance, validateInstance } from "./plan";
 import { readInstance } from "./read";
 import { instanceSchema } from "./schema";
-import { INSTANCE_TYPE } from "../../resource-types";
+import { INSTANCE_TYPE } from "../resource-types";
 import { updateInstance } from "./update";
 
 const ENVIRONMENT: NamedBy = { id: "environment_id", name: "environment_name" };
