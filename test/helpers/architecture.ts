@@ -27,6 +27,15 @@ export interface LayerViolation extends ImportEdge {
   rule: string;
 }
 
+/** Code files standing loose in `dir` itself rather than in a folder of it, its index.ts aside. */
+export function looseFiles(root: string, dir: string): string[] {
+  return fs
+    .readdirSync(path.join(root, dir), { withFileTypes: true })
+    .filter((e) => e.isFile() && /\.(ts|js|mjs|cjs)$/.test(e.name) && e.name !== "index.ts")
+    .map((e) => path.posix.join(dir, e.name))
+    .sort();
+}
+
 export function sourceFiles(root: string, dir: string): string[] {
   return fs
     .readdirSync(path.join(root, dir), { withFileTypes: true })

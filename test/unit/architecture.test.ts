@@ -1,6 +1,7 @@
 // ARCHITECTURE.md §1 as a test: every import in src/ follows the layer table, the table itself is one-way,
 // the doc's table says the same as this one, and no exported name is defined in two files of src/.
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import {
   codeFiles,
@@ -14,6 +15,7 @@ import {
   longFunctions,
   layerCycles,
   layerViolations,
+  looseFiles,
   sourceFiles,
   type ImportEdge,
   type Layer,
@@ -151,6 +153,18 @@ describe("the layer checker", () => {
     ]);
   });
 
+  it("finds a file standing loose beside the folders, and not the package root or a file in a folder", () => {
+    const tree = fs.mkdtempSync(path.join(os.tmpdir(), "loose-"));
+    try {
+      fs.mkdirSync(path.join(tree, "src", "util"), { recursive: true });
+      for (const file of ["index.ts", "own.ts", "util/own.ts", "notes.md"])
+        fs.writeFileSync(path.join(tree, "src", file), "");
+      expect(looseFiles(tree, "src")).toEqual(["src/own.ts"]);
+    } finally {
+      fs.rmSync(tree, { recursive: true, force: true });
+    }
+  });
+
   it("finds a circle in a table", () => {
     const table: Layer[] = [
       { name: "a", paths: ["a"], mayImport: ["b"] },
@@ -191,6 +205,10 @@ describe("src/", () => {
     const edges = files.flatMap((file) => importsOf(ROOT, file));
     expect(edges.length).toBeGreaterThan(500);
     expect(describeViolations(edges)).toEqual([]);
+  });
+
+  it("keeps no file loose beside the layers' folders but the package root (a new file goes into its layer)", () => {
+    expect(looseFiles(ROOT, "src")).toEqual([]);
   });
 
   it("has a one-way layer table", () => {
