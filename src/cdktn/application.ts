@@ -9,6 +9,6 @@ export type ApplicationProps = ApplicationPropsOf<typeof GeneratedApplication>;
 
 export class Application extends ApplicationBase<typeof GeneratedApplication> {
   constructor(scope: Construct, id: string, props: ApplicationProps) {
-    super(scope, id, props, { Token, Application: GeneratedApplication });
+    super(scope, id, props, { Token, Resource: GeneratedApplication });
   }
 }

@@ -6,7 +6,7 @@ import type { ServiceClient } from "../provider/service";
 import { importedSubmodules } from "../provider/instance/read";
 import { importedSecretNames, withoutSecretValues } from "../provider/instance/secrets";
 import { errorCode } from "../terraform-model";
-import { setOwn } from "../own";
+import { setOwn } from "../util/own";
 
 /** Where to look: one environment, or every environment of an organization. */
 export type DiscoverScope = { environmentId: string } | { organizationId: string };

@@ -2,7 +2,7 @@
 // constructs with importFrom, so a whole estate comes under terraform in one step (issue 27).
 import * as fs from "node:fs";
 import { parseArgs } from "node:util";
-import { ID_PATTERN } from "../service-limits";
+import { ID_PATTERN } from "../service/limits";
 import { resolveProviderConfig } from "../provider/config";
 import { connectService } from "../provider/service";
 import { createLogger } from "../terraform-model";

@@ -2,49 +2,48 @@
 // Every subcommand answers `--help` itself (test/unit/cli/main.test.ts checks each entry of the table).
 import * as fs from "node:fs";
 import * as path from "node:path";
+import type * as Discover from "./discover";
+import type * as InstallProvider from "./install-provider";
+import type * as Package from "./package";
+import type * as Review from "./review";
+import type * as Session from "./session";
+import type * as Sim from "./sim";
+
+type Run = (args: string[]) => Promise<number>;
 
 interface Subcommand {
   name: string;
   summary: string;
-  run(args: string[]): Promise<number>;
+  run: Run;
 }
 
-// Subcommand table. Each module loads only when its command runs (sim brings the whole simulator,
-// review the rules and the manifest parser). require, not import(): the
-// TypeScript require hook of the scripts sees only require.
-export const SUBCOMMANDS: Subcommand[] = [
-  {
-    name: "sim",
-    summary: "run the simulator of the Application Management Service",
-    run: (args) => (require("./sim") as typeof import("./sim")).simCommand(args),
-  },
-  {
-    name: "install-provider",
-    summary: "install the terraform provider where terraform and OpenTofu find it offline",
-    run: (args) =>
-      (require("./install-provider") as typeof import("./install-provider")).installProviderCommand(args),
-  },
-  {
-    name: "package",
-    summary: "write the provider's registry release files (zips, SHA256SUMS, manifest)",
-    run: (args) => (require("./package") as typeof import("./package")).packageCommand(args),
-  },
-  {
-    name: "review",
-    summary: "review a terraform plan (terraform show -json) for a pull request",
-    run: (args) => (require("./review") as typeof import("./review")).reviewCommand(args),
-  },
-  {
-    name: "discover",
-    summary: "write import blocks or constructs that adopt the instances an environment already runs",
-    run: (args) => (require("./discover") as typeof import("./discover")).discoverCommand(args),
-  },
-  {
-    name: "session",
-    summary: "create a session token for many pipeline jobs to share (session create)",
-    run: (args) => (require("./session") as typeof import("./session")).sessionCommand(args),
-  },
-];
+/** What `appmgmt --help` says of each subcommand, in its order. */
+const SUMMARIES = {
+  sim: "run the simulator of the Application Management Service",
+  "install-provider": "install the terraform provider where terraform and OpenTofu find it offline",
+  package: "write the provider's registry release files (zips, SHA256SUMS, manifest)",
+  review: "review a terraform plan (terraform show -json) for a pull request",
+  discover: "write import blocks or constructs that adopt the instances an environment already runs",
+  session: "create a session token for many pipeline jobs to share (session create)",
+};
+
+// Each subcommand's module loads only when it runs (sim brings the whole simulator, review the rules and
+// the manifest parser); the type-only imports above load nothing. require, not import(): the TypeScript
+// require hook of the scripts sees only require.
+const LOADERS: { [name in keyof typeof SUMMARIES]: () => Run } = {
+  sim: () => (require("./sim") as typeof Sim).simCommand,
+  "install-provider": () => (require("./install-provider") as typeof InstallProvider).installProviderCommand,
+  package: () => (require("./package") as typeof Package).packageCommand,
+  review: () => (require("./review") as typeof Review).reviewCommand,
+  discover: () => (require("./discover") as typeof Discover).discoverCommand,
+  session: () => (require("./session") as typeof Session).sessionCommand,
+};
+
+export const SUBCOMMANDS: Subcommand[] = Object.entries(SUMMARIES).map(([name, summary]) => ({
+  name,
+  summary,
+  run: (args) => LOADERS[name as keyof typeof SUMMARIES]()(args),
+}));
 
 /** The package's version (package.json is two levels up from src/cli and from lib/cli). */
 export function packageVersion(): string {

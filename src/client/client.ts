@@ -12,7 +12,7 @@ import { sessionEndpoints as sessions } from "./endpoints/sessions";
 import { DEFAULT_TIMEOUT_MS, keepAliveAgent, type ClientInternals, type ClientOptions } from "./options";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "./response-body";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy";
-import type { WireSchedule } from "../service-wire";
+import type { WireSchedule } from "../service/wire";
 import { ServiceCalls } from "./service-calls";
 import { SessionTokens } from "./session";
 import { abortableSleep } from "./sleep";

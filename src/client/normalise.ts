@@ -12,7 +12,7 @@ import type {
   SubmoduleStatus,
   ComponentRef,
 } from "./types";
-import { statusMeaning, type WireSchedule } from "../service-wire";
+import { statusMeaning, type WireSchedule } from "../service/wire";
 
 type Raw = Record<string, unknown>;
 
@@ -49,7 +49,7 @@ function folded(r: Raw): Raw {
 }
 
 /**
- * `status` as the word it means (service-wire.ts, INSTANCE_STATUS_WORDS: `Active` is `Running`, `Error` is
+ * `status` as the word it means (src/service/wire.ts, INSTANCE_STATUS_WORDS: `Active` is `Running`, `Error` is
  * `Failed`, ...), with the service's own word kept as `serviceStatus` when it differs. A word in no row stays
  * as it is: it never reads as success.
  */

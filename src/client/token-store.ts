@@ -3,7 +3,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { promises as fs } from "node:fs";
 import * as path from "node:path";
-import { processAlive } from "../process-alive";
+import { processAlive } from "../util/process-alive";
 
 export interface StoredToken {
   /** null once the service rejected it: the record then only remembers when the last token call was. */

@@ -1,9 +1,9 @@
 // Wire types of the Application Management Service (ARCHITECTURE.md §3), as the client returns them:
 // normalised (alternative spellings such as `applicationId` folded into `application`), extra fields kept.
 
-import type { InstanceStatusValue, WireWorkflowRun } from "../service-wire";
+import type { InstanceStatusValue, WireWorkflowRun } from "../service/wire";
 
-export type { InstanceStatusValue } from "../service-wire";
+export type { InstanceStatusValue } from "../service/wire";
 export type Id = string;
 export type Parameters = Record<string, string>;
 
@@ -120,7 +120,7 @@ export interface WorkflowState {
 export interface InstanceStatus {
   id: Id;
   name: string;
-  /** What the service's word means (src/service-wire.ts, INSTANCE_STATUS_WORDS); a word in no row as sent. */
+  /** What the service's word means (src/service/wire.ts, INSTANCE_STATUS_WORDS); a word in no row as sent. */
   status: InstanceStatusValue;
   /** The service's own word when it is another word for `status` (`Active`, `Launching`, `Error`). */
   serviceStatus?: string;

@@ -1,6 +1,6 @@
 // Checks done before anything is sent, so mistakes surface as errors naming the field and the fix.
-import { ID_PATTERN } from "../service-limits";
-import { flattenSubmodules } from "../service-wire";
+import { ID_PATTERN } from "../service/limits";
+import { flattenSubmodules } from "../service/wire";
 import { ConfigError, ValidationError } from "./errors";
 import type { LaunchRequest, ReconfigureRequest } from "./types";
 

@@ -1,5 +1,5 @@
 // Waiting for an instance's workflow, separate from the calls that start one.
-import { INSTANCE_STATUS_VALUES } from "../service-wire";
+import { INSTANCE_STATUS_VALUES } from "../service/wire";
 import {
   AbortedError,
   AppMgmtError,

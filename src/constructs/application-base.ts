@@ -2,12 +2,19 @@
 // camelCase props, taking an ApplicationManifest so that an ApplicationInstance of it gets the id, the
 // manifest version and the manifest in one prop (`application: app`), and its binding rules run at synth
 // against that manifest. Written once against what it needs from the library (the generated Application
-// class), as ApplicationInstanceBase: src/constructs/ (cdktf) and src/cdktn/ each add a thin subclass.
+// class), as a LibraryConstruct: src/constructs/ (cdktf) and src/cdktn/ each add a thin subclass.
 
-import { Construct } from "constructs";
-import { formatFinding, idProblem, type Finding } from "../rules";
+import type { Construct } from "constructs";
+import { idProblem, type Finding } from "../rules";
 import type { ApplicationManifest } from "./application-manifest";
-import { validateWhenSynthesized, type SynthesizedElement } from "./synth-check";
+import {
+  LibraryConstruct,
+  type ConstructLibrary,
+  type GeneratedClass,
+  type IsUnresolved,
+  type MetaArguments,
+} from "./library-construct";
+import type { SynthesizedElement } from "./synth-check";
 
 /** What the construct reads from the generated `appmgmt_application` resource. */
 export interface ApplicationResource extends SynthesizedElement {
@@ -15,8 +22,7 @@ export interface ApplicationResource extends SynthesizedElement {
   readonly manifestVersion: number;
 }
 
-export type ApplicationClass = new (scope: Construct, id: string, config: never) => ApplicationResource;
-type ConfigOf<A extends ApplicationClass> = ConstructorParameters<A>[2];
+export type ApplicationClass = GeneratedClass<ApplicationResource>;
 
 /** What an ApplicationInstance takes from an application: both libraries' Application constructs are one. */
 export interface ApplicationReference {
@@ -26,13 +32,6 @@ export interface ApplicationReference {
   readonly manifestVersion: number;
   /** The manifest it uploads, for the binding rules at synth. */
   readonly manifest: ApplicationManifest;
-}
-
-/** The meta-arguments the construct passes to the generated resource as they are. */
-interface MetaArguments<A extends ApplicationClass> {
-  readonly provider?: ConfigOf<A>["provider"];
-  readonly dependsOn?: ConfigOf<A>["dependsOn"];
-  readonly lifecycle?: ConfigOf<A>["lifecycle"];
 }
 
 export interface ApplicationPropsOf<A extends ApplicationClass> extends MetaArguments<A> {
@@ -49,43 +48,23 @@ type ApplicationResourceConfig<A extends ApplicationClass> = Omit<ApplicationPro
   readonly manifest: string;
 };
 
-/** The library the construct is built on: its Token check and its generated Application class. */
-export interface ApplicationLibrary<A extends ApplicationClass> {
-  readonly Token: { isUnresolved(value: unknown): boolean };
-  readonly Application: new (
-    scope: Construct,
-    id: string,
-    config: ApplicationResourceConfig<A>,
-  ) => InstanceType<A>;
-}
-
 export abstract class ApplicationBase<A extends ApplicationClass>
-  extends Construct
+  extends LibraryConstruct<InstanceType<A>, ApplicationResourceConfig<A>>
   implements ApplicationReference
 {
-  /** The underlying generated resource (escape hatch for overrides). */
-  readonly resource: InstanceType<A>;
   readonly manifest: ApplicationManifest;
 
   protected constructor(
     scope: Construct,
     id: string,
-    { manifest, ...passedOn }: ApplicationPropsOf<A>,
-    { Token, Application }: ApplicationLibrary<A>,
+    props: ApplicationPropsOf<A>,
+    library: ConstructLibrary<ApplicationResourceConfig<A>, InstanceType<A>>,
   ) {
-    super(scope, id);
+    const { manifest, ...passedOn } = props;
+    super(scope, id, library, { ...passedOn, manifest: manifest.yaml }, (isUnresolved) =>
+      applicationFindings(passedOn, isUnresolved),
+    );
     this.manifest = manifest;
-    // "Default" keeps the resource's logical id that of this construct.
-    this.resource = new Application(this, "Default", { ...passedOn, manifest: manifest.yaml });
-    this.node.addValidation({
-      validate: () => applicationFindings(passedOn, (v) => Token.isUnresolved(v)).map(formatFinding),
-    });
-    validateWhenSynthesized(this, this.resource);
-  }
-
-  /** The application id (known after apply). */
-  get id(): string {
-    return this.resource.id;
   }
 
   /** The manifest version the last upload became (known after apply; unknown in a plan that uploads). */
@@ -96,7 +75,7 @@ export abstract class ApplicationBase<A extends ApplicationClass>
 
 function applicationFindings(
   props: { organizationId: string; name: string },
-  isUnresolved: (value: unknown) => boolean,
+  isUnresolved: IsUnresolved,
 ): Finding[] {
   const findings: Finding[] = [];
   const problem = isUnresolved(props.organizationId)

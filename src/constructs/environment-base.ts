@@ -1,19 +1,27 @@
 // An environment of an organization: the generated `appmgmt_environment` resource with camelCase props, its
 // policies from a file, and the settings checked at synth as far as literal values allow (ids, marker and
 // property names, property types that are "string", empty or of no listed property, policies that do not
-// parse), by the same functions the provider's plan uses (src/environment-limits.ts). Written once against what it needs from the library,
-// as ApplicationBase: src/constructs/ (cdktf) and src/cdktn/ each add a thin subclass.
+// parse), by the same functions the provider's plan uses (src/service/environment-limits.ts). Written once against what it needs from the library,
+// as a LibraryConstruct: src/constructs/ (cdktf) and src/cdktn/ each add a thin subclass.
 
-import { Construct } from "constructs";
+import type { Construct } from "constructs";
 import {
   environmentNameProblem,
   policiesProblem,
   PROPERTY_TYPE_FIX,
   propertyTypeProblem,
-} from "../environment-limits";
-import { formatFinding, idProblem, type Finding } from "../rules";
+} from "../service/environment-limits";
+import { idProblem, type Finding } from "../rules";
 import type { EnvironmentPolicies } from "./environment-policies";
-import { validateWhenSynthesized, type SynthesizedElement } from "./synth-check";
+import {
+  LibraryConstruct,
+  type ConfigOf,
+  type ConstructLibrary,
+  type GeneratedClass,
+  type IsUnresolved,
+  type MetaArguments,
+} from "./library-construct";
+import type { SynthesizedElement } from "./synth-check";
 
 /** What the construct reads from the generated `appmgmt_environment` resource. */
 export interface EnvironmentResource extends SynthesizedElement {
@@ -22,8 +30,7 @@ export interface EnvironmentResource extends SynthesizedElement {
   importFrom(id: string, provider?: never): void;
 }
 
-export type EnvironmentClass = new (scope: Construct, id: string, config: never) => EnvironmentResource;
-type ConfigOf<E extends EnvironmentClass> = ConstructorParameters<E>[2];
+export type EnvironmentClass = GeneratedClass<EnvironmentResource>;
 
 /** What an ApplicationInstance takes from an environment: both libraries' Environment constructs are one. */
 export interface EnvironmentReference {
@@ -32,7 +39,7 @@ export interface EnvironmentReference {
 }
 
 /** The settings the construct passes to the generated resource as they are. */
-interface PassedOnSettings<E extends EnvironmentClass> {
+interface PassedOnSettings<E extends EnvironmentClass> extends MetaArguments<E> {
   /** Id of the organization the environment belongs to (changing it replaces the environment). */
   readonly organizationId: string;
   /** Name of the environment (the API cannot rename: changing it makes a new clone). */
@@ -48,9 +55,6 @@ interface PassedOnSettings<E extends EnvironmentClass> {
   readonly propertyTypes?: { [name: string]: string };
   /** Markers: listed, they are the complete set. */
   readonly markers?: string[];
-  readonly provider?: ConfigOf<E>["provider"];
-  readonly dependsOn?: ConfigOf<E>["dependsOn"];
-  readonly lifecycle?: ConfigOf<E>["lifecycle"];
 }
 
 export interface EnvironmentPropsOf<E extends EnvironmentClass> extends PassedOnSettings<E> {
@@ -63,45 +67,21 @@ type EnvironmentResourceConfig<E extends EnvironmentClass> = PassedOnSettings<E>
   readonly policies?: string;
 };
 
-/** The library the construct is built on: its Token check and its generated Environment class. */
-export interface EnvironmentLibrary<E extends EnvironmentClass> {
-  readonly Token: { isUnresolved(value: unknown): boolean };
-  readonly Environment: new (
-    scope: Construct,
-    id: string,
-    config: EnvironmentResourceConfig<E>,
-  ) => InstanceType<E>;
-}
-
 export abstract class EnvironmentBase<E extends EnvironmentClass>
-  extends Construct
+  extends LibraryConstruct<InstanceType<E>, EnvironmentResourceConfig<E>>
   implements EnvironmentReference
 {
-  /** The underlying generated resource (escape hatch for overrides). */
-  readonly resource: InstanceType<E>;
-
   protected constructor(
     scope: Construct,
     id: string,
-    { policies, ...passedOn }: EnvironmentPropsOf<E>,
-    { Token, Environment }: EnvironmentLibrary<E>,
+    props: EnvironmentPropsOf<E>,
+    library: ConstructLibrary<EnvironmentResourceConfig<E>, InstanceType<E>>,
   ) {
-    super(scope, id);
-    // "Default" keeps the resource's logical id that of this construct.
-    this.resource = new Environment(this, "Default", { ...passedOn, policies: policies?.yaml });
-    const isUnresolved = (v: unknown) => Token.isUnresolved(v);
-    this.node.addValidation({
-      validate: () =>
-        [...settingFindings(passedOn, isUnresolved), ...policiesFindings(policies, isUnresolved)].map(
-          formatFinding,
-        ),
-    });
-    validateWhenSynthesized(this, this.resource);
-  }
-
-  /** The environment id (known after apply). */
-  get id(): string {
-    return this.resource.id;
+    const { policies, ...passedOn } = props;
+    super(scope, id, library, { ...passedOn, policies: policies?.yaml }, (isUnresolved) => [
+      ...settingFindings(passedOn, isUnresolved),
+      ...policiesFindings(policies, isUnresolved),
+    ]);
   }
 
   /** The environment's name. */
@@ -125,7 +105,7 @@ type CheckedSettings = Pick<
   "organizationId" | "name" | "cloneFrom" | "properties" | "propertyTypes" | "markers"
 >;
 
-function settingFindings(props: CheckedSettings, isUnresolved: (value: unknown) => boolean): Finding[] {
+function settingFindings(props: CheckedSettings, isUnresolved: IsUnresolved): Finding[] {
   const findings: Finding[] = [];
   const known = <T>(value: T | undefined): value is T => value !== undefined && !isUnresolved(value);
   const ids = [
@@ -176,10 +156,7 @@ function settingFindings(props: CheckedSettings, isUnresolved: (value: unknown) 
   return findings;
 }
 
-function policiesFindings(
-  policies: EnvironmentPolicies | undefined,
-  isUnresolved: (value: unknown) => boolean,
-): Finding[] {
+function policiesFindings(policies: EnvironmentPolicies | undefined, isUnresolved: IsUnresolved): Finding[] {
   if (policies === undefined || isUnresolved(policies.yaml)) return [];
   const problem = policiesProblem(policies.yaml);
   if (!problem) return [];

@@ -9,6 +9,6 @@ export type EnvironmentProps = EnvironmentPropsOf<typeof GeneratedEnvironment>;
 
 export class Environment extends EnvironmentBase<typeof GeneratedEnvironment> {
   constructor(scope: Construct, id: string, props: EnvironmentProps) {
-    super(scope, id, props, { Token, Environment: GeneratedEnvironment });
+    super(scope, id, props, { Token, Resource: GeneratedEnvironment });
   }
 }

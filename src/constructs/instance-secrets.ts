@@ -2,7 +2,7 @@
 // rules see of them (their names, never their values, as the provider's plan does), the names that are
 // also plain parameters, and a warning for each literal value, which would be written into cdktf.out.
 
-import { setOwn } from "../own";
+import { setOwn } from "../util/own";
 import { formatPath, type Finding } from "../rules";
 
 type StringMap = { [name: string]: string };

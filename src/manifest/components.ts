@@ -4,7 +4,7 @@
 // application's manifest by a `/` path key (`db/replica`), which is what `submodules` takes.
 import { isMap, isSeq, type Node, type Pair, type YAMLMap } from "yaml";
 import { parsePin } from "./pins";
-import { parameterName } from "../service-limits";
+import { parameterName } from "../service/limits";
 import { encodeValue } from "./typed-values";
 import { bindTarget, isConfigurationTarget, SUBMODULE_TYPE } from "./submodule-bindings";
 import type { Manifest, ManifestComponent, ManifestSubmodule, Pin } from "./types";

@@ -4,7 +4,7 @@
 import { isMap, type Node, type Pair } from "yaml";
 import { ComponentsReader, readPin } from "./components";
 import { readShorthandWorkflows } from "./shorthand-workflows";
-import { parameterName } from "../service-limits";
+import { parameterName } from "../service/limits";
 import { bindTarget, isConfigurationTarget, SUBMODULE_TYPE } from "./submodule-bindings";
 import { encodeValue } from "./typed-values";
 import {

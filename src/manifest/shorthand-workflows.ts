@@ -1,7 +1,7 @@
 // `application.workflows`, this package's shorthand for workflows run by name (docs/manifest.md, "Workflows"):
 // kept beside the service's own form, the commands of the application's interfaces.
 import { isScalar, type Node, type Pair } from "yaml";
-import { WORKFLOW_NAME } from "../service-limits";
+import { WORKFLOW_NAME } from "../service/limits";
 import { RESERVED_WORKFLOWS, type ManifestWorkflow } from "./types";
 import { keyedRecord, type YamlReader } from "./yaml-reader";
 

@@ -2,7 +2,7 @@
 // that submodule's parameter `<interface>.<pin>` (set only through the binding pin); into any other component it
 // binds nothing the rules judge (an ordinary parameter). The main manifest's pins bind its own components, a
 // submodule's restated pins its restated children.
-import { parameterName } from "../service-limits";
+import { parameterName } from "../service/limits";
 import type { Binding, Manifest, ManifestSubmodule, PinTarget } from "./types";
 import type { YamlReader } from "./yaml-reader";
 

@@ -11,7 +11,7 @@ import {
   type PlanResourceChangeResponse,
 } from "../terraform-model";
 import type { ProviderContext } from "./context";
-import type { ApplyResult } from "./resource";
+import type { ApplyResult, ResourceDefinition } from "./resource";
 import type { ServiceClient } from "./service";
 import { asObject } from "./values";
 
@@ -62,12 +62,18 @@ export async function environmentName(ctx: ProviderContext, envId: string): Prom
 /** The id attribute and the name attribute it gives: environment_id → environment_name, clone_from → clone_from_name. */
 export type NamedBy = { id: string; name: string };
 
+/** An instance's environment, by name: for people and the review. */
+export const INSTANCE_ENVIRONMENT: NamedBy = { id: "environment_id", name: "environment_name" };
+
+/** The environment an environment was cloned from, by name. */
+export const CLONE_SOURCE: NamedBy = { id: "clone_from", name: "clone_from_name" };
+
 /**
  * The planned name on create: the name of a known id (unknown while the id is, e.g. an environment created in the
  * same apply, or the default one the service picks). An update keeps it: the schema declares it stable, as
  * neither an instance's environment nor a clone's source changes in place.
  */
-export async function planEnvironmentName(
+async function planEnvironmentName(
   ctx: ProviderContext,
   req: PlanResourceChangeRequest,
   res: PlanResourceChangeResponse,
@@ -81,7 +87,7 @@ export async function planEnvironmentName(
 }
 
 /** A create's state with the name the plan could not know (the service chose the environment, or made it). */
-export async function withEnvironmentName(
+async function withEnvironmentName(
   ctx: ProviderContext,
   result: ApplyResult,
   attrs: NamedBy,
@@ -93,4 +99,14 @@ export async function withEnvironmentName(
   const name = typeof id === "string" ? await environmentName(ctx, id) : undefined;
   // never unknown after an apply: null when the name cannot be found
   return { ...result, newState: { ...state, [attrs.name]: name ?? null } };
+}
+
+/** A resource that names an environment by `attrs.id`: its plan and its create also give `attrs.name`. */
+export function namingEnvironment(attrs: NamedBy, def: ResourceDefinition): ResourceDefinition {
+  return {
+    ...def,
+    plan: async (req, ctx) => planEnvironmentName(ctx, req, await def.plan(req, ctx), attrs),
+    create: async (ctx, planned, config) =>
+      withEnvironmentName(ctx, await def.create(ctx, planned, config), attrs),
+  };
 }

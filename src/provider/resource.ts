@@ -13,7 +13,7 @@ import {
   type Value,
   type ValueObject,
 } from "../terraform-model";
-import { ID_PATTERN } from "../service-limits";
+import { ID_PATTERN } from "../service/limits";
 import type { ProviderContext } from "./context";
 
 export type ApplyResult = Diagnosed & { newState: Value; private?: Buffer };

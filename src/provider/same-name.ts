@@ -4,10 +4,12 @@
 // name that runs no instance, as a destroy leaves it (an environment's destroy refuses while instances run), is
 // adopted; one that runs instances (someone uses it) or several of the name fail, naming them and the import
 // command, before anything is made. The plan asks the same question, so it warns of an adoption and fails where
-// the apply would; the apply asks again (the organization may have changed since).
+// the apply would; the apply asks again (the organization may have changed since). An import by id searches
+// the same organizations' lists.
 
 import {
   errorDiagnostic,
+  errorMessage,
   type Diagnostic,
   type PlanResourceChangeRequest,
   type PlanResourceChangeResponse,
@@ -15,6 +17,7 @@ import {
 } from "../terraform-model";
 import type { InstanceSummary } from "../client/types";
 import type { ProviderContext } from "./context";
+import { badImportId, importFailed, type ImportResult, type ResourceDefinition } from "./resource";
 import { asObject, attrPath, knownString } from "./values";
 
 export interface Named {
@@ -23,10 +26,10 @@ export interface Named {
 }
 
 /** How a resource's objects are found: its kind in words, its type, the organization's list, an object's instances. */
-export interface SameNameLookup {
+export interface SameNameLookup<T extends Named = Named> {
   kind: "environment" | "application";
   typeName: string;
-  list(ctx: ProviderContext, orgId: string): Promise<Named[]>;
+  list(ctx: ProviderContext, orgId: string): Promise<T[]>;
   instancesOf(ctx: ProviderContext, id: string): Promise<InstanceSummary[]>;
 }
 
@@ -85,7 +88,7 @@ export async function sameNameInOrganization(
  * A create's plan with the same question asked: a warning of the adoption, or the error the apply would give.
  * A failed lookup leaves the plan as it is (logged): the apply asks again.
  */
-export async function planSameName(
+async function planSameName(
   ctx: ProviderContext,
   req: PlanResourceChangeRequest,
   res: PlanResourceChangeResponse,
@@ -109,4 +112,40 @@ export async function planSameName(
     );
     return res;
   }
+}
+
+/** A resource whose create's plan asks `lookup` whether the name is taken (planSameName). */
+export function sameNameAtPlan<T extends Named>(
+  lookup: SameNameLookup<T>,
+  def: ResourceDefinition,
+): ResourceDefinition {
+  return { ...def, plan: async (req, ctx) => planSameName(ctx, req, await def.plan(req, ctx), lookup) };
+}
+
+/**
+ * The import of an organization's object (an application, an environment) by its id: the id checked, the
+ * organizations the credentials see searched for it, and `imported` made of what was found there. A failed
+ * lookup, or an id no organization lists, fails the import saying so.
+ */
+export async function importFromOrganizations<T extends Named>(
+  ctx: ProviderContext,
+  { kind, typeName, list }: SameNameLookup<T>,
+  importId: string,
+  imported: (found: T, organizationId: string) => ImportResult | Promise<ImportResult>,
+): Promise<ImportResult> {
+  const bad = badImportId(typeName, kind, importId);
+  if (bad) return bad;
+  const id = importId.trim();
+  try {
+    for (const org of await ctx.service().client.listOrganizations({ signal: ctx.signal })) {
+      const found = (await list(ctx, org.id)).find((o) => o.id === id);
+      if (found) return await imported(found, org.id);
+    }
+  } catch (e) {
+    return importFailed(`Cannot import ${kind}`, `Looking up ${kind} ${id} failed: ${errorMessage(e)}.`);
+  }
+  return importFailed(
+    `Cannot import ${kind}`,
+    `None of the organizations these credentials can access lists ${kind} ${id}; check the id and the credentials.`,
+  );
 }

@@ -1,7 +1,7 @@
 // Reading terraform values (src/terraform-model/values.ts) into plain TypeScript, keeping "unknown" distinct from
 // "unset" so plan-time checks can skip what terraform does not know yet.
 
-import { setOwn } from "../own";
+import { setOwn } from "../util/own";
 import { type AttributePath, isUnknown, type Value, type ValueObject } from "../terraform-model";
 
 export function asObject(v: Value | undefined): ValueObject | null {

@@ -3,7 +3,7 @@
 // instance, a value the configuration manages shows at its configured path; one it does not manage, at its
 // effective_parameters / effective_submodules path (what the service reports).
 
-import { INSTANCE_TYPE } from "../resource-types";
+import { INSTANCE_TYPE } from "../provider/resource-types";
 import type { PlanJson, ResourceChange } from "./plan-json";
 import { asObj, attributeName, diffValues, keysUnion, sameShown, shown, type Obj } from "./plan-values";
 import type { DriftReview, InstanceReview, Shown, ValueChange } from "./types";

@@ -3,8 +3,8 @@
 // the policies that are added, changed or removed), replaced or forgotten (the API cannot delete one).
 
 import { naturalCompare } from "../rules";
-import { ENVIRONMENT_TYPE, INSTANCE_TYPE } from "../resource-types";
-import { policiesDocument } from "../environment-limits";
+import { ENVIRONMENT_TYPE, INSTANCE_TYPE } from "../provider/resource-types";
+import { policiesDocument } from "../service/environment-limits";
 import type { PlanJson, ResourceChange } from "./plan-json";
 import { strings } from "./instance-model";
 import { asObj, flagged, type Obj } from "./plan-values";

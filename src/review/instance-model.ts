@@ -5,7 +5,7 @@
 // reset, which binding rules does it break.
 
 import { tryParseManifest } from "../manifest";
-import { setOwn } from "../own";
+import { setOwn } from "../util/own";
 import {
   KNOWN_AFTER_APPLY,
   checkInstanceConfig,

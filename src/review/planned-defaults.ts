@@ -4,7 +4,7 @@
 // effective_submodules (src/provider/instance/submodule-defaults.ts), so the review reads them there and asks
 // the rules with them, as the provider did.
 
-import { setOwn } from "../own";
+import { setOwn } from "../util/own";
 import { isKnownAfterApply, type DesiredInstance, type SubmoduleDefaults } from "../rules";
 import { asObj, flagged, type Obj } from "./plan-values";
 

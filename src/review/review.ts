@@ -4,7 +4,7 @@
 
 import { naturalCompare } from "../rules";
 import { dataSourcesReadAtPlan, type PlanJson, type ResourceChange } from "./plan-json";
-import { APPLICATION_TYPE, ENVIRONMENT_TYPE, INSTANCE_TYPE, WORKFLOW_TYPE } from "../resource-types";
+import { APPLICATION_TYPE, ENVIRONMENT_TYPE, INSTANCE_TYPE, WORKFLOW_TYPE } from "../provider/resource-types";
 import { environmentNames, reviewEnvironment } from "./environments";
 import { reviewApplication, reviewWorkflowRun } from "./services";
 import { desiredFromPlan, findingsOf, nowFromPlan, resetsOf } from "./instance-model";

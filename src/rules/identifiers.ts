@@ -1,9 +1,9 @@
 // What is wrong with an id or an instance name, and the fix: the provider says it at plan, the constructs
-// at synth. The formats themselves are the service's (src/service-limits.ts), which the simulator enforces.
+// at synth. The formats themselves are the service's (src/service/limits.ts), which the simulator enforces.
 
-import { ID_PATTERN, INSTANCE_NAME_LIMITS } from "../service-limits";
+import { ID_PATTERN, INSTANCE_NAME_LIMITS } from "../service/limits";
 
-export { ID_PATTERN, INSTANCE_NAME_LIMITS, PARAMETER_NAME } from "../service-limits";
+export { ID_PATTERN, INSTANCE_NAME_LIMITS, PARAMETER_NAME } from "../service/limits";
 
 /** Why `id` is not a valid id for `what` (e.g. "application_id"), with the fix; undefined when it is. */
 export function idProblem(what: string, id: string): string | undefined {

@@ -2,7 +2,7 @@
 // manifest. The provider runs them at plan time, the constructs at synth time; both show the findings.
 
 import type { Manifest } from "../manifest/types";
-import { PARAMETER_NAME, parameterName } from "../service-limits";
+import { PARAMETER_NAME, parameterName } from "../service/limits";
 import { binderOf } from "./binder";
 import { formatPath } from "./format";
 import { closestName } from "./suggest";

@@ -2,7 +2,7 @@
 // manifests write it) an application's name, resolved in the organization the manifest is uploaded to when
 // exactly one of its applications has that name (docs/service-api.md, "Applications and manifests"). The
 // simulator resolves references at upload, the provider's plan and apply check the same before uploading.
-import { ID_PATTERN } from "../service-limits";
+import { ID_PATTERN } from "../service/limits";
 
 export interface NamedApplication {
   id: string;

@@ -2,12 +2,12 @@
 // YAML, properties, markers, and new environments made by cloning one, which come online a while later. The
 // public API has no call that creates an environment from nothing, renames or deletes one: neither has this.
 import { parse as parseYaml } from "yaml";
-import { environmentNameProblem } from "../environment-limits";
+import { environmentNameProblem } from "../service/environment-limits";
 import type {
   WireEnvironmentMarkers,
   WireEnvironmentProperties,
   WireEnvironmentProperty,
-} from "../service-wire";
+} from "../service/wire";
 import type { Catalog } from "./catalog";
 import { RequestReader } from "./request-reader";
 import { accessible, ServiceError, type Caller } from "./service-error";

@@ -1,6 +1,6 @@
 // The simulated Application Management Service (ARCHITECTURE.md §3): see docs/dev/TEAM-CONTRACTS.md "Simulator API".
 export { startSimulator } from "./server";
-export { MAX_BODY_BYTES } from "../service-limits";
+export { MAX_BODY_BYTES } from "../service/limits";
 export type { RunningSimulator, StartSimulatorOptions } from "./server";
 export { Simulator } from "./service";
 export { ServiceError } from "./service-error";

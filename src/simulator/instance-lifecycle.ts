@@ -3,7 +3,7 @@
 // Progress is computed lazily from persisted timestamps, so a workflow in flight when the process stops
 // completes on time after a restart, a scheduled destroy happens on time even while nobody looks, and no
 // timers need cleaning up.
-import type { WireInstanceStatus, WireWorkflowRun } from "../service-wire";
+import type { WireInstanceStatus, WireWorkflowRun } from "../service/wire";
 import type { Timing } from "./seed";
 import type { InstanceRecord, WorkflowEnding, WorkflowName } from "./state";
 

@@ -2,8 +2,8 @@
 // (service-error.ts's access rule), new ids, the workflow clock and the test controls (faults, failures,
 // timing, clock). The service's calls on them are service.ts.
 import { randomBytes } from "node:crypto";
-import { setOwn } from "../own";
-import type { WireInstanceStatus } from "../service-wire";
+import { setOwn } from "../util/own";
+import type { WireInstanceStatus } from "../service/wire";
 import { Accounts } from "./accounts";
 import type { FloodLimits } from "./auth";
 import { Catalog, type CatalogApplication } from "./catalog";

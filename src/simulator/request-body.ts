@@ -2,7 +2,7 @@
 // a wrong media type (400, as the documentation and the Maven Swagger model answer "incorrect content type"), too many bytes (413, before reading them when Content-Length says so),
 // invalid UTF-8, nesting past MAX_JSON_DEPTH and malformed JSON (400).
 import type { IncomingMessage } from "node:http";
-import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from "../service-limits";
+import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from "../service/limits";
 import { jsonErrorPosition } from "./json-error";
 import { ServiceError } from "./service-error";
 

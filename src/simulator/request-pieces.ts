@@ -2,8 +2,8 @@
 // environment, revisions, manifest versions, and parameters/submodules under the binding rules. Each
 // problem goes to the reader's errors, so one 400 names them all.
 import { checkInstanceConfig, formatFinding } from "../rules";
-import { INSTANCE_NAME_LIMITS } from "../service-limits";
-import { NEVER_DESTROY } from "../service-wire";
+import { INSTANCE_NAME_LIMITS } from "../service/limits";
+import { NEVER_DESTROY } from "../service/wire";
 import type { Catalog, CatalogApplication } from "./catalog";
 import type { ConfigurationRequest } from "./configuration";
 import type { RequestReader, Body } from "./request-reader";

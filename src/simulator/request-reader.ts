@@ -1,5 +1,5 @@
 // Shape checks of request bodies that collect every problem, so one 400 answer names all of them.
-import { ID_PATTERN } from "../service-limits";
+import { ID_PATTERN } from "../service/limits";
 
 export type Body = Record<string, unknown>;
 

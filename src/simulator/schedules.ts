@@ -1,6 +1,6 @@
 // An instance's scheduled destroy (launch's destroyInterval) moved or cancelled in place, and the list of its
 // schedules (docs/service-api.md, "Lifetime").
-import { NEVER_DESTROY, type WireSchedule } from "../service-wire";
+import { NEVER_DESTROY, type WireSchedule } from "../service/wire";
 import { RequestReader } from "./request-reader";
 import { ServiceError } from "./service-error";
 import type { InstanceRecord } from "./state";

@@ -1,6 +1,6 @@
 // The simulator's seed data (ARCHITECTURE.md §7): its types, and validation of seed files with errors that give the
 // field path and what to write instead.
-import { ID_PATTERN } from "../service-limits";
+import { ID_PATTERN } from "../service/limits";
 import { readFileSync } from "node:fs";
 import { parse as parseYaml } from "yaml";
 import { ManifestError, parseManifest } from "../manifest";

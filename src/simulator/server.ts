@@ -7,7 +7,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import { DEFAULT_FLOOD, type FloodLimits } from "./auth";
 import { demoSeed } from "./demo-seed";
 import type { FaultOptions } from "./faults";
-import { MAX_BODY_BYTES } from "../service-limits";
+import { MAX_BODY_BYTES } from "../service/limits";
 import { lingerOnClose } from "./lingering-close";
 import { hasBody, readJsonBody, readYamlBody } from "./request-body";
 import { validateSeed, type SeedData, type Timing } from "./seed";

@@ -1,6 +1,6 @@
 // What every part of the simulated service answers with besides 200 (ServiceError), who is calling (Caller),
 // and the one access rule of ids in a path, in the service's order.
-import { ID_PATTERN } from "../service-limits";
+import { ID_PATTERN } from "../service/limits";
 
 /** An answer other than 200: the status and the `errors` of the body. */
 export class ServiceError extends Error {

@@ -12,7 +12,7 @@ import {
   type WireInstanceSummary,
   type WireRevision,
   type WireSchedule,
-} from "../service-wire";
+} from "../service/wire";
 import { newApplication, newManifestVersion } from "./applications";
 import { launchReturnValues } from "./return-values";
 import { resolveConfiguration } from "./configuration";

@@ -2,14 +2,14 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import type { InstanceStatusValue, WorkflowStatusValue } from "../service-wire";
+import type { InstanceStatusValue, WorkflowStatusValue } from "../service/wire";
 import type { FloodState } from "./auth";
 import type { CreatedApplication, UploadedManifest } from "./catalog";
 import type { InstanceConfiguration } from "./configuration";
 import { DEFAULT_ONLINE_DELAY_MS, type EnvironmentsState } from "./environments";
 import { jsonErrorPosition } from "./json-error";
 import { validateSeed, type SeedData, type Timing } from "./seed";
-import { processAlive } from "../process-alive";
+import { processAlive } from "../util/process-alive";
 
 /** launch, reconfigure, destroy, or a workflow the instance's manifest declares (application.workflows). */
 export type WorkflowName = string;

@@ -2,7 +2,7 @@
 // status for a while after a reconfigure, destroy or workflow run (its own clients sleep about 10 s for that:
 // docs/service-api.md, "Instance status"); with a lag of N, the next N status reads of the instance show its
 // status from before the call (previous status, history without the new run).
-import type { WireInstanceStatus } from "../service-wire";
+import type { WireInstanceStatus } from "../service/wire";
 import { wireInstanceStatus } from "./instance-lifecycle";
 import type { InstanceRecord } from "./state";
 

@@ -1,7 +1,7 @@
 // Test controls over the words an instance's status is answered in: the older vocabulary some of the service's
 // clients wait for (`Active`, `Launching`, `Error`: docs/service-api.md, "Status words"), and `Unknown` for the
 // instances a test names (the word a status read gives while the service cannot tell).
-import { OLDER_STATUS_WORDS, type InstanceStatusWord, type WireInstanceStatus } from "../service-wire";
+import { OLDER_STATUS_WORDS, type InstanceStatusWord, type WireInstanceStatus } from "../service/wire";
 
 export type StatusVocabulary = "current" | "older";
 

@@ -12,7 +12,7 @@ export interface Layer {
   paths: string[];
   /** Names of layers, or single modules (`src/provider-package/provider-artifact`) where only one is allowed. */
   mayImport: string[];
-  /** A leaf module imports nothing of the project but other leaf modules, and every layer may import it. */
+  /** A leaf layer imports only the leaf layers it names, and every layer may import it. */
   leaf?: boolean;
 }
 
@@ -25,6 +25,15 @@ export interface ImportEdge {
 
 export interface LayerViolation extends ImportEdge {
   rule: string;
+}
+
+/** Code files standing loose in `dir` itself rather than in a folder of it, its index.ts aside. */
+export function looseFiles(root: string, dir: string): string[] {
+  return fs
+    .readdirSync(path.join(root, dir), { withFileTypes: true })
+    .filter((e) => e.isFile() && /\.(ts|js|mjs|cjs)$/.test(e.name) && e.name !== "index.ts")
+    .map((e) => path.posix.join(dir, e.name))
+    .sort();
 }
 
 export function sourceFiles(root: string, dir: string): string[] {
@@ -139,11 +148,11 @@ function brokenRule(layers: Layer[], edge: ImportEdge): string | undefined {
   if (!from) return `${edge.file} is in no layer of ARCHITECTURE.md §1: add it to the table`;
   if (!to) return `${edge.imported} is in no layer of ARCHITECTURE.md §1`;
   if (from === to) return undefined;
-  if (to.leaf) return undefined;
-  if (from.leaf) return `${from.name} is a leaf module: it imports nothing of the project but leaf modules`;
+  if (to.leaf && !from.leaf) return undefined;
   if (from.mayImport.some((m) => m === to.name || m === edge.imported)) return undefined;
   const allowed = from.mayImport.length ? from.mayImport.join(", ") : "nothing of the project";
-  return `${from.name} may import ${allowed} (and the leaf modules), not ${to.name}`;
+  if (from.leaf) return `${from.name} is a leaf layer: it may import ${allowed}, not ${to.name}`;
+  return `${from.name} may import ${allowed} (and the leaf layers), not ${to.name}`;
 }
 
 /** Names of the table's arrows that go round in a circle (a layer reaching itself through others). */

@@ -68,6 +68,27 @@ export function stackManifest(clusterId: string, replicaId: string): string {
 ${replicaComponent(replicaId, "        ")}`;
 }
 
+/**
+ * What the service reports of a running stack: the main values, db's (its engine bound to db-engine) and
+ * replica's (its size bound to db's replica-size, its lag set by hand to 5s). The provider's plan, the review
+ * and the rules read the same estate.
+ */
+export const NESTED_STATUS = {
+  parameters: { "input.app-fork": "master", "input.db-engine": "postgres-15" },
+  submodules: {
+    db: {
+      manifestVersion: 1,
+      revision: null,
+      parameters: { "input.engine": "postgres-15", "input.replica-size": "small" },
+    },
+    "db/replica": {
+      manifestVersion: 1,
+      revision: null,
+      parameters: { "input.size": "small", "input.lag": "5s" },
+    },
+  },
+} satisfies Pick<InstanceStatus, "parameters" | "submodules">;
+
 export interface NestedApps {
   stackId: string;
   clusterId: string;

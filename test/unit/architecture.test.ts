@@ -1,6 +1,7 @@
 // ARCHITECTURE.md §1 as a test: every import in src/ follows the layer table, the table itself is one-way,
 // the doc's table says the same as this one, and no exported name is defined in two files of src/.
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import {
   codeFiles,
@@ -14,6 +15,7 @@ import {
   longFunctions,
   layerCycles,
   layerViolations,
+  looseFiles,
   sourceFiles,
   type ImportEdge,
   type Layer,
@@ -21,17 +23,7 @@ import {
 
 const ROOT = path.join(__dirname, "..", "..");
 
-/** The leaf modules: each imports nothing of the project but other leaf modules, and every layer may import it. */
-const LEAF_MODULES = [
-  "service-limits",
-  "environment-limits",
-  "service-wire",
-  "process-alive",
-  "own",
-  "resource-types",
-];
-
-/** ARCHITECTURE.md §1's table: the layers and what each may import besides the leaf modules. */
+/** ARCHITECTURE.md §1's table: the layers and what each may import besides the leaf layers (the last two). */
 const LAYERS: Layer[] = [
   {
     name: "constructs",
@@ -47,7 +39,7 @@ const LAYERS: Layer[] = [
   { name: "provider", paths: ["provider"], mayImport: ["terraform model", "client", "rules", "manifest"] },
   { name: "client", paths: ["client"], mayImport: [] },
   { name: "simulator", paths: ["simulator"], mayImport: ["rules", "manifest"] },
-  { name: "review", paths: ["review"], mayImport: ["rules", "manifest"] },
+  { name: "review", paths: ["review"], mayImport: ["rules", "manifest", "src/provider/resource-types"] },
   {
     name: "cli",
     paths: ["cli"],
@@ -62,7 +54,8 @@ const LAYERS: Layer[] = [
     ],
   },
   { name: "package root", paths: ["index"], mayImport: ["constructs", "bindings", "rules", "manifest"] },
-  ...LEAF_MODULES.map((m) => ({ name: `${m}.ts`, paths: [m], mayImport: [], leaf: true })),
+  { name: "service contract", paths: ["service"], mayImport: ["utilities"], leaf: true },
+  { name: "utilities", paths: ["util"], mayImport: [], leaf: true },
 ];
 
 const describeViolations = (edges: ImportEdge[]) =>
@@ -87,11 +80,11 @@ describe("the layer checker", () => {
     const graph = [
       { file: "src/provider/index.ts", imported: "src/terraform-model" },
       { file: "src/provider/instance/plan.ts", imported: "src/protocol/wire/messages" },
-      { file: "src/provider/values.ts", imported: "src/own" },
+      { file: "src/provider/values.ts", imported: "src/util/own" },
     ];
     expect(describeViolations(graph)).toEqual([
       "src/provider/instance/plan.ts imports src/protocol/wire/messages: provider may import terraform model, " +
-        "client, rules, manifest (and the leaf modules), not protocol",
+        "client, rules, manifest (and the leaf layers), not protocol",
     ]);
   });
 
@@ -103,7 +96,7 @@ describe("the layer checker", () => {
       ]),
     ).toEqual([
       "src/constructs/provider-lock.ts imports src/provider/catalog: constructs may import bindings, rules, " +
-        "manifest, src/provider/schema, provider package (and the leaf modules), not provider",
+        "manifest, src/provider/schema, provider package (and the leaf layers), not provider",
     ]);
   });
 
@@ -112,7 +105,7 @@ describe("the layer checker", () => {
       describeViolations([{ file: "src/constructs/provider-lock.ts", imported: "src/cli/install-provider" }]),
     ).toEqual([
       "src/constructs/provider-lock.ts imports src/cli/install-provider: constructs may import bindings, rules, " +
-        "manifest, src/provider/schema, provider package (and the leaf modules), not cli",
+        "manifest, src/provider/schema, provider package (and the leaf layers), not cli",
     ]);
   });
 
@@ -135,26 +128,41 @@ describe("the layer checker", () => {
       "cdktf-provider-appmgmt/lib/client/index",
     ]);
     expect(describeViolations(edges)).toEqual([
-      "src/simulator/x.ts imports src/client: simulator may import rules, manifest (and the leaf modules), not client",
-      "src/simulator/x.ts imports src/index: simulator may import rules, manifest (and the leaf modules), not package root",
+      "src/simulator/x.ts imports src/client: simulator may import rules, manifest (and the leaf layers), not client",
+      "src/simulator/x.ts imports src/index: simulator may import rules, manifest (and the leaf layers), not package root",
       "src/simulator/x.ts imports cdktf-provider-appmgmt/lib/client/index: cdktf-provider-appmgmt/lib/client/index " +
         "is in no layer of ARCHITECTURE.md §1",
     ]);
   });
 
-  it("refuses a leaf module importing a layer, and files in no layer", () => {
+  it("refuses a leaf layer importing a layer or a leaf layer it does not name, and files in no layer", () => {
     expect(
       describeViolations([
-        { file: "src/service-wire.ts", imported: "src/own" },
-        { file: "src/own.ts", imported: "src/rules" },
-        { file: "src/new-folder/x.ts", imported: "src/own" },
+        { file: "src/service/wire.ts", imported: "src/util/own" },
+        { file: "src/util/own.ts", imported: "src/rules" },
+        { file: "src/util/own.ts", imported: "src/service/limits" },
+        { file: "src/new-folder/x.ts", imported: "src/util/own" },
         { file: "src/simulator/seed.ts", imported: "src/elsewhere" },
       ]),
     ).toEqual([
-      "src/own.ts imports src/rules: own.ts is a leaf module: it imports nothing of the project but leaf modules",
-      "src/new-folder/x.ts imports src/own: src/new-folder/x.ts is in no layer of ARCHITECTURE.md §1: add it to the table",
+      "src/util/own.ts imports src/rules: utilities is a leaf layer: it may import nothing of the project, not rules",
+      "src/util/own.ts imports src/service/limits: utilities is a leaf layer: it may import nothing of the project, " +
+        "not service contract",
+      "src/new-folder/x.ts imports src/util/own: src/new-folder/x.ts is in no layer of ARCHITECTURE.md §1: add it to the table",
       "src/simulator/seed.ts imports src/elsewhere: src/elsewhere is in no layer of ARCHITECTURE.md §1",
     ]);
+  });
+
+  it("finds a file standing loose beside the folders, and not the package root or a file in a folder", () => {
+    const tree = fs.mkdtempSync(path.join(os.tmpdir(), "loose-"));
+    try {
+      fs.mkdirSync(path.join(tree, "src", "util"), { recursive: true });
+      for (const file of ["index.ts", "own.ts", "util/own.ts", "notes.md"])
+        fs.writeFileSync(path.join(tree, "src", file), "");
+      expect(looseFiles(tree, "src")).toEqual(["src/own.ts"]);
+    } finally {
+      fs.rmSync(tree, { recursive: true, force: true });
+    }
   });
 
   it("finds a circle in a table", () => {
@@ -199,6 +207,10 @@ describe("src/", () => {
     expect(describeViolations(edges)).toEqual([]);
   });
 
+  it("keeps no file loose beside the layers' folders but the package root (a new file goes into its layer)", () => {
+    expect(looseFiles(ROOT, "src")).toEqual([]);
+  });
+
   it("has a one-way layer table", () => {
     expect(layerCycles(LAYERS)).toEqual([]);
   });
@@ -211,29 +223,26 @@ describe("src/", () => {
       .filter((line) => line.startsWith("| ") && !line.startsWith("| layer |"))
       .map((line) => line.split(" | ").map((cell) => cell.replace(/^\| |\|$/g, "").trim()));
     const named = (cell: string) => [...cell.matchAll(/`src\/([^`]+?)(\/|\.ts)?`/g)].map((m) => m[1]);
-    const layerNames = LAYERS.filter((l) => !l.leaf).map((l) => l.name);
+    const layerNames = LAYERS.map((l) => l.name);
     const documented = rows.map(([name, folders, , mayImport]) => {
-      const words = mayImport.replace(/\([^)]*\)/g, "");
+      const words = mayImport.replace(/\([^)]*\)/g, "").trim();
       return {
         name,
         paths: named(folders),
         mayImport: [
           ...layerNames.filter((l) => new RegExp(`(^|, )${l}(,|$| and)`).test(words)),
           ...named(words).map((m) => `src/${m}`),
-        ],
+        ].sort(),
+        leaf: mayImport.includes("(any layer may import it)"),
       };
     });
-    const leaves = documented.find((d) => d.name === "leaf modules");
-    expect(leaves?.paths).toEqual(LEAF_MODULES);
-    expect(leaves?.mayImport).toEqual([]);
-    const sorted = ({ name, paths, mayImport }: Pick<Layer, "name" | "paths" | "mayImport">) => ({
+    const sorted = ({ name, paths, mayImport, leaf }: Layer) => ({
       name,
       paths,
       mayImport: [...mayImport].sort(),
+      leaf: leaf === true,
     });
-    expect(documented.filter((d) => d !== leaves).map(sorted)).toEqual(
-      LAYERS.filter((l) => !l.leaf).map(sorted),
-    );
+    expect(documented).toEqual(LAYERS.map(sorted));
   });
 
   it("defines each exported name in one file (src/gen aside; src/cdktn repeats src/constructs for cdktn)", () => {

@@ -2,8 +2,8 @@
 // calls that start its workflows (reconfigure, destroy, any the manifest declares) or remove its record.
 import { ConfigError, NotFoundError } from "../errors";
 import * as normalise from "../normalise";
-import { setOwn } from "../../own";
-import { WORKFLOW_NAME } from "../../service-limits";
+import { setOwn } from "../../util/own";
+import { WORKFLOW_NAME } from "../../service/limits";
 import type { ServiceCalls } from "../service-calls";
 import type {
   CallOptions,

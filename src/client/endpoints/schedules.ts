@@ -2,7 +2,7 @@
 // what is scheduled (docs/service-api.md, "Lifetime").
 import { ConfigError } from "../errors";
 import * as normalise from "../normalise";
-import { NEVER_DESTROY, type WireSchedule } from "../../service-wire";
+import { NEVER_DESTROY, type WireSchedule } from "../../service/wire";
 import type { ServiceCalls } from "../service-calls";
 import type { CallOptions } from "../types";
 import { checkId } from "../validate";

@@ -1,5 +1,5 @@
 import type { CtyType, Value, ValueObject } from "../../terraform-model";
-import { setOwn } from "../../own";
+import { setOwn } from "../../util/own";
 import { ValueError } from "./errors";
 import { numberFromText } from "./number";
 import { parseCtyType } from "./types";

@@ -6,7 +6,7 @@ import {
   type Value,
   type ValueObject,
 } from "../../terraform-model";
-import { setOwn } from "../../own";
+import { setOwn } from "../../util/own";
 import { ValueError } from "./errors";
 import { numberFromText } from "./number";
 import { parseCtyType } from "./types";

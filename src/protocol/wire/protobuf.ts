@@ -1,4 +1,4 @@
-import { setOwn } from "../../own";
+import { setOwn } from "../../util/own";
 import { GrowingBuffer } from "../growing-buffer";
 
 // A small protobuf (proto3) wire codec driven by descriptor tables (../generated/descriptors.ts, generated

@@ -5,7 +5,7 @@
 // error (terraform taints it), so it is never lost, and the next apply takes it over again.
 
 import { type Diagnostic, failureDiagnostic, type ValueObject } from "../../terraform-model";
-import { APPLICATION_TYPE } from "../../resource-types";
+import { APPLICATION_TYPE } from "../resource-types";
 import { sameNameInOrganization, type SameNameLookup } from "../same-name";
 import type { ProviderContext } from "../context";
 import type { ApplyResult } from "../resource";

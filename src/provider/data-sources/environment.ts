@@ -3,7 +3,7 @@
 
 import { Diagnostics, type ValueObject } from "../../terraform-model";
 import type { EnvironmentSummary } from "../../client/types";
-import { ENVIRONMENT_TYPE } from "../../resource-types";
+import { ENVIRONMENT_TYPE } from "../resource-types";
 import type { ProviderContext } from "../context";
 import { readEnvironmentSettings } from "../environment/settings";
 import { checkIdAttributes } from "../id-attributes";

@@ -1,7 +1,7 @@
 // Data source `appmgmt_instance`: the status of one instance, the values of its secret parameters left out.
 
 import type { ValueObject } from "../../terraform-model";
-import { setOwn } from "../../own";
+import { setOwn } from "../../util/own";
 import { checkIdAttributes } from "../id-attributes";
 import type { DataSource } from "./data-source";
 import { returnValueMap, stringMap } from "../values";

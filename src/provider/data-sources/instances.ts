@@ -4,7 +4,7 @@
 import { checkIdAttributes } from "../id-attributes";
 import type { DataSource } from "./data-source";
 import { errorDiagnostic } from "../../terraform-model";
-import { INSTANCE_STATUS_VALUES } from "../../service-wire";
+import { INSTANCE_STATUS_VALUES } from "../../service/wire";
 import { attrPath, knownString } from "../values";
 import { instancesData } from "./schemas";
 

@@ -5,17 +5,18 @@
 // delete it, so it is never lost, and the error says how to keep it.
 
 import { errorCode, failureDiagnostic, isUnknown, type ValueObject } from "../../terraform-model";
+import type { EnvironmentSummary } from "../../client/types";
 import type { ProviderContext } from "../context";
 import type { ApplyResult } from "../resource";
 import { attrPath } from "../values";
-import { ENVIRONMENT_TYPE } from "../../resource-types";
+import { ENVIRONMENT_TYPE } from "../resource-types";
 import { afterApply } from "./apply-state";
 import { putChangedSettings, readEnvironmentSettings } from "./settings";
 import { waitOnline } from "./online";
 import { sameNameInOrganization, type SameName, type SameNameLookup } from "../same-name";
 
 /** An environment of the configured name is looked for among the organization's, before a clone. */
-export const ENVIRONMENTS_BY_NAME: SameNameLookup = {
+export const ENVIRONMENTS_BY_NAME: SameNameLookup<EnvironmentSummary> = {
   kind: "environment",
   typeName: ENVIRONMENT_TYPE,
   list: (ctx, orgId) => ctx.service().client.listEnvironments(orgId, { signal: ctx.signal }),

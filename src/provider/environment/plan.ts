@@ -16,11 +16,11 @@ import {
   PROPERTY_TYPE_FIX,
   propertyTypeProblem,
   samePolicies,
-} from "../../environment-limits";
+} from "../../service/environment-limits";
 import { checkIdAttributes } from "../id-attributes";
 import { planDeclared } from "../planner";
 import { asObject, attrPath, knownString, knownStringMap } from "../values";
-import { ENVIRONMENT_TYPE } from "../../resource-types";
+import { ENVIRONMENT_TYPE } from "../resource-types";
 import { knownSet, plannedTypes } from "./settings";
 import { ENVIRONMENT_ATTRIBUTES } from "./schema";
 

@@ -1,12 +1,12 @@
 // An environment's settings between the service and terraform values: read all three (properties with their
 // types, markers, policies) into state attributes, and put the ones a plan changes.
 
-import { setOwn } from "../../own";
+import { setOwn } from "../../util/own";
 import type { EnvironmentProperty } from "../../client/types";
 import { isUnknown, UNKNOWN, type Value, type ValueObject } from "../../terraform-model";
 import type { ServiceClient } from "../service";
 import { asObject, knownStringMap, sameValue, stringMap } from "../values";
-import { samePolicies } from "../../environment-limits";
+import { samePolicies } from "../../service/environment-limits";
 
 /** The state attributes the service's settings give: properties, property_types, markers, policies. */
 export async function readEnvironmentSettings(

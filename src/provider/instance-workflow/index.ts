@@ -7,7 +7,7 @@ import { defineResource } from "../resource";
 import { createWorkflowRun } from "./create";
 import { planWorkflow, validateWorkflow } from "./plan";
 import { workflowSchema } from "./schema";
-import { WORKFLOW_TYPE } from "../../resource-types";
+import { WORKFLOW_TYPE } from "../resource-types";
 
 export const instanceWorkflowResource = defineResource({
   typeName: WORKFLOW_TYPE,

@@ -11,7 +11,7 @@ import {
   UNKNOWN,
   type ValueObject,
 } from "../../terraform-model";
-import { setOwn } from "../../own";
+import { setOwn } from "../../util/own";
 import { checkWorkflowRun, reservedWorkflowFinding } from "../../rules";
 import { checkIdAttributes } from "../id-attributes";
 import { addFindings } from "../instance/checks";

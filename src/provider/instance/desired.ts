@@ -11,7 +11,7 @@ import {
   type InstanceNow,
   type Unsure,
 } from "../../rules";
-import { setOwn } from "../../own";
+import { setOwn } from "../../util/own";
 import { knownEntries, knownMap, type InstanceModel, type Maybe, type StringMapModel } from "./model";
 import { manifestParse } from "../manifest-attribute";
 

@@ -3,11 +3,11 @@
 
 import { errorMessage, type ValueObject } from "../../terraform-model";
 import { importFailed, type ImportResult } from "../resource";
-import { ID_PATTERN } from "../../service-limits";
+import { ID_PATTERN } from "../../service/limits";
 import type { ProviderContext } from "../context";
 import { encodePrivate } from "./private";
 import { instanceSchema } from "./schema";
-import { INSTANCE_TYPE } from "../../resource-types";
+import { INSTANCE_TYPE } from "../resource-types";
 
 const IMPORT_FORMS =
   "the instance id (a 24-character lowercase hexadecimal string) or ENVIRONMENT_ID/INSTANCE_NAME " +

@@ -2,7 +2,7 @@
 // the typed model (model.ts) at this door.
 
 import { defineResource } from "../resource";
-import { planEnvironmentName, withEnvironmentName, type NamedBy } from "../environment-names";
+import { INSTANCE_ENVIRONMENT, namingEnvironment } from "../environment-names";
 import { createInstance } from "./create";
 import { deleteInstance } from "./delete";
 import { importInstance } from "./import";
@@ -10,25 +10,20 @@ import { decodeInstance } from "./model";
 import { planInstance, validateInstance } from "./plan";
 import { readInstance } from "./read";
 import { instanceSchema } from "./schema";
-import { INSTANCE_TYPE } from "../../resource-types";
+import { INSTANCE_TYPE } from "../resource-types";
 import { updateInstance } from "./update";
 
-const ENVIRONMENT: NamedBy = { id: "environment_id", name: "environment_name" };
-
-export const instanceResource = defineResource({
-  typeName: INSTANCE_TYPE,
-  schema: instanceSchema,
-  validate: validateInstance,
-  plan: (req, ctx) => planEnvironmentName(ctx, req, planInstance(req), ENVIRONMENT),
-  create: async (ctx, planned, config) =>
-    withEnvironmentName(
-      ctx,
-      await createInstance(ctx, decodeInstance(planned), decodeInstance(config)),
-      ENVIRONMENT,
-    ),
-  read: readInstance,
-  update: (ctx, prior, planned, config, plannedPrivate) =>
-    updateInstance(ctx, prior, decodeInstance(planned), decodeInstance(config), plannedPrivate),
-  delete: deleteInstance,
-  import: importInstance,
-});
+export const instanceResource = defineResource(
+  namingEnvironment(INSTANCE_ENVIRONMENT, {
+    typeName: INSTANCE_TYPE,
+    schema: instanceSchema,
+    validate: validateInstance,
+    plan: planInstance,
+    create: (ctx, planned, config) => createInstance(ctx, decodeInstance(planned), decodeInstance(config)),
+    read: readInstance,
+    update: (ctx, prior, planned, config, plannedPrivate) =>
+      updateInstance(ctx, prior, decodeInstance(planned), decodeInstance(config), plannedPrivate),
+    delete: deleteInstance,
+    import: importInstance,
+  }),
+);

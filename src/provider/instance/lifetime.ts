@@ -1,7 +1,7 @@
 // auto_destroy_after changed on a running instance: the service's scheduled destroy is moved in place
 // (`POST /api/1/instances/{id}/destroy/reschedule`, docs/service-api.md "Lifetime"), never a relaunch.
 
-import { NEVER_DESTROY } from "../../service-wire";
+import { NEVER_DESTROY } from "../../service/wire";
 import { failureDiagnostic, type Diagnostic } from "../../terraform-model";
 import type { ProviderContext } from "../context";
 import { sameValue } from "../values";

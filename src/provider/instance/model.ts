@@ -4,7 +4,7 @@
 
 import { isUnknown, UNKNOWN, type UnknownValue, type Value, type ValueObject } from "../../terraform-model";
 import type { InstanceStatus } from "../../client/types";
-import { setOwn } from "../../own";
+import { setOwn } from "../../util/own";
 import { asObject } from "../values";
 import { TIMEOUT_OPERATIONS, type TimeoutOperation } from "./schema";
 

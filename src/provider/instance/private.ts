@@ -4,7 +4,7 @@
 // and what the last read of all its submodules saw, so that a refresh can tell which to read again; and which
 // submodule values terraform left to their defaults (submodule-defaults.ts).
 
-import { setOwn } from "../../own";
+import { setOwn } from "../../util/own";
 import type { PendingLaunch } from "./lost-launch";
 import type { DefaultsRecord } from "./submodule-defaults";
 

@@ -10,7 +10,7 @@ import {
   type ReadResourceRequest,
   warningDiagnostic,
 } from "../../terraform-model";
-import { setOwn } from "../../own";
+import { setOwn } from "../../util/own";
 import type { ProviderContext } from "../context";
 import type { ApplyResult } from "../resource";
 import { asObject, returnValueMap } from "../values";

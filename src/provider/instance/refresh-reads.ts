@@ -4,7 +4,7 @@
 // take as what the service holds: still true while no workflow of the instance has run since that read.
 
 import type { InstanceStatus } from "../../client/types";
-import { setOwn } from "../../own";
+import { setOwn } from "../../util/own";
 import { isUnknown } from "../../terraform-model";
 import { knownEntries, submoduleValues, type InstanceModel, type StringMapModel } from "./model";
 import type { InstancePrivate } from "./private";

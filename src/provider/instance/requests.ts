@@ -8,7 +8,7 @@ import type {
   ReconfigureRequest,
   ReconfigureSubmodule,
 } from "../../client/types";
-import { setOwn } from "../../own";
+import { setOwn } from "../../util/own";
 import {
   isKnownAfterApply,
   knownValues,
@@ -16,7 +16,7 @@ import {
   type DesiredSubmodule,
   type Unsure,
 } from "../../rules";
-import { NEVER_DESTROY, nestSubmodules, type NestedSubmodules } from "../../service-wire";
+import { NEVER_DESTROY, nestSubmodules, type NestedSubmodules } from "../../service/wire";
 import { parseDuration } from "../duration";
 import { desiredInstance } from "./desired";
 import { known, type InstanceModel } from "./model";

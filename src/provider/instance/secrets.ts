@@ -3,7 +3,7 @@
 // list), and the service's answers with the secret names' values left out before they reach a state.
 
 import type { InstanceStatus, Parameters } from "../../client/types";
-import { setOwn } from "../../own";
+import { setOwn } from "../../util/own";
 import { isUnknown, UNKNOWN } from "../../terraform-model";
 import { sameValue } from "../values";
 import { known, knownEntries, type InstanceModel, type Maybe, type StringMapModel } from "./model";

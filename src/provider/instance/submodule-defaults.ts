@@ -5,7 +5,7 @@
 // effective_submodules, where `appmgmt review` reads it: the private state is not in the plan JSON.
 
 import type { InstanceStatus } from "../../client/types";
-import { setOwn } from "../../own";
+import { setOwn } from "../../util/own";
 import {
   KNOWN_AFTER_APPLY,
   binderOf,

@@ -7,7 +7,7 @@ import type { InstanceStatus, Parameters, ReconfigureRequest } from "../../clien
 import { isSettledStatus } from "../../client/waiters";
 import type { ProviderContext } from "../context";
 import type { ApplyResult } from "../resource";
-import { flattenSubmodules } from "../../service-wire";
+import { flattenSubmodules } from "../../service/wire";
 import { notAccepted } from "./busy";
 import { failureDiagnostic, type ValueObject } from "../../terraform-model";
 import { rescheduleIfChanged } from "./lifetime";

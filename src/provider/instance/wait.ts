@@ -25,7 +25,7 @@ import { splitReturnValues, stateSecretNames, withoutSecretValues } from "./secr
 export const isSettled = (s: InstanceStatus) =>
   s.status === "Running" || s.status === "Failed" || s.status === "Destroyed";
 
-/** A wait's warning, once per word, for a status word in no row of the table (src/service-wire.ts): it never ends the wait. */
+/** A wait's warning, once per word, for a status word in no row of the table (src/service/wire.ts): it never ends the wait. */
 export const warnUnknownStatus = (ctx: ProviderContext, id: string) => (status: string) =>
   ctx.log.warn(
     `instance ${id} reports status ${JSON.stringify(status)}, which this provider does not know; still waiting`,

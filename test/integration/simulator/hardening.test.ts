@@ -15,7 +15,7 @@ import {
   startSimulator,
   type RunningSimulator,
 } from "../../../src/simulator";
-import { INSTANCE_NAME_LIMITS, MAX_BODY_BYTES, MAX_JSON_DEPTH } from "../../../src/service-limits";
+import { INSTANCE_NAME_LIMITS, MAX_BODY_BYTES, MAX_JSON_DEPTH } from "../../../src/service/limits";
 
 const INSTANCE_NAME_MAX_LENGTH = INSTANCE_NAME_LIMITS.maxLength;
 import { startSimProcess } from "../../helpers/sim-process";

@@ -3,7 +3,7 @@
 // configuration checks with the attribute path of each finding.
 import { UNKNOWN, type ValueObject } from "../../../src/terraform-model";
 import { planEnvironment, validateEnvironment } from "../../../src/provider/environment/plan";
-import { samePolicies } from "../../../src/environment-limits";
+import { samePolicies } from "../../../src/service/environment-limits";
 import { environmentSchema } from "../../../src/provider/environment/schema";
 import { ENV, ORG } from "./fakes";
 

@@ -61,6 +61,18 @@ export function status(overrides: Partial<InstanceStatus> = {}): InstanceStatus 
   };
 }
 
+/** What the service reports after changes by hand: app-fork dev, db-size large (db's size follows), another engine. */
+export const CHANGED_BY_HAND: InstanceStatus = status({
+  parameters: { "input.app-fork": "dev", "input.db-size": "large" },
+  submodules: {
+    db: {
+      manifestVersion: 1,
+      revision: null,
+      parameters: { "input.size": "large", "input.engine": "postgres-16" },
+    },
+  },
+});
+
 /** Answers of the fake: each is a value, an error to throw, or a function of the call. */
 type Answer<T> = T | Error | (() => T | Promise<T>);
 

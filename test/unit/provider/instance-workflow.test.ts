@@ -3,7 +3,7 @@
 // run is an error with the service's message and a state (tainted), delete forgets.
 import { UNKNOWN, type ValueObject } from "../../../src/terraform-model";
 import { providerSchemas } from "../../../src/provider/catalog";
-import type { WireWorkflowRun } from "../../../src/service-wire";
+import type { WireWorkflowRun } from "../../../src/service/wire";
 import { ID, configuredProvider, obj, status } from "./fakes";
 
 type Harness = Awaited<ReturnType<typeof configuredProvider>>;

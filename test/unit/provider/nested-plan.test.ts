@@ -3,7 +3,7 @@
 // manifest too, and the reset warning lists a nested value a reconfigure leaves out.
 import type { ValueObject } from "../../../src/terraform-model";
 import { createProvider } from "../../../src/provider";
-import { stackManifest } from "../../helpers/nested-apps";
+import { NESTED_STATUS, stackManifest } from "../../helpers/nested-apps";
 import { APP, instance, stateOf, status } from "./fakes";
 
 const provider = createProvider({ env: {} });
@@ -62,21 +62,7 @@ describe("plan with nested submodules", () => {
       parameters: { "input.app-fork": "main" },
       submodules: { db: sub({ "input.replica-size": "small" }) },
     });
-    const actual = status({
-      parameters: { "input.app-fork": "master", "input.db-engine": "postgres-15" },
-      submodules: {
-        db: {
-          manifestVersion: 1,
-          revision: null,
-          parameters: { "input.engine": "postgres-15", "input.replica-size": "small" },
-        },
-        "db/replica": {
-          manifestVersion: 1,
-          revision: null,
-          parameters: { "input.size": "small", "input.lag": "5s" },
-        },
-      },
-    });
+    const actual = status(NESTED_STATUS);
     const prior = stateOf({ ...config, parameters: { "input.app-fork": "master" } }, actual);
     const proposed: ValueObject = {
       ...config,

@@ -3,7 +3,7 @@
 import { desiredInstance } from "../../../src/provider/instance/desired";
 import { decodeInstance } from "../../../src/provider/instance/model";
 import { launchRequest, reconfigureRequest } from "../../../src/provider/instance/requests";
-import { flattenSubmodules, nestSubmodules } from "../../../src/service-wire";
+import { flattenSubmodules, nestSubmodules } from "../../../src/service/wire";
 import type { ValueObject } from "../../../src/terraform-model";
 
 const APP = "5f0000000000000000000a11";

@@ -3,24 +3,13 @@
 // what the reconfigure will produce, by the rules' reconfigureResets (which `appmgmt review` uses too): a
 // warning per value it resets for certain, one warning per instance listing the values it may reset, and
 // no reconfigure at all when the manifest proves it changes nothing.
-import type { InstanceStatus } from "../../../src/client/types";
 import { isUnknown, type ValueObject } from "../../../src/terraform-model";
 import { createProvider } from "../../../src/provider";
-import { APP, REV, WEBSHOP_MANIFEST, instance, obj, stateOf, status } from "./fakes";
+import { APP, CHANGED_BY_HAND, REV, WEBSHOP_MANIFEST, instance, obj, stateOf, status } from "./fakes";
 
 const provider = createProvider({ env: {} });
 
-/** What the service reports: app-fork changed by hand earlier, db-size large, a non-default engine. */
-const actual: InstanceStatus = status({
-  parameters: { "input.app-fork": "dev", "input.db-size": "large" },
-  submodules: {
-    db: {
-      manifestVersion: 1,
-      revision: null,
-      parameters: { "input.size": "large", "input.engine": "postgres-16" },
-    },
-  },
-});
+const actual = CHANGED_BY_HAND;
 function planUpdate(prior: ValueObject, config: ValueObject) {
   const proposed = { ...config };
   for (const a of ["id", "status", "effective_parameters", "effective_submodules", "return_values"])

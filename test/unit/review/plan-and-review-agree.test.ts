@@ -8,8 +8,17 @@ import { withRestatedDefaults } from "../../../src/manifest";
 import { createProvider } from "../../../src/provider";
 import { reviewInstance, type ResourceChange } from "../../../src/review";
 import { isUnknown, UNKNOWN, type Value, type ValueObject } from "../../../src/terraform-model";
-import { stackManifest } from "../../helpers/nested-apps";
-import { APP, REV, WEBSHOP_MANIFEST, instance, obj, stateOf, status } from "../provider/fakes";
+import { NESTED_STATUS, stackManifest } from "../../helpers/nested-apps";
+import {
+  APP,
+  CHANGED_BY_HAND,
+  REV,
+  WEBSHOP_MANIFEST,
+  instance,
+  obj,
+  stateOf,
+  status,
+} from "../provider/fakes";
 
 const provider = createProvider({ env: {} });
 
@@ -85,17 +94,7 @@ const sub = (parameters: Record<string, string> | null, manifestVersion: number 
   parameters,
 });
 
-/** What the service reports: db-size changed by hand to large, a non-default engine. */
-const actual = status({
-  parameters: { "input.app-fork": "dev", "input.db-size": "large" },
-  submodules: {
-    db: {
-      manifestVersion: 1,
-      revision: null,
-      parameters: { "input.size": "large", "input.engine": "postgres-16" },
-    },
-  },
-});
+const actual = CHANGED_BY_HAND;
 /** The configuration only ever listed app-fork. */
 const managed = instance({ application_id: APP, parameters: { "input.app-fork": "dev" } });
 const next = { ...managed, parameters: { "input.app-fork": "main" } };
@@ -117,21 +116,7 @@ const imported = stateOf(
 );
 
 const STACK = stackManifest("5f00000000000000000000c1", "5f00000000000000000000c2");
-const nestedActual: InstanceStatus = status({
-  parameters: { "input.app-fork": "master", "input.db-engine": "postgres-15" },
-  submodules: {
-    db: {
-      manifestVersion: 1,
-      revision: null,
-      parameters: { "input.engine": "postgres-15", "input.replica-size": "small" },
-    },
-    "db/replica": {
-      manifestVersion: 1,
-      revision: null,
-      parameters: { "input.size": "small", "input.lag": "5s" },
-    },
-  },
-});
+const nestedActual: InstanceStatus = status(NESTED_STATUS);
 const nestedConfig = instance({
   application_id: APP,
   manifest: STACK,

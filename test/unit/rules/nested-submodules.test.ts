@@ -7,7 +7,7 @@ import {
   formatFinding,
   reconfigureResets,
 } from "../../../src/rules";
-import { stackManifest } from "../../helpers/nested-apps";
+import { NESTED_STATUS, stackManifest } from "../../helpers/nested-apps";
 
 const manifest = parseManifest(stackManifest("5f00000000000000000000c1", "5f00000000000000000000c2"));
 
@@ -88,10 +88,10 @@ describe("rules for nested submodules", () => {
 
   it("a reconfigure that leaves out a nested value may reset it; a bound nested value follows its binder", () => {
     const plan = reconfigureResets(manifest, {
-      current: { "input.app-fork": "master", "input.db-engine": "postgres-15" },
+      current: NESTED_STATUS.parameters,
       currentSubmodules: {
-        db: { "input.engine": "postgres-15", "input.replica-size": "small" },
-        "db/replica": { "input.size": "small", "input.lag": "5s" },
+        db: NESTED_STATUS.submodules.db.parameters,
+        "db/replica": NESTED_STATUS.submodules["db/replica"].parameters,
       },
       after: {
         parameters: { "input.app-fork": "master", "input.db-engine": "postgres-15" },

@@ -1,8 +1,8 @@
 // The service's JSON as it travels (docs/service-api.md, with the source of each fact): what the simulator
-// sends and what the client reads before normalising it. A leaf module, so the two share these shapes
-// without importing each other.
+// sends and what the client reads before normalising it. In the service contract, a leaf layer
+// (ARCHITECTURE.md §1), so the two share these shapes without importing each other.
 
-import { setOwn } from "./own";
+import { setOwn } from "../util/own";
 
 /**
  * Every instance status word the evidence shows (docs/service-api.md, "Status words"), with what it means to a
