@@ -9,7 +9,6 @@ test("loading the provider's catalog does not load the YAML library", () => {
       yamlLoaded = true;
       return jest.requireActual("yaml");
     });
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { providerSchemas } = require("../../../src/provider/catalog");
     expect(Object.keys(providerSchemas.resources)).toContain("appmgmt_instance");
   });
@@ -23,7 +22,6 @@ test("parsing a manifest does load it (the check above can see a load)", () => {
       yamlLoaded = true;
       return jest.requireActual("yaml");
     });
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     require("../../../src/manifest").parseManifest("application:\n  interfaces: {}\n");
   });
   expect(yamlLoaded).toBe(true);
