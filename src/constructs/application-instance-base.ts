@@ -14,16 +14,11 @@ import {
   type Finding,
   type InstanceConfig,
 } from "../rules";
+import { UNKNOWN } from "../unknown";
 import type { ApplicationReference } from "./application-base";
 import type { ApplicationManifest } from "./application-manifest";
 import type { EnvironmentReference } from "./environment-base";
-import {
-  literalSecretWarnings,
-  bothMapsFindings,
-  setAsSecret,
-  unknownAtSynth,
-  withSecretNames,
-} from "./instance-secrets";
+import { literalSecretWarnings, bothMapsFindings, setAsSecret, withSecretNames } from "./instance-secrets";
 import { validateWhenSynthesized, type SynthesizedElement } from "./synth-check";
 
 /**
@@ -197,7 +192,6 @@ export abstract class ApplicationInstanceBase<I extends InstanceClass> extends C
       const config = knownConfig(checked, submodules, isUnresolved);
       // Synth cannot tell a launch from a reconfigure; the rules are the same for both.
       const options = {
-        isUnknown: unknownAtSynth(isUnresolved),
         isSecret: setAsSecret(checked, isUnresolved),
       };
       this.node.addValidation({
@@ -346,20 +340,28 @@ function knownConfig(
   submodules: { [name: string]: InstanceSubmodules } | undefined,
   isUnresolved: (value: unknown) => boolean,
 ): InstanceConfig {
-  const known = <T>(value: T | undefined) => (value !== undefined && isUnresolved(value) ? undefined : value);
-  const knownSubmodules = known(submodules);
+  // a token (the map as a whole, or one value) is the one unknown marker: the rules skip it
+  const marked = <T>(value: T) => (value !== undefined && isUnresolved(value) ? UNKNOWN : value);
+  const values = (map: Record<string, unknown> | undefined) =>
+    map === undefined || isUnresolved(map)
+      ? marked(map)
+      : Object.fromEntries(Object.entries(map).map(([k, v]) => [k, marked(v)]));
+  const knownSubmodules = submodules !== undefined && isUnresolved(submodules) ? undefined : submodules;
   return {
-    parameters: known(withSecretNames(props, isUnresolved)),
-    manifestVersion: props.manifestVersion,
+    parameters: values(withSecretNames(props, isUnresolved)),
+    manifestVersion: marked(props.manifestVersion),
     submodules:
       knownSubmodules &&
       Object.fromEntries(
         Object.entries(knownSubmodules).map(([name, s]) => [
           name,
-          { manifestVersion: s.manifestVersion, parameters: known(withSecretNames(s, isUnresolved)) },
+          {
+            manifestVersion: marked(s.manifestVersion),
+            parameters: values(withSecretNames(s, isUnresolved)),
+          },
         ]),
       ),
-  };
+  } as InstanceConfig;
 }
 
 /** A copy with keys in sorted order (so synth output does not depend on prop order); tokens pass through. */

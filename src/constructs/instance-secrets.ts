@@ -4,6 +4,7 @@
 
 import { setOwn } from "../own";
 import { formatPath, type Finding } from "../rules";
+import { UNKNOWN } from "../unknown";
 
 type StringMap = { [name: string]: string };
 type IsUnresolved = (value: unknown) => boolean;
@@ -18,17 +19,8 @@ export interface SecretProps extends ParameterProps {
   readonly submodules?: { [name: string]: ParameterProps };
 }
 
-/** Stands for a secret's value where the rules judge the configuration: they judge its name only. */
-const SECRET_VALUE: unique symbol = Symbol("secret parameter");
-
-/** The rules' `isUnknown` at synth: a token, or a secret's value. */
-export const unknownAtSynth =
-  (isUnresolved: IsUnresolved) =>
-  (value: unknown): boolean =>
-    value === SECRET_VALUE || isUnresolved(value);
-
 /**
- * The parameters with the secret names listed (each with a value the rules skip): a secret counts as set.
+ * The parameters with the secret names listed (each unknown: the rules judge its name only): a secret counts as set.
  * A map that is a token as a whole is unknown, and so are the parameters it joins.
  */
 export function withSecretNames(
@@ -40,7 +32,7 @@ export function withSecretNames(
   if (isUnresolved(secrets)) return secrets;
   if (parameters !== undefined && isUnresolved(parameters)) return parameters;
   const listed: Record<string, unknown> = { ...parameters };
-  for (const name of Object.keys(secrets)) setOwn(listed, name, SECRET_VALUE);
+  for (const name of Object.keys(secrets)) setOwn(listed, name, UNKNOWN);
   return listed;
 }
 

@@ -1,16 +1,15 @@
 // A planned appmgmt_instance change as the rules' one model (src/rules/desired.ts), read from the plan
 // JSON as the provider reads terraform's values: what the configuration asks (after, with after_unknown as
-// KNOWN_AFTER_APPLY), what the state says (before: effective_parameters, effective_submodules). The review
+// UNKNOWN), what the state says (before: effective_parameters, effective_submodules). The review
 // then asks the rules the provider's own questions: does the change reach the service, what does it
 // reset, which binding rules does it break.
 
 import { tryParseManifest } from "../manifest";
 import { setOwn } from "../own";
+import { UNKNOWN, isUnknown, type Unsure } from "../unknown";
 import {
-  KNOWN_AFTER_APPLY,
   checkInstanceConfig,
   formatFinding,
-  isKnownAfterApply,
   manifestOf,
   rulesConfig,
   type DesiredInstance,
@@ -18,7 +17,6 @@ import {
   type DesiredValues,
   type InstanceNow,
   type ServiceChange,
-  type Unsure,
 } from "../rules";
 import { asObj, attributeName, flagged, type Obj } from "./plan-values";
 import type { ResourceChange } from "./plan-json";
@@ -28,9 +26,9 @@ import type { PossibleResetReview, ResetReview, Shown } from "./types";
 export function desiredFromPlan(values: Obj, mask?: unknown): DesiredInstance {
   const at = (...path: string[]) => flagged(mask, path);
   const field = <T>(path: string[], v: unknown, is: (v: unknown) => v is T): Unsure<T> | undefined =>
-    at(...path) ? KNOWN_AFTER_APPLY : is(v) ? v : undefined;
+    at(...path) ? UNKNOWN : is(v) ? v : undefined;
   const map = (path: string[], v: unknown): Unsure<DesiredValues> | undefined => {
-    if (at(...path)) return KNOWN_AFTER_APPLY;
+    if (at(...path)) return UNKNOWN;
     const o = asObj(v);
     if (!o) return undefined;
     const out: DesiredValues = {};
@@ -42,13 +40,13 @@ export function desiredFromPlan(values: Obj, mask?: unknown): DesiredInstance {
   };
   const subs = asObj(values.submodules);
   let submodules: DesiredInstance["submodules"];
-  if (at("submodules")) submodules = KNOWN_AFTER_APPLY;
+  if (at("submodules")) submodules = UNKNOWN;
   else if (subs) {
     const entries: Record<string, Unsure<DesiredSubmodule>> = {};
     for (const [key, s] of Object.entries(subs)) {
       const p = ["submodules", key];
       const entry: Unsure<DesiredSubmodule> = at(...p)
-        ? KNOWN_AFTER_APPLY
+        ? UNKNOWN
         : {
             revisionId: field([...p, "revision_id"], asObj(s)?.revision_id, isString),
             manifestVersion: field([...p, "manifest_version"], asObj(s)?.manifest_version, isNumber),
@@ -64,7 +62,7 @@ export function desiredFromPlan(values: Obj, mask?: unknown): DesiredInstance {
     submodules,
     manifestVersion: field(["manifest_version"], values.manifest_version, isNumber),
     revisionId: field(["revision_id"], values.revision_id, isString),
-    manifest: text === undefined || isKnownAfterApply(text) ? text : tryParseManifest(text),
+    manifest: text === undefined || isUnknown(text) ? text : tryParseManifest(text),
   };
 }
 
@@ -119,11 +117,10 @@ export function resetsOf(
 /** Binding-rule findings of the planned values (unknown values are not judged). */
 export function findingsOf(desired: DesiredInstance, operation: "launch" | "reconfigure"): string[] {
   const m = desired.manifest;
-  if (m === undefined || isKnownAfterApply(m)) return [];
+  if (m === undefined || isUnknown(m)) return [];
   if ("error" in m) return [`manifest: ${m.error}`];
   return checkInstanceConfig(manifestOf(desired)!, rulesConfig(desired), {
     operation,
-    isUnknown: isKnownAfterApply,
   }).map(formatFinding);
 }
 

@@ -2,7 +2,7 @@
 // parameter names and, when the `manifest` attribute is known, the binding rules (src/rules). Unknown
 // values are skipped.
 
-import { type AttributePath, type Diagnostic, Diagnostics } from "../../terraform-model";
+import { type AttributePath, type Diagnostic, Diagnostics, isUnknown } from "../../terraform-model";
 import {
   SCHEMA_NAMES,
   checkInstanceConfig,
@@ -10,7 +10,6 @@ import {
   formatFinding,
   idProblem,
   instanceNameProblem,
-  isKnownAfterApply,
   rulesConfig,
   type DesiredInstance,
   type Finding,
@@ -42,9 +41,9 @@ export function checkInstanceAttributes(
   // a finding about a secret name points at the secret_parameters map that sets it
   const isSecret = (name: string, sub?: string) =>
     sub === undefined ? secrets.main(name) : secrets.submodule(sub, name);
-  const options = { operation, isUnknown: isKnownAfterApply, names: SCHEMA_NAMES, isSecret };
+  const options = { operation, names: SCHEMA_NAMES, isSecret };
   if (desired.manifest === undefined) addFindings(checkParameterNames(rulesConfig(desired), options), out);
-  else if (!isKnownAfterApply(desired.manifest)) {
+  else if (!isUnknown(desired.manifest)) {
     const manifest = addManifestError(desired.manifest, out);
     if (manifest) addFindings(checkInstanceConfig(manifest, rulesConfig(desired), options), out);
   }

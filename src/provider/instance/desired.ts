@@ -1,15 +1,14 @@
 // The instance's decoded terraform value as the rules' one model (src/rules/desired.ts): what the
 // configuration asks of the service, and what the state says the service holds. Built once per plan
-// or apply; terraform's unknown becomes the model's KNOWN_AFTER_APPLY, its null "not configured".
+// or apply; terraform's unknown becomes the model's UNKNOWN, its null "not configured".
 
 import { isUnknown } from "../../terraform-model";
+import { UNKNOWN, type Unsure } from "../../unknown";
 import {
-  KNOWN_AFTER_APPLY,
   type DesiredInstance,
   type DesiredSubmodule,
   type DesiredValues,
   type InstanceNow,
-  type Unsure,
 } from "../../rules";
 import { setOwn } from "../../own";
 import { knownEntries, knownMap, type InstanceModel, type Maybe, type StringMapModel } from "./model";
@@ -25,7 +24,7 @@ export function desiredInstance(m: InstanceModel): DesiredInstance {
           out,
           key,
           isUnknown(s)
-            ? KNOWN_AFTER_APPLY
+            ? UNKNOWN
             : {
                 revisionId: field(s.revisionId),
                 manifestVersion: field(s.manifestVersion),
@@ -63,7 +62,7 @@ export function instanceNow(prior: InstanceModel, defaults?: InstanceNow["submod
 }
 
 function field<T>(v: Maybe<T> | null): Unsure<T> | undefined {
-  return v === null ? undefined : isUnknown(v) ? KNOWN_AFTER_APPLY : v;
+  return v === null ? undefined : isUnknown(v) ? UNKNOWN : v;
 }
 
 function values(m: Maybe<StringMapModel> | null): Unsure<DesiredValues> | undefined {
@@ -75,5 +74,5 @@ function values(m: Maybe<StringMapModel> | null): Unsure<DesiredValues> | undefi
 }
 
 function nested<T, U>(v: Maybe<T> | null, convert: (t: T) => U): Unsure<U> | undefined {
-  return v === null ? undefined : isUnknown(v) ? KNOWN_AFTER_APPLY : convert(v);
+  return v === null ? undefined : isUnknown(v) ? UNKNOWN : convert(v);
 }

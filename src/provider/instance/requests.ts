@@ -9,13 +9,8 @@ import type {
   ReconfigureSubmodule,
 } from "../../client/types";
 import { setOwn } from "../../own";
-import {
-  isKnownAfterApply,
-  knownValues,
-  type DesiredInstance,
-  type DesiredSubmodule,
-  type Unsure,
-} from "../../rules";
+import { isUnknown, type Unsure } from "../../unknown";
+import { knownValues, type DesiredInstance, type DesiredSubmodule } from "../../rules";
 import { NEVER_DESTROY, nestSubmodules, type NestedSubmodules } from "../../service-wire";
 import { parseDuration } from "../duration";
 import { desiredInstance } from "./desired";
@@ -70,7 +65,7 @@ function reconfigureSubmodule(s: DesiredSubmodule | undefined): ReconfigureSubmo
 }
 
 function knownField<T>(v: Unsure<T> | undefined): T | undefined {
-  return isKnownAfterApply(v) ? undefined : v;
+  return isUnknown(v) ? undefined : v;
 }
 
 /** The fields that have a value: a request leaves out what the configuration does not set. */

@@ -7,7 +7,7 @@
 
 import type { Parameters } from "../../client/types";
 import type { Manifest } from "../../manifest/types";
-import { type Diagnostic, warningDiagnostic } from "../../terraform-model";
+import { type Diagnostic, isUnknown, warningDiagnostic } from "../../terraform-model";
 import {
   knownValues,
   manifestOf,
@@ -36,7 +36,7 @@ export function planResets(now: InstanceNow, desired: DesiredInstance): PlannedR
   const manifest = manifestOf(desired);
   let effectiveParameters: Parameters | undefined;
   const listedValues = desired.parameters === undefined ? {} : knownValues(desired.parameters);
-  if (plan.manifestApplies && input.targetVersion !== "unknown" && !input.afterRevision && listedValues) {
+  if (plan.manifestApplies && !isUnknown(input.targetVersion) && !input.afterRevision && listedValues) {
     effectiveParameters = { ...mainDefaults(manifest!), ...listedValues };
   }
   const warnings: Diagnostic[] = plan.resets.map((r) => {
