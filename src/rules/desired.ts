@@ -6,7 +6,7 @@
 import type { Manifest } from "../manifest/types";
 import type { ManifestParse } from "../manifest/attempt";
 import type { InstanceConfig } from "./types";
-import { isUnknown, type Unsure } from "../unknown";
+import { isUnknown, UNKNOWN, type Unsure } from "../unknown";
 
 /** Parameter values by name; a name whose value terraform lists as null is left out (it is not listed). */
 export type DesiredValues = Record<string, Unsure<string>>;
@@ -37,10 +37,12 @@ export function manifestOf(d: DesiredInstance): Manifest | undefined {
   return m !== undefined && !isUnknown(m) && "manifest" in m ? m.manifest : undefined;
 }
 
-/** The values when the map and every value in it are known (undefined: not configured, or not all known). */
-export function knownValues(v: Unsure<DesiredValues> | undefined): Record<string, string> | undefined {
-  if (v === undefined || isUnknown(v)) return undefined;
-  return Object.values(v).some(isUnknown) ? undefined : (v as Record<string, string>);
+/** The values, unknown while the map or any value in it is (undefined: not configured). */
+export function knownValues(
+  v: Unsure<DesiredValues> | undefined,
+): Unsure<Record<string, string>> | undefined {
+  if (v === undefined || isUnknown(v)) return v;
+  return Object.values(v).some(isUnknown) ? UNKNOWN : (v as Record<string, string>);
 }
 
 /**

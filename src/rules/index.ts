@@ -39,6 +39,19 @@ export {
   type DesiredValues,
 } from "./desired";
 export { serviceChange, type InstanceNow, type ServiceChange } from "./reconfigure";
+export {
+  SECRET_PLACEHOLDER,
+  instanceChange,
+  instanceInputs,
+  markedUnknown,
+  secretOf,
+  type InstanceAttributes,
+  type InstanceChange,
+  type InstanceInputs,
+  type UnknownAt,
+} from "./inputs";
+export { splitSecretName, submoduleSecretName } from "./secret-names";
+export { manifestModule } from "./manifest-module";
 export type { SubmoduleDefaults } from "./submodule-defaults";
 export { naturalCompare, naturalKeys } from "./natural-order";
 export { uncheckedSubmodules, type UncheckedSubmodule } from "./unchecked-submodules";

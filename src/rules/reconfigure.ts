@@ -27,7 +27,15 @@ export type ServiceChange =
   /** One reconfigure with the complete configuration, and what it resets. */
   | { reachesService: true; resets: ResetPlan; input: ResetInput };
 
-export function serviceChange(now: InstanceNow, desired: DesiredInstance): ServiceChange {
+/** The rules' answer for an update: what its prior state says (`now`) against what is asked. */
+export function serviceChange({
+  now,
+  desired,
+}: {
+  now?: InstanceNow;
+  desired: DesiredInstance;
+}): ServiceChange {
+  if (!now) throw new Error("serviceChange answers for an update: the change has no prior state");
   if (!askedDiffers(now.asked, desired)) return { reachesService: false, because: "local-only" };
   const input = resetInput(now, desired);
   const resets = reconfigureResets(manifestOf(desired), input);

@@ -11,25 +11,25 @@ import {
   idProblem,
   instanceNameProblem,
   rulesConfig,
-  type DesiredInstance,
+  secretOf,
   type Finding,
 } from "../../rules";
 import { parseDuration } from "../duration";
 import { addManifestError } from "../manifest-attribute";
 import { attrPath } from "../values";
+import type { InstanceCall } from "./change";
 import { known, knownEntries, type InstanceModel } from "./model";
 import { TIMEOUT_OPERATIONS } from "./schema";
-import { configSecretNames, namesInBothMaps } from "./secrets";
+import { namesInBothMaps } from "./secrets";
 
 export type Operation = "launch" | "reconfigure";
 
 /**
- * `desired` is the model of what `config` asks of the service (desired.ts), built once per plan; `operation`
- * is what the plan sends (undefined at validation, which cannot tell), named by the findings it applies to.
+ * The configuration's checks, from the call decoded once (change.ts); `operation` is what the plan sends
+ * (undefined at validation, which cannot tell), named by the findings it applies to.
  */
 export function checkInstanceAttributes(
-  config: InstanceModel,
-  desired: DesiredInstance,
+  { config, change }: InstanceCall,
   operation: Operation | undefined,
 ): Diagnostic[] {
   const out = new Diagnostics();
@@ -37,11 +37,9 @@ export function checkInstanceAttributes(
   checkInstanceName(config, out);
   checkDurations(config, out);
   checkSecretNames(config, out);
-  const secrets = configSecretNames(config);
+  const desired = change.desired;
   // a finding about a secret name points at the secret_parameters map that sets it
-  const isSecret = (name: string, sub?: string) =>
-    sub === undefined ? secrets.main(name) : secrets.submodule(sub, name);
-  const options = { operation, names: SCHEMA_NAMES, isSecret };
+  const options = { operation, names: SCHEMA_NAMES, isSecret: secretOf(change) };
   if (desired.manifest === undefined) addFindings(checkParameterNames(rulesConfig(desired), options), out);
   else if (!isUnknown(desired.manifest)) {
     const manifest = addManifestError(desired.manifest, out);

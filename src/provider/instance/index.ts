@@ -28,7 +28,7 @@ export const instanceResource = defineResource({
     ),
   read: readInstance,
   update: (ctx, prior, planned, config, plannedPrivate) =>
-    updateInstance(ctx, prior, decodeInstance(planned), decodeInstance(config), plannedPrivate),
+    updateInstance(ctx, prior, decodeInstance(planned), config, plannedPrivate),
   delete: deleteInstance,
   import: importInstance,
 });

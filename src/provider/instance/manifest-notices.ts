@@ -5,7 +5,7 @@
 import { type Diagnostic, Diagnostics, isUnknown } from "../../terraform-model";
 import { rulesConfig, uncheckedSubmodules, type DesiredInstance } from "../../rules";
 import { attrPath } from "../values";
-import { manifestModule } from "./manifest-module";
+import { manifestModule } from "../../rules";
 
 /** The plan's warnings for `desired` (`launching`: whether the plan launches, when defaults are first sent). */
 export function manifestNotices(desired: DesiredInstance, launching: boolean): Diagnostic[] {

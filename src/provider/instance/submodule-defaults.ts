@@ -6,12 +6,19 @@
 
 import type { InstanceStatus } from "../../client/types";
 import { setOwn } from "../../own";
-import { binderOf, manifestOf, type DesiredInstance, type SubmoduleDefaults } from "../../rules";
+import {
+  binderOf,
+  instanceInputs,
+  manifestOf,
+  markedUnknown,
+  type DesiredInstance,
+  type SubmoduleDefaults,
+} from "../../rules";
 import { isUnknown, UNKNOWN, type ValueObject } from "../../terraform-model";
+import type { Unsure } from "../../unknown";
 import { sameValue } from "../values";
-import { desiredInstance } from "./desired";
-import type { InstanceModel } from "./model";
-import { configSecretNames, configuredSecretNames, stateSecretNames, withSecretsListed } from "./secrets";
+import { encodeInstance, type InstanceModel } from "./model";
+import { configSecretNames, stateSecretNames } from "./secrets";
 
 export type DefaultsRecord = Record<string, SubmoduleDefaults>;
 
@@ -21,7 +28,8 @@ export type DefaultsRecord = Record<string, SubmoduleDefaults>;
  * Secrets are never recorded.
  */
 export function defaultsLeft(config: InstanceModel, s: InstanceStatus): DefaultsRecord | undefined {
-  const desired = desiredInstance(withSecretsListed(config, "placeholder"));
+  const values = encodeInstance(config);
+  const { desired } = instanceInputs(values, markedUnknown(values));
   const manifest = manifestOf(desired);
   const asked = desired.submodules;
   if (!manifest || isUnknown(asked)) return undefined;
@@ -66,13 +74,10 @@ export function defaultsAfterRead(
  */
 export function defaultsForRule(
   record: DefaultsRecord | undefined,
-  prior: InstanceModel,
-  config: InstanceModel,
+  held: Unsure<string[]>,
+  names: Unsure<string[]>,
 ): DefaultsRecord | undefined {
-  const names = configuredSecretNames(config);
-  return record && names !== undefined && sameValue(prior.secretParameterNames ?? [], names)
-    ? record
-    : undefined;
+  return record && sameValue(held, names) ? record : undefined;
 }
 
 /**
