@@ -11,11 +11,12 @@ import {
   type PlanResourceChangeRequest,
   type PlanResourceChangeResponse,
   type SchemaAttribute,
+  sameValue,
   UNKNOWN,
   type Value,
   type ValueObject,
 } from "../terraform-model";
-import { asObject, sameValue } from "./values";
+import { asObject } from "./values";
 
 /**
  * - `replace`: any change replaces the resource.

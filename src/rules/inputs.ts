@@ -6,7 +6,7 @@
 // and the rules judge its name only. So the plan, its apply and the review read one change the same way.
 
 import { setOwn } from "../own";
-import { isUnknown, UNKNOWN, type Unsure } from "../unknown";
+import { isUnknown, sameValue, UNKNOWN, type Unsure } from "../unknown";
 import type { DesiredInstance, DesiredSubmodule, DesiredValues } from "./desired";
 import { manifestModule } from "./manifest-module";
 import type { InstanceNow } from "./reconfigure";
@@ -70,7 +70,11 @@ export function instanceInputs(attributes: InstanceAttributes, unknownAt: Unknow
   };
 }
 
-/** The change from `before` (the prior state; none on a launch) to `after`, decoded once per call. */
+/**
+ * The change from `before` (the prior state; none on a launch) to `after`, decoded once per call, with the
+ * submodule values known at their defaults (src/rules/submodule-defaults.ts): they hold while the secret names
+ * stay (a value becoming secret leaves the values the state lists).
+ */
 export function instanceChange(
   after: InstanceInputs,
   before?: InstanceInputs,
@@ -78,16 +82,14 @@ export function instanceChange(
 ): InstanceChange {
   const held = before && !isUnknown(before.secretNames) ? before.secretNames : [];
   const names = after.secretNames;
+  const namesKept = sameValue(held, names);
   const sent = before
-    ? !sameKnown(before.secretVersion, after.secretVersion) ||
-      isUnknown(names) ||
-      names.length !== held.length ||
-      names.some((n, i) => n !== held[i])
+    ? !sameValue(before.secretVersion, after.secretVersion) || !namesKept
     : isUnknown(names) || names.length > 0;
   const now: InstanceNow | undefined = before && {
     asked: before.desired,
     ...before.reported,
-    ...(submoduleDefaults && { submoduleDefaults }),
+    ...(submoduleDefaults && namesKept && { submoduleDefaults }),
   };
   return { ...(now && { now }), desired: after.desired, secrets: { names, held, sent } };
 }
@@ -98,8 +100,6 @@ export function secretOf({ secrets }: InstanceChange): (name: string, submodule?
   return (name, submodule) =>
     names.has(submodule === undefined ? name : submoduleSecretName(submodule, name));
 }
-
-const sameKnown = (a: unknown, b: unknown) => !isUnknown(a) && !isUnknown(b) && a === b;
 
 type Read = (path: string[]) => unknown;
 /** Secret names by submodule path ("" for the main parameters); the marker for all when not known. */

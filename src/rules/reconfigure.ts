@@ -2,7 +2,7 @@
 // asked by the provider's plan and update and by `appmgmt review` with the same data: what the state
 // says the configuration asked and the service holds, and what the configuration asks now.
 
-import { isUnknown, UNKNOWN } from "../unknown";
+import { isUnknown, sameValue, UNKNOWN } from "../unknown";
 import { manifestOf, rulesConfig, type DesiredInstance } from "./desired";
 import { leavesEverythingAsIs, reconfigureResets, type ResetInput, type ResetPlan } from "./resets";
 import { defaultsKept, withManifestDefaults, type SubmoduleDefaults } from "./submodule-defaults";
@@ -47,10 +47,10 @@ export function serviceChange({
 /** Whether the parameters, submodules, revision or a configured manifest version differ from the state's. */
 function askedDiffers(asked: DesiredInstance, desired: DesiredInstance): boolean {
   return (
-    !same(asked.parameters ?? {}, desired.parameters ?? {}) ||
-    !same(submoduleSettings(asked), submoduleSettings(desired)) ||
-    !same(asked.revisionId, desired.revisionId) ||
-    (desired.manifestVersion !== undefined && !same(asked.manifestVersion, desired.manifestVersion))
+    !sameValue(asked.parameters ?? {}, desired.parameters ?? {}) ||
+    !sameValue(submoduleSettings(asked), submoduleSettings(desired)) ||
+    !sameValue(asked.revisionId, desired.revisionId) ||
+    (desired.manifestVersion !== undefined && !sameValue(asked.manifestVersion, desired.manifestVersion))
   );
 }
 
@@ -61,16 +61,6 @@ function submoduleSettings(d: DesiredInstance): unknown {
   return Object.fromEntries(
     Object.entries(subs).map(([k, s]) => [k, isUnknown(s) ? s : { ...s, parameters: s.parameters ?? {} }]),
   );
-}
-
-/** Deep equality of model values; a value known only after apply equals nothing, an undefined field is absent. */
-function same(a: unknown, b: unknown): boolean {
-  if (isUnknown(a) || isUnknown(b)) return false;
-  if (typeof a !== "object" || a === null || typeof b !== "object" || b === null) return a === b;
-  const fields = (o: object) => Object.entries(o).filter(([, v]) => v !== undefined);
-  const af = fields(a);
-  const bf = new Map(fields(b));
-  return af.length === bf.size && af.every(([k, v]) => bf.has(k) && same(v, bf.get(k)));
 }
 
 function resetInput(now: InstanceNow, desired: DesiredInstance): ResetInput {
@@ -102,6 +92,6 @@ function submoduleVersionsKept(asked: DesiredInstance, desired: DesiredInstance)
     if (isUnknown(s)) return false;
     if (s.manifestVersion === undefined) return true;
     const was = before && !isUnknown(before) && Object.hasOwn(before, key) ? before[key] : undefined;
-    return was !== undefined && !isUnknown(was) && same(s.manifestVersion, was.manifestVersion);
+    return was !== undefined && !isUnknown(was) && sameValue(s.manifestVersion, was.manifestVersion);
   });
 }

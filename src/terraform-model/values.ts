@@ -5,7 +5,7 @@
 import type { UnknownValue } from "../unknown";
 
 // terraform's "known after apply" is the project's one unknown marker (src/unknown.ts)
-export { UNKNOWN, UnknownValue, isUnknown } from "../unknown";
+export { UNKNOWN, UnknownValue, isUnknown, sameValue } from "../unknown";
 
 /**
  * A number too large or too precise for a JS number is kept as its exact decimal text, so that a

@@ -14,7 +14,6 @@ import { UNKNOWN, type ValueObject } from "../../terraform-model";
 import { decodeInstance, type InstanceModel } from "./model";
 import { decodePrivate, type InstancePrivate } from "./private";
 import { configuredSecretNames } from "./secrets";
-import { defaultsForRule } from "./submodule-defaults";
 
 export interface InstanceCall {
   config: InstanceModel;
@@ -38,12 +37,11 @@ export function decodeCall(
   const priv = decodePrivate(privateState);
   const after = inputs({ ...config, secret_parameter_names: secretNames });
   const before = prior ? inputs(prior) : undefined;
-  const defaults = before && defaultsForRule(priv.defaults, before.secretNames, after.secretNames);
   return {
     config: model,
     ...(prior && { prior: decodeInstance(prior) }),
     priv,
-    change: instanceChange(after, before, defaults),
+    change: instanceChange(after, before, priv.defaults),
     secretNames,
   };
 }

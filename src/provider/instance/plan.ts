@@ -7,12 +7,13 @@ import {
   type Diagnostic,
   isUnknown,
   type PlanResourceChangeRequest,
+  sameValue,
   type PlanResourceChangeResponse,
   UNKNOWN,
   type ValueObject,
 } from "../../terraform-model";
 import { type InPlacePlan, planDeclared } from "../planner";
-import { asObject, sameValue, stringMap } from "../values";
+import { asObject, stringMap } from "../values";
 import { decodeCall, type InstanceCall } from "./change";
 import { checkInstanceAttributes } from "./checks";
 import { manifestNotices } from "./manifest-notices";

@@ -15,8 +15,6 @@ import {
   type SubmoduleDefaults,
 } from "../../rules";
 import { isUnknown, UNKNOWN, type ValueObject } from "../../terraform-model";
-import type { Unsure } from "../../unknown";
-import { sameValue } from "../values";
 import { encodeInstance, type InstanceModel } from "./model";
 import { configSecretNames, stateSecretNames } from "./secrets";
 
@@ -66,18 +64,6 @@ export function defaultsAfterRead(
     if (read === undefined || read.manifestVersion === d.version) setOwn(out, key, d);
   }
   return Object.keys(out).length > 0 ? out : undefined;
-}
-
-/**
- * The record as the reset rule may use it for this change: not when the secret names change, since the planned
- * effective_submodules keeps the state's keys and a value becoming secret leaves them.
- */
-export function defaultsForRule(
-  record: DefaultsRecord | undefined,
-  held: Unsure<string[]>,
-  names: Unsure<string[]>,
-): DefaultsRecord | undefined {
-  return record && sameValue(held, names) ? record : undefined;
 }
 
 /**
