@@ -144,8 +144,8 @@ export interface InPlacePlan {
 }
 
 /**
- * The whole plan of a resource, from its declarations: the configuration's checks (`updating`: the resource
- * exists), unknowns on create, replacement paths on update and, for an in-place update that changes
+ * The whole plan of a resource, from its declarations: the configuration's checks (with the prior state: none
+ * on a create), unknowns on create, replacement paths on update and, for an in-place update that changes
  * something, computed attributes unknown unless declared stable; then `inPlace` for what is particular to the
  * resource (it returns the planned values it changes, may say the change is local-only, and plans the private
  * state from the prior one).
@@ -153,18 +153,18 @@ export interface InPlacePlan {
 export function planDeclared(
   req: PlanResourceChangeRequest,
   attrs: DeclaredAttribute[],
-  validate: (config: ValueObject, updating: boolean) => Diagnostic[],
+  validate: (config: ValueObject, prior: ValueObject | null) => Diagnostic[],
   inPlace: (
     prior: ValueObject,
     planned: Readonly<ValueObject>,
     priorPrivate: Buffer,
   ) => InPlacePlan = () => ({}),
-): PlanResourceChangeResponse {
+): Omit<PlanResourceChangeResponse, "plannedState"> & { plannedState: ValueObject | null } {
   const proposed = asObject(req.proposedNewState);
   if (!proposed) return { plannedState: null, requiresReplace: [], diagnostics: [] };
   const config = asObject(req.config) ?? proposed;
   const prior = asObject(req.priorState);
-  const diagnostics = validate(config, prior !== null);
+  const diagnostics = validate(config, prior);
   if (!prior)
     return { plannedState: plannedCreate(attrs, proposed, config), requiresReplace: [], diagnostics };
   let planned: ValueObject = { ...proposed };

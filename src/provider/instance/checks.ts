@@ -18,9 +18,8 @@ import { parseDuration } from "../duration";
 import { addManifestError } from "../manifest-attribute";
 import { attrPath } from "../values";
 import type { InstanceCall } from "./change";
-import { known, knownEntries, type InstanceModel } from "./model";
+import { known, knownEntries, type InstanceModel, type Maybe, type StringMapModel } from "./model";
 import { TIMEOUT_OPERATIONS } from "./schema";
-import { namesInBothMaps } from "./secrets";
 
 export type Operation = "launch" | "reconfigure";
 
@@ -60,6 +59,21 @@ function checkSecretNames(config: InstanceModel, out: Diagnostics): void {
         `(never stored in the state), or from ${where}secret_parameters.`,
     );
   }
+}
+
+/** The names in both `parameters` and `secret_parameters` (of the instance, then of each submodule). */
+export function namesInBothMaps(config: InstanceModel): { path?: string; name: string }[] {
+  const both: { path?: string; name: string }[] = [];
+  const inBoth = (listed: Maybe<StringMapModel> | null, secrets: Maybe<StringMapModel> | null) =>
+    listed === null || isUnknown(listed) || secrets === null || isUnknown(secrets)
+      ? []
+      : Object.keys(secrets).filter((n) => Object.hasOwn(listed, n));
+  for (const name of inBoth(config.parameters, config.secretParameters)) both.push({ name });
+  for (const [path, sub] of knownEntries(config.submodules)) {
+    const secrets = Object.hasOwn(config.submoduleSecrets, path) ? config.submoduleSecrets[path] : null;
+    for (const name of inBoth(sub?.parameters ?? null, secrets)) both.push({ path, name });
+  }
+  return both;
 }
 
 function checkIds(config: InstanceModel, out: Diagnostics): void {

@@ -13,7 +13,7 @@ import {
   type ValueObject,
 } from "../../terraform-model";
 import { type InPlacePlan, planDeclared } from "../planner";
-import { asObject, stringMap } from "../values";
+import { stringMap } from "../values";
 import { decodeCall, type InstanceCall } from "./change";
 import { checkInstanceAttributes } from "./checks";
 import { manifestNotices } from "./manifest-notices";
@@ -29,23 +29,22 @@ export function validateInstance(config: ValueObject): Diagnostic[] {
 }
 
 export function planInstance(req: PlanResourceChangeRequest): PlanResourceChangeResponse {
-  const config = asObject(req.config) ?? asObject(req.proposedNewState);
-  if (config === null) return planDeclared(req, INSTANCE_ATTRIBUTES, () => []);
-  const call = decodeCall(config, asObject(req.priorState), req.priorPrivate);
+  // decoded once, where the planner first hands over the configuration and the prior state
+  let call: InstanceCall | undefined;
   const plan = planDeclared(
     req,
     INSTANCE_ATTRIBUTES,
-    (_config, updating) => checkChange(call, updating),
-    () => planReconfigure(call),
+    (config, prior) => checkChange((call = decodeCall(config, prior, req.priorPrivate))),
+    () => planReconfigure(call!),
   );
-  const planned = asObject(plan.plannedState);
-  if (planned === null) return plan;
+  if (plan.plannedState === null || call === undefined) return plan;
   // the names are known from the configuration (none: null, as in states written before secrets existed)
-  return { ...plan, plannedState: { ...planned, secret_parameter_names: call.secretNames } };
+  return { ...plan, plannedState: { ...plan.plannedState, secret_parameter_names: call.secretNames } };
 }
 
 /** The checks, then (when they pass) the notices of what the manifest cannot judge. */
-function checkChange(call: InstanceCall, updating: boolean): Diagnostic[] {
+function checkChange(call: InstanceCall): Diagnostic[] {
+  const updating = call.prior !== undefined;
   const diagnostics = checkInstanceAttributes(call, updating ? "reconfigure" : "launch");
   if (!diagnostics.some((d) => d.severity === "error"))
     diagnostics.push(...manifestNotices(call.change.desired, !updating));

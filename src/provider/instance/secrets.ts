@@ -6,7 +6,7 @@ import type { InstanceStatus, Parameters } from "../../client/types";
 import { setOwn } from "../../own";
 import { isUnknown, UNKNOWN } from "../../terraform-model";
 import { submoduleSecretName as submoduleName } from "../../rules";
-import { known, knownEntries, type InstanceModel, type Maybe, type StringMapModel } from "./model";
+import { known, type InstanceModel, type Maybe, type StringMapModel } from "./model";
 
 /** Submodule paths in the order `secret_parameter_names` lists them. */
 const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -90,21 +90,6 @@ export class SecretNames {
     }
     return out;
   }
-}
-
-/** The names in both `parameters` and `secret_parameters` (of the instance, then of each submodule). */
-export function namesInBothMaps(config: InstanceModel): { path?: string; name: string }[] {
-  const both: { path?: string; name: string }[] = [];
-  const inBoth = (listed: Maybe<StringMapModel> | null, secrets: Maybe<StringMapModel> | null) =>
-    listed === null || isUnknown(listed) || secrets === null || isUnknown(secrets)
-      ? []
-      : Object.keys(secrets).filter((n) => Object.hasOwn(listed, n));
-  for (const name of inBoth(config.parameters, config.secretParameters)) both.push({ name });
-  for (const [path, sub] of knownEntries(config.submodules)) {
-    const secrets = Object.hasOwn(config.submoduleSecrets, path) ? config.submoduleSecrets[path] : null;
-    for (const name of inBoth(sub?.parameters ?? null, secrets)) both.push({ path, name });
-  }
-  return both;
 }
 
 /**
