@@ -21,27 +21,29 @@ export interface SecretProps extends ParameterProps {
 /**
  * The instance's props in the schema's attribute names, as the rules' one adapter reads them
  * (src/rules/inputs.ts): a token, as a whole map or one value, is the unknown marker, and the secret names
- * are listed as `secret_parameter_names` lists them (their values never reach the rules).
+ * are listed as `secret_parameter_names` lists them (their values never reach the rules). A secret map that
+ * is a token as a whole leaves the parameters it joins unknown.
  */
 export function synthAttributes(
   props: SecretProps & { readonly manifestVersion?: number },
   isUnresolved: IsUnresolved,
 ): InstanceAttributes {
   const marked = (value: unknown) => (value !== undefined && isUnresolved(value) ? UNKNOWN : (value ?? null));
-  const values = (map: StringMap | undefined) =>
-    map === undefined || isUnresolved(map)
-      ? marked(map)
-      : Object.fromEntries(Object.entries(map).map(([k, v]) => [k, marked(v)]));
-  const names = (p: ParameterProps | undefined, path?: string) =>
-    Object.keys(p?.secretParameters ?? {}).map((n) =>
-      path === undefined ? n : submoduleSecretName(path, n),
-    );
-  const secretsUnknown = [props, ...submoduleEntries(props, isUnresolved).map(([, s]) => s)].some(
-    (p) => p.secretParameters !== undefined && isUnresolved(p.secretParameters),
-  );
+  const values = (p: ParameterProps) =>
+    p.parameters === undefined || isUnresolved(p.parameters) || tokenSecrets(p)
+      ? marked(tokenSecrets(p) ? p.secretParameters : p.parameters)
+      : Object.fromEntries(Object.entries(p.parameters).map(([k, v]) => [k, marked(v)]));
+  const tokenSecrets = (p: ParameterProps) =>
+    p.secretParameters !== undefined && isUnresolved(p.secretParameters);
+  const names = (p: ParameterProps, path?: string) =>
+    tokenSecrets(p)
+      ? []
+      : Object.keys(p.secretParameters ?? {}).map((n) =>
+          path === undefined ? n : submoduleSecretName(path, n),
+        );
   const submodules = props.submodules;
   return {
-    parameters: values(props.parameters),
+    parameters: values(props),
     manifest_version: marked(props.manifestVersion),
     submodules:
       submodules === undefined || isUnresolved(submodules)
@@ -49,12 +51,13 @@ export function synthAttributes(
         : Object.fromEntries(
             Object.entries(submodules).map(([name, s]) => [
               name,
-              { manifest_version: marked(s.manifestVersion), parameters: values(s.parameters) },
+              { manifest_version: marked(s.manifestVersion), parameters: values(s) },
             ]),
           ),
-    secret_parameter_names: secretsUnknown
-      ? UNKNOWN
-      : [...names(props), ...submoduleEntries(props, isUnresolved).flatMap(([name, s]) => names(s, name))],
+    secret_parameter_names: [
+      ...names(props),
+      ...submoduleEntries(props, isUnresolved).flatMap(([name, s]) => names(s, name)),
+    ],
   };
 }
 
