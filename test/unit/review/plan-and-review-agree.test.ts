@@ -19,20 +19,25 @@ interface Answer {
   possible: string[];
 }
 
-/** The provider's answer: outputs unknown when the reconfigure is sent; the values its warnings name. */
-async function planAnswer(prior: ValueObject, config: ValueObject, priorPrivate = Buffer.alloc(0)) {
+/** The provider's PlanResourceChange of an update, with the proposed state terraform would send. */
+function planOf(prior: ValueObject, config: ValueObject, priorPrivate = Buffer.alloc(0)) {
   const proposed: ValueObject = { ...config };
   for (const a of ["id", "status", "effective_parameters", "effective_submodules", "return_values"])
     proposed[a] = prior[a];
   for (const a of ["instance_name", "environment_id", "manifest_version"])
     if (config[a] === null) proposed[a] = prior[a];
-  const res = await provider.planResourceChange({
+  return provider.planResourceChange({
     typeName: "appmgmt_instance",
     priorState: prior,
     proposedNewState: proposed,
     config,
     priorPrivate,
   });
+}
+
+/** The provider's answer: outputs unknown when the reconfigure is sent; the values its warnings name. */
+async function planAnswer(prior: ValueObject, config: ValueObject, priorPrivate?: Buffer) {
+  const res = await planOf(prior, config, priorPrivate);
   expect(res.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
   const planned = obj(res.plannedState);
   const text = res.diagnostics.map((d) => `${d.summary}\n${d.detail}`).join("\n");
@@ -428,16 +433,7 @@ describe("the review's findings are the plan's errors, in the schema's names", (
   ];
   it.each(findingCases)("%s", async (...row) => {
     const [, prior, config] = row;
-    const proposed: ValueObject = { ...config };
-    for (const a of ["id", "status", "effective_parameters", "effective_submodules", "return_values"])
-      proposed[a] = prior[a];
-    const res = await provider.planResourceChange({
-      typeName: "appmgmt_instance",
-      priorState: prior,
-      proposedNewState: proposed,
-      config,
-      priorPrivate: Buffer.alloc(0),
-    });
+    const res = await planOf(prior, config);
     const errors = res.diagnostics.filter((d) => d.severity === "error").map((d) => d.detail);
     expect(errors.length).toBeGreaterThan(0);
     const review = reviewOf(prior, obj(res.plannedState));
