@@ -10,20 +10,18 @@ import {
   checkInstanceConfig,
   formatFinding,
   idProblem,
+  instanceChange,
+  instanceInputs,
   instanceNameProblem,
+  markedUnknown,
+  rulesConfig,
+  secretOf,
   type Finding,
-  type InstanceConfig,
 } from "../rules";
 import type { ApplicationReference } from "./application-base";
 import type { ApplicationManifest } from "./application-manifest";
 import type { EnvironmentReference } from "./environment-base";
-import {
-  literalSecretWarnings,
-  bothMapsFindings,
-  setAsSecret,
-  unknownAtSynth,
-  withSecretNames,
-} from "./instance-secrets";
+import { literalSecretWarnings, bothMapsFindings, synthAttributes } from "./instance-secrets";
 import { validateWhenSynthesized, type SynthesizedElement } from "./synth-check";
 
 /**
@@ -193,13 +191,12 @@ export abstract class ApplicationInstanceBase<I extends InstanceClass> extends C
         ].map(formatFinding),
     });
     if (manifest) {
-      // The rules see the secret names among the parameters, never their values (as at plan).
-      const config = knownConfig(checked, submodules, isUnresolved);
+      // The rules' one adapter, as at plan: the secret names among the parameters, never their values.
+      const attributes = synthAttributes({ ...checked, submodules }, isUnresolved);
+      const change = instanceChange(instanceInputs(attributes, markedUnknown(attributes)));
       // Synth cannot tell a launch from a reconfigure; the rules are the same for both.
-      const options = {
-        isUnknown: unknownAtSynth(isUnresolved),
-        isSecret: setAsSecret(checked, isUnresolved),
-      };
+      const config = rulesConfig(change.desired);
+      const options = { isSecret: secretOf(change) };
       this.node.addValidation({
         validate: () => checkInstanceConfig(manifest.model, config, options).map(formatFinding),
       });
@@ -335,31 +332,6 @@ function droppedKeyFindings(props: CheckedProps, isUnresolved: (value: unknown) 
     }
   }
   return findings;
-}
-
-/**
- * The config the rules can judge at synth, secret names listed among the parameters: a map that is a
- * token as a whole is left to plan time.
- */
-function knownConfig(
-  props: CheckedProps & { manifestVersion?: number },
-  submodules: { [name: string]: InstanceSubmodules } | undefined,
-  isUnresolved: (value: unknown) => boolean,
-): InstanceConfig {
-  const known = <T>(value: T | undefined) => (value !== undefined && isUnresolved(value) ? undefined : value);
-  const knownSubmodules = known(submodules);
-  return {
-    parameters: known(withSecretNames(props, isUnresolved)),
-    manifestVersion: props.manifestVersion,
-    submodules:
-      knownSubmodules &&
-      Object.fromEntries(
-        Object.entries(knownSubmodules).map(([name, s]) => [
-          name,
-          { manifestVersion: s.manifestVersion, parameters: known(withSecretNames(s, isUnresolved)) },
-        ]),
-      ),
-  };
 }
 
 /** A copy with keys in sorted order (so synth output does not depend on prop order); tokens pass through. */

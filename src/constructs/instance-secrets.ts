@@ -2,8 +2,8 @@
 // rules see of them (their names, never their values, as the provider's plan does), the names that are
 // also plain parameters, and a warning for each literal value, which would be written into cdktf.out.
 
-import { setOwn } from "../util/own";
-import { formatPath, type Finding } from "../rules";
+import { formatPath, submoduleSecretName, type Finding, type InstanceAttributes } from "../rules";
+import { UNKNOWN } from "../util/unknown";
 
 type StringMap = { [name: string]: string };
 type IsUnresolved = (value: unknown) => boolean;
@@ -15,33 +15,50 @@ export interface ParameterProps {
 }
 
 export interface SecretProps extends ParameterProps {
-  readonly submodules?: { [name: string]: ParameterProps };
+  readonly submodules?: { [name: string]: ParameterProps & { readonly manifestVersion?: number } };
 }
 
-/** Stands for a secret's value where the rules judge the configuration: they judge its name only. */
-const SECRET_VALUE: unique symbol = Symbol("secret parameter");
-
-/** The rules' `isUnknown` at synth: a token, or a secret's value. */
-export const unknownAtSynth =
-  (isUnresolved: IsUnresolved) =>
-  (value: unknown): boolean =>
-    value === SECRET_VALUE || isUnresolved(value);
-
 /**
- * The parameters with the secret names listed (each with a value the rules skip): a secret counts as set.
- * A map that is a token as a whole is unknown, and so are the parameters it joins.
+ * The instance's props in the schema's attribute names, as the rules' one adapter reads them
+ * (src/rules/inputs.ts): a token, as a whole map or one value, is the unknown marker, and the secret names
+ * are listed as `secret_parameter_names` lists them (their values never reach the rules). A secret map that
+ * is a token as a whole leaves the parameters it joins unknown.
  */
-export function withSecretNames(
-  props: ParameterProps,
+export function synthAttributes(
+  props: SecretProps & { readonly manifestVersion?: number },
   isUnresolved: IsUnresolved,
-): Record<string, unknown> | undefined {
-  const { parameters, secretParameters: secrets } = props;
-  if (secrets === undefined) return parameters;
-  if (isUnresolved(secrets)) return secrets;
-  if (parameters !== undefined && isUnresolved(parameters)) return parameters;
-  const listed: Record<string, unknown> = { ...parameters };
-  for (const name of Object.keys(secrets)) setOwn(listed, name, SECRET_VALUE);
-  return listed;
+): InstanceAttributes {
+  const marked = (value: unknown) => (value !== undefined && isUnresolved(value) ? UNKNOWN : (value ?? null));
+  const values = (p: ParameterProps) =>
+    p.parameters === undefined || isUnresolved(p.parameters) || tokenSecrets(p)
+      ? marked(tokenSecrets(p) ? p.secretParameters : p.parameters)
+      : Object.fromEntries(Object.entries(p.parameters).map(([k, v]) => [k, marked(v)]));
+  const tokenSecrets = (p: ParameterProps) =>
+    p.secretParameters !== undefined && isUnresolved(p.secretParameters);
+  const names = (p: ParameterProps, path?: string) =>
+    tokenSecrets(p)
+      ? []
+      : Object.keys(p.secretParameters ?? {}).map((n) =>
+          path === undefined ? n : submoduleSecretName(path, n),
+        );
+  const submodules = props.submodules;
+  return {
+    parameters: values(props),
+    manifest_version: marked(props.manifestVersion),
+    submodules:
+      submodules === undefined || isUnresolved(submodules)
+        ? marked(submodules)
+        : Object.fromEntries(
+            Object.entries(submodules).map(([name, s]) => [
+              name,
+              { manifest_version: marked(s.manifestVersion), parameters: values(s) },
+            ]),
+          ),
+    secret_parameter_names: [
+      ...names(props),
+      ...submoduleEntries(props, isUnresolved).flatMap(([name, s]) => names(s, name)),
+    ],
+  };
 }
 
 /** Each name in both `parameters` and `secretParameters` (the instance's, then each submodule's). */
@@ -64,22 +81,6 @@ export function bothMapsFindings(props: SecretProps, isUnresolved: IsUnresolved)
   check(props, []);
   for (const [name, sub] of submoduleEntries(props, isUnresolved)) check(sub, ["submodules", name]);
   return findings;
-}
-
-/**
- * The rules' `isSecret` at synth: whether a name was set in `secretParameters` (the instance's, or the
- * named submodule's), so that its findings point at that map.
- */
-export function setAsSecret(props: SecretProps, isUnresolved: IsUnresolved) {
-  const submodules = new Map(submoduleEntries(props, isUnresolved));
-  return (name: string, submodule?: string): boolean => {
-    const p = submodule === undefined ? props : submodules.get(submodule);
-    return (
-      p?.secretParameters !== undefined &&
-      !isUnresolved(p.secretParameters) &&
-      Object.hasOwn(p.secretParameters, name)
-    );
-  };
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Diagnostics } from "../terraform-model";
 import type { Manifest } from "../manifest";
 import type { ManifestParse } from "../manifest";
 import { attrPath } from "./values";
-import { manifestModule } from "./instance/manifest-module";
+import { manifestModule } from "../rules";
 
 /** The text parsed, or the parser's message: one parse per distinct text per process. */
 export const manifestParse = (text: string): ManifestParse => manifestModule().tryParseManifest(text);

@@ -11,11 +11,12 @@ import {
   type PlanResourceChangeRequest,
   type PlanResourceChangeResponse,
   type SchemaAttribute,
+  sameValue,
   UNKNOWN,
   type Value,
   type ValueObject,
 } from "../terraform-model";
-import { asObject, sameValue } from "./values";
+import { asObject } from "./values";
 
 /**
  * - `replace`: any change replaces the resource.
@@ -128,8 +129,10 @@ function mapReplacements(a: DeclaredAttribute, prior: Value, planned: Value): At
   return paths;
 }
 
-/** What a resource's in-place hook adds to the plan of an update. */
+/** What a resource's in-place hook adds to the plan of an update (the framework's ModifyPlan: a new plan). */
 export interface InPlacePlan {
+  /** Planned values that differ from the planner's plan, by attribute: set over it. */
+  planned?: ValueObject;
   /**
    * The update changes no computed attribute (nothing reaches the service, or nothing an output shows):
    * they keep their prior values.
@@ -141,32 +144,37 @@ export interface InPlacePlan {
 }
 
 /**
- * The whole plan of a resource, from its declarations: the configuration's checks (`updating`: the resource
- * exists), unknowns on create, replacement paths on update and, for an in-place update that changes
+ * The whole plan of a resource, from its declarations: the configuration's checks (with the prior state: none
+ * on a create), unknowns on create, replacement paths on update and, for an in-place update that changes
  * something, computed attributes unknown unless declared stable; then `inPlace` for what is particular to the
- * resource (it may set planned values, say the change is local-only, and plans the private state from the
- * prior one).
+ * resource (it returns the planned values it changes, may say the change is local-only, and plans the private
+ * state from the prior one).
  */
 export function planDeclared(
   req: PlanResourceChangeRequest,
   attrs: DeclaredAttribute[],
-  validate: (config: ValueObject, updating: boolean) => Diagnostic[],
-  inPlace: (prior: ValueObject, planned: ValueObject, priorPrivate: Buffer) => InPlacePlan = () => ({}),
-): PlanResourceChangeResponse {
+  validate: (config: ValueObject, prior: ValueObject | null) => Diagnostic[],
+  inPlace: (
+    prior: ValueObject,
+    planned: Readonly<ValueObject>,
+    priorPrivate: Buffer,
+  ) => InPlacePlan = () => ({}),
+): Omit<PlanResourceChangeResponse, "plannedState"> & { plannedState: ValueObject | null } {
   const proposed = asObject(req.proposedNewState);
   if (!proposed) return { plannedState: null, requiresReplace: [], diagnostics: [] };
   const config = asObject(req.config) ?? proposed;
   const prior = asObject(req.priorState);
-  const diagnostics = validate(config, prior !== null);
+  const diagnostics = validate(config, prior);
   if (!prior)
     return { plannedState: plannedCreate(attrs, proposed, config), requiresReplace: [], diagnostics };
-  const planned: ValueObject = { ...proposed };
+  let planned: ValueObject = { ...proposed };
   const requiresReplace = replacementPaths(attrs, prior, planned, config);
   let plannedPrivate = req.priorPrivate;
   if (requiresReplace.length === 0 && !sameValue(prior, proposed)) {
     planComputed(attrs, prior, planned, config, false);
     const own = inPlace(prior, planned, req.priorPrivate);
     if (own.localOnly) planComputed(attrs, prior, planned, config, true);
+    if (own.planned) planned = { ...planned, ...own.planned };
     diagnostics.push(...(own.diagnostics ?? []));
     plannedPrivate = own.plannedPrivate ?? plannedPrivate;
   }

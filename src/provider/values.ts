@@ -40,24 +40,6 @@ export function mapEntries(obj: ValueObject | null, name: string): [string, Valu
   return m ? Object.entries(m) : [];
 }
 
-/** Deep equality of two values; unknown equals nothing, not even another unknown. */
-export function sameValue(a: Value | undefined, b: Value | undefined): boolean {
-  if (isUnknown(a) || isUnknown(b)) return false;
-  if (a === b) return true;
-  if (a === null || b === null || a === undefined || b === undefined) return false;
-  if (typeof a !== "object" || typeof b !== "object") return false;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    return a.every((x, i) => sameValue(x, b[i]));
-  }
-  const ao = a as ValueObject;
-  const bo = b as ValueObject;
-  const keys = new Set([...Object.keys(ao), ...Object.keys(bo)]);
-  const at = (o: ValueObject, k: string) => (Object.hasOwn(o, k) ? o[k] : null);
-  for (const k of keys) if (!sameValue(at(ao, k), at(bo, k))) return false;
-  return true;
-}
-
 /** Builds a map value from a record; entries keep insertion order. */
 export function stringMap(record: Record<string, string>): ValueObject {
   const out: ValueObject = {};

@@ -6,7 +6,7 @@ import { naturalCompare } from "../rules";
 import { ENVIRONMENT_TYPE, INSTANCE_TYPE } from "../provider/resource-types";
 import { policiesDocument } from "../service/environment-limits";
 import type { PlanJson, ResourceChange } from "./plan-json";
-import { strings } from "./instance-model";
+import { strings } from "./plan-values";
 import { asObj, flagged, type Obj } from "./plan-values";
 import type { EnvironmentReview } from "./types";
 

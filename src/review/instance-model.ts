@@ -1,91 +1,32 @@
-// A planned appmgmt_instance change as the rules' one model (src/rules/desired.ts), read from the plan
-// JSON as the provider reads terraform's values: what the configuration asks (after, with after_unknown as
-// KNOWN_AFTER_APPLY), what the state says (before: effective_parameters, effective_submodules). The review
-// then asks the rules the provider's own questions: does the change reach the service, what does it
-// reset, which binding rules does it break.
+// A planned appmgmt_instance change read through the rules' one adapter (src/rules/inputs.ts), as the
+// provider reads terraform's values: `after` with after_unknown as the unknown marker, `before` as the prior
+// state. The review then asks the rules the provider's own questions: does the change reach the service, what
+// does it reset, which binding rules does it break.
 
-import { tryParseManifest } from "../manifest";
-import { setOwn } from "../util/own";
 import {
-  KNOWN_AFTER_APPLY,
+  SCHEMA_NAMES,
   checkInstanceConfig,
   formatFinding,
-  isKnownAfterApply,
+  instanceChange,
+  instanceInputs,
   manifestOf,
   rulesConfig,
-  type DesiredInstance,
-  type DesiredSubmodule,
-  type DesiredValues,
-  type InstanceNow,
+  secretOf,
+  type InstanceChange,
   type ServiceChange,
-  type Unsure,
 } from "../rules";
-import { asObj, attributeName, flagged, type Obj } from "./plan-values";
+import { isUnknown } from "../util/unknown";
+import { attributeName, flagged, type Obj } from "./plan-values";
 import type { ResourceChange } from "./plan-json";
+import { plannedDefaults } from "./planned-defaults";
 import type { PossibleResetReview, ResetReview, Shown } from "./types";
 
-/** What planned values ask of the service; `mask` is the change's after_unknown (none for before). */
-export function desiredFromPlan(values: Obj, mask?: unknown): DesiredInstance {
-  const at = (...path: string[]) => flagged(mask, path);
-  const field = <T>(path: string[], v: unknown, is: (v: unknown) => v is T): Unsure<T> | undefined =>
-    at(...path) ? KNOWN_AFTER_APPLY : is(v) ? v : undefined;
-  const map = (path: string[], v: unknown): Unsure<DesiredValues> | undefined => {
-    if (at(...path)) return KNOWN_AFTER_APPLY;
-    const o = asObj(v);
-    if (!o) return undefined;
-    const out: DesiredValues = {};
-    for (const [k, x] of Object.entries(o)) {
-      const value = field([...path, k], x, isString);
-      if (value !== undefined) setOwn(out, k, value);
-    }
-    return out;
-  };
-  const subs = asObj(values.submodules);
-  let submodules: DesiredInstance["submodules"];
-  if (at("submodules")) submodules = KNOWN_AFTER_APPLY;
-  else if (subs) {
-    const entries: Record<string, Unsure<DesiredSubmodule>> = {};
-    for (const [key, s] of Object.entries(subs)) {
-      const p = ["submodules", key];
-      const entry: Unsure<DesiredSubmodule> = at(...p)
-        ? KNOWN_AFTER_APPLY
-        : {
-            revisionId: field([...p, "revision_id"], asObj(s)?.revision_id, isString),
-            manifestVersion: field([...p, "manifest_version"], asObj(s)?.manifest_version, isNumber),
-            parameters: map([...p, "parameters"], asObj(s)?.parameters),
-          };
-      setOwn(entries, key, entry);
-    }
-    submodules = entries;
-  }
-  const text = field(["manifest"], values.manifest, isString);
-  return {
-    parameters: map(["parameters"], values.parameters),
-    submodules,
-    manifestVersion: field(["manifest_version"], values.manifest_version, isNumber),
-    revisionId: field(["revision_id"], values.revision_id, isString),
-    manifest: text === undefined || isKnownAfterApply(text) ? text : tryParseManifest(text),
-  };
-}
-
-/** What the prior state says, as the provider reads it (src/provider/instance/desired.ts instanceNow). */
-export function nowFromPlan(before: Obj): InstanceNow {
-  const submodules: Record<string, Record<string, string>> = {};
-  const effective = asObj(before.effective_submodules);
-  if (effective) {
-    for (const [key, v] of Object.entries(effective)) setOwn(submodules, key, strings(asObj(v)?.parameters));
-  } else {
-    // a state written before effective_submodules: the values the configuration managed
-    for (const [key, s] of Object.entries(asObj(before.submodules) ?? {})) {
-      const v = asObj(asObj(s)?.parameters);
-      if (v) setOwn(submodules, key, strings(v));
-    }
-  }
-  return {
-    asked: desiredFromPlan(before),
-    parameters: strings(before.effective_parameters),
-    submodules,
-  };
+/** The change a plan's resource change asks for (`after`), from what the state says (`before`, none on a create). */
+export function changeOf(rc: ResourceChange, before: Obj | undefined, after: Obj): InstanceChange {
+  const mask = rc.change.after_unknown;
+  const asked = instanceInputs(after, (path) => flagged(mask, [...path]));
+  const now = before && instanceInputs(before, () => false);
+  return instanceChange(asked, now, now && plannedDefaults(after, mask, asked.desired));
 }
 
 /** The values the reconfigure resets, and those it may reset, as the plan's warnings name them. */
@@ -116,23 +57,14 @@ export function resetsOf(
   };
 }
 
-/** Binding-rule findings of the planned values (unknown values are not judged). */
-export function findingsOf(desired: DesiredInstance, operation: "launch" | "reconfigure"): string[] {
-  const m = desired.manifest;
-  if (m === undefined || isKnownAfterApply(m)) return [];
+/** Binding-rule findings of the planned values, named as the schema names them (unknown values are not judged). */
+export function findingsOf(change: InstanceChange, operation: "launch" | "reconfigure"): string[] {
+  const m = change.desired.manifest;
+  if (m === undefined || isUnknown(m)) return [];
   if ("error" in m) return [`manifest: ${m.error}`];
-  return checkInstanceConfig(manifestOf(desired)!, rulesConfig(desired), {
+  return checkInstanceConfig(manifestOf(change.desired)!, rulesConfig(change.desired), {
     operation,
-    isUnknown: isKnownAfterApply,
+    names: SCHEMA_NAMES,
+    isSecret: secretOf(change),
   }).map(formatFinding);
 }
-
-/** The string entries of a map value (others left out). */
-export function strings(v: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, x] of Object.entries(asObj(v) ?? {})) if (typeof x === "string") setOwn(out, k, x);
-  return out;
-}
-
-const isString = (v: unknown): v is string => typeof v === "string";
-const isNumber = (v: unknown): v is number => typeof v === "number";

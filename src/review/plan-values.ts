@@ -1,6 +1,7 @@
 // Reading values out of a plan's resource change: terraform's masks (after_unknown, *_sensitive), values
 // as the review shows them, and attribute paths in terraform's notation.
 
+import { setOwn } from "../util/own";
 import { naturalCompare } from "../rules";
 import type { ResourceChange } from "./plan-json";
 import type { Shown, ValueChange } from "./types";
@@ -27,6 +28,13 @@ const SUMMARISED = ["manifest", "timeouts"];
 
 export function asObj(v: unknown): Obj | undefined {
   return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : undefined;
+}
+
+/** The string entries of a map value (others left out). */
+export function strings(v: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, x] of Object.entries(asObj(v) ?? {})) if (typeof x === "string") setOwn(out, k, x);
+  return out;
 }
 
 /** The mask (after_unknown, *_sensitive) entry at a path: true at the path or above means "flagged". */

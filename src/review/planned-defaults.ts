@@ -5,7 +5,8 @@
 // the rules with them, as the provider did.
 
 import { setOwn } from "../util/own";
-import { isKnownAfterApply, type DesiredInstance, type SubmoduleDefaults } from "../rules";
+import type { DesiredInstance, SubmoduleDefaults } from "../rules";
+import { isUnknown } from "../util/unknown";
 import { asObj, flagged, type Obj } from "./plan-values";
 
 /** The known planned values of the submodule parameters the configuration does not list, by path key. */
@@ -15,12 +16,12 @@ export function plannedDefaults(
   desired: DesiredInstance,
 ): Record<string, SubmoduleDefaults> | undefined {
   if (flagged(afterUnknown, ["effective_submodules"])) return undefined;
-  const wanted = isKnownAfterApply(desired.submodules) ? undefined : desired.submodules;
+  const wanted = isUnknown(desired.submodules) ? undefined : desired.submodules;
   const out: Record<string, SubmoduleDefaults> = {};
   for (const [key, sub] of Object.entries(asObj(after.effective_submodules) ?? {})) {
     const entry = wanted !== undefined && Object.hasOwn(wanted, key) ? wanted[key] : undefined;
-    const listed = isKnownAfterApply(entry) ? undefined : entry?.parameters;
-    if (isKnownAfterApply(listed)) continue;
+    const listed = isUnknown(entry) ? undefined : entry?.parameters;
+    if (isUnknown(listed)) continue;
     const values: Record<string, string> = {};
     for (const [name, v] of Object.entries(asObj(asObj(sub)?.parameters) ?? {})) {
       if (typeof v !== "string" || flagged(afterUnknown, ["effective_submodules", key, "parameters", name]))

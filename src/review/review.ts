@@ -7,10 +7,9 @@ import { dataSourcesReadAtPlan, type PlanJson, type ResourceChange } from "./pla
 import { APPLICATION_TYPE, ENVIRONMENT_TYPE, INSTANCE_TYPE, WORKFLOW_TYPE } from "../provider/resource-types";
 import { environmentNames, reviewEnvironment } from "./environments";
 import { reviewApplication, reviewWorkflowRun } from "./services";
-import { desiredFromPlan, findingsOf, nowFromPlan, resetsOf } from "./instance-model";
-import { plannedDefaults } from "./planned-defaults";
+import { changeOf, findingsOf, resetsOf } from "./instance-model";
 import { LIFETIME_ATTRIBUTE, lifetimeChange } from "./lifetime";
-import { binderOf, manifestOf, serviceChange } from "../rules";
+import { binderOf, instanceInputs, manifestOf, serviceChange, type InstanceChange } from "../rules";
 import { markResets, reviewDrift } from "./drift";
 import { destroyedValues } from "./destroyed";
 import { disambiguateEnvironments } from "./environment-names";
@@ -66,7 +65,7 @@ export function buildReview(plan: PlanJson): Review {
   const planned = new Map(changes.map((rc) => [rc.address, rc]));
   markResets(drift, instances, (address, submodule, parameter) => {
     const after = asObj(planned.get(address)?.change.after);
-    const manifest = after && manifestOf(desiredFromPlan(after));
+    const manifest = after && manifestOf(instanceInputs(after, () => false).desired);
     const binder = manifest && binderOf(manifest, submodule, parameter);
     return binder ? attributeName(binder) : undefined;
   });
@@ -176,8 +175,8 @@ export function reviewInstance(rc: ResourceChange): InstanceReview | undefined {
   const moved = rc.previous_address !== undefined && rc.previous_address !== rc.address;
   const before = asObj(rc.change.before);
   const after = asObj(rc.change.after);
-  // the model of what the configuration asks, built once for the rule and the findings
-  const desired = after && desiredFromPlan(after, rc.change.after_unknown);
+  // the change as the rules read it, built once for the rule and the findings
+  const change = after && changeOf(rc, before, after);
 
   const replacedBecause = (rc.change.replace_paths ?? []).map(attributeName).sort(compare);
   const planned = kindOf(has, importing !== undefined, moved);
@@ -191,12 +190,7 @@ export function reviewInstance(rc: ResourceChange): InstanceReview | undefined {
   let secretResets: string[] = [];
   const secrets = kind === "destroy" ? [] : secretsOf(before, after, rc.change.after_unknown);
   if (kind === "reconfigure") {
-    const r = reviewReconfigure(
-      rc,
-      { before: before!, after: after!, desired: desired! },
-      valueChanges,
-      secrets,
-    );
+    const r = reviewReconfigure(rc, { before: before!, after: after!, change: change! }, valueChanges);
     ({ words, workflow, resets, possibleResets, secretResets } = r);
     if (importing && r.kind === "settings") {
       // an import that also reconfigures counts (and is listed) as a reconfigure, "import, then reconfigure
@@ -225,8 +219,8 @@ export function reviewInstance(rc: ResourceChange): InstanceReview | undefined {
     changes: valueChanges,
     resets,
     possibleResets,
-    findings: desired
-      ? findingsOf(desired, kind === "launch" || kind === "replace" ? "launch" : "reconfigure")
+    findings: change
+      ? findingsOf(change, kind === "launch" || kind === "replace" ? "launch" : "reconfigure")
       : [],
     secrets,
     secretResets,
@@ -240,9 +234,8 @@ export function reviewInstance(rc: ResourceChange): InstanceReview | undefined {
  */
 function reviewReconfigure(
   rc: ResourceChange,
-  v: { before: Obj; after: Obj; desired: NonNullable<ReturnType<typeof desiredFromPlan>> },
+  v: { before: Obj; after: Obj; change: InstanceChange },
   valueChanges: ValueChange[],
-  secrets: string[],
 ): {
   kind: "reconfigure" | "settings";
   words: string;
@@ -254,9 +247,9 @@ function reviewReconfigure(
   const unknown = rc.change.after_unknown;
   const lifetime = lifetimeChange(v.before, v.after, unknown);
   if (lifetime) valueChanges.push(lifetime.row);
-  const known = plannedDefaults(v.after, unknown, v.desired);
-  const change = serviceChange({ ...nowFromPlan(v.before), submoduleDefaults: known }, v.desired);
-  if (change.reachesService || secrets.length > 0) {
+  // new secrets (a new version, names added or removed) are sent whatever the rule says, as at plan
+  const change = serviceChange(v.change);
+  if (change.reachesService || v.change.secrets.sent) {
     const { resets, possibleResets } = change.reachesService
       ? resetsOf(rc, change)
       : { resets: [], possibleResets: [] };

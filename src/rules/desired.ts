@@ -6,11 +6,7 @@
 import type { Manifest } from "../manifest/types";
 import type { ManifestParse } from "../manifest/attempt";
 import type { InstanceConfig } from "./types";
-
-/** A value terraform knows only after apply: the one way the model says "unknown". */
-export const KNOWN_AFTER_APPLY: unique symbol = Symbol("known after apply");
-export type Unsure<T> = T | typeof KNOWN_AFTER_APPLY;
-export const isKnownAfterApply = (v: unknown): v is typeof KNOWN_AFTER_APPLY => v === KNOWN_AFTER_APPLY;
+import { isUnknown, UNKNOWN, type Unsure } from "../util/unknown";
 
 /** Parameter values by name; a name whose value terraform lists as null is left out (it is not listed). */
 export type DesiredValues = Record<string, Unsure<string>>;
@@ -38,18 +34,20 @@ export interface DesiredInstance {
 /** The manifest when its text is known and valid. */
 export function manifestOf(d: DesiredInstance): Manifest | undefined {
   const m = d.manifest;
-  return m !== undefined && !isKnownAfterApply(m) && "manifest" in m ? m.manifest : undefined;
+  return m !== undefined && !isUnknown(m) && "manifest" in m ? m.manifest : undefined;
 }
 
-/** The values when the map and every value in it are known (undefined: not configured, or not all known). */
-export function knownValues(v: Unsure<DesiredValues> | undefined): Record<string, string> | undefined {
-  if (v === undefined || isKnownAfterApply(v)) return undefined;
-  return Object.values(v).some(isKnownAfterApply) ? undefined : (v as Record<string, string>);
+/** The values, unknown while the map or any value in it is (undefined: not configured). */
+export function knownValues(
+  v: Unsure<DesiredValues> | undefined,
+): Unsure<Record<string, string>> | undefined {
+  if (v === undefined || isUnknown(v)) return v;
+  return Object.values(v).some(isUnknown) ? UNKNOWN : (v as Record<string, string>);
 }
 
 /**
  * The binding rules' input: the model is already in their shape. Unknowns stay in place as
- * KNOWN_AFTER_APPLY, which the rules skip when the caller passes `isUnknown: isKnownAfterApply`.
+ * the one marker (src/util/unknown.ts), which the rules skip.
  */
 export function rulesConfig(d: DesiredInstance): InstanceConfig {
   return {

@@ -3,6 +3,7 @@
 
 import type { Manifest } from "../manifest/types";
 import { PARAMETER_NAME, parameterName } from "../service/limits";
+import { isUnknown } from "../util/unknown";
 import { binderOf } from "./binder";
 import { formatPath } from "./format";
 import { closestName } from "./suggest";
@@ -30,17 +31,27 @@ export {
   type UnknownOutcome,
 } from "./resets";
 export {
-  KNOWN_AFTER_APPLY,
-  isKnownAfterApply,
   knownValues,
   manifestOf,
   rulesConfig,
   type DesiredInstance,
   type DesiredSubmodule,
   type DesiredValues,
-  type Unsure,
 } from "./desired";
 export { serviceChange, type InstanceNow, type ServiceChange } from "./reconfigure";
+export {
+  SECRET_PLACEHOLDER,
+  instanceChange,
+  instanceInputs,
+  markedUnknown,
+  secretOf,
+  type InstanceAttributes,
+  type InstanceChange,
+  type InstanceInputs,
+  type UnknownAt,
+} from "./inputs";
+export { splitSecretName, submoduleSecretName } from "./secret-names";
+export { manifestModule } from "./manifest-module";
 export type { SubmoduleDefaults } from "./submodule-defaults";
 export { naturalCompare, naturalKeys } from "./natural-order";
 export { uncheckedSubmodules, type UncheckedSubmodule } from "./unchecked-submodules";
@@ -67,7 +78,6 @@ export function checkInstanceConfig(
   opts: CheckOptions = {},
 ): Finding[] {
   const findings: Finding[] = [];
-  const isUnknown = opts.isUnknown ?? (() => false);
   const mapOf = parameterMap(opts);
   checkManifestVersion(config.manifestVersion, opts, findings);
   for (const name of sortedKeys(config.parameters)) {
@@ -153,7 +163,7 @@ function checkSubmoduleKey(key: string, findings: Finding[]): boolean {
 }
 
 function checkManifestVersion(version: unknown, opts: CheckOptions, findings: Finding[]): void {
-  if (version === undefined || version === null || opts.isUnknown?.(version)) return;
+  if (version === undefined || version === null || isUnknown(version)) return;
   const field = (opts.names ?? CONSTRUCT_NAMES).manifestVersion;
   const available = opts.availableVersions ? [...opts.availableVersions].sort((a, b) => a - b) : undefined;
   const choices = available && available.length > 0 ? `one of ${available.join(", ")}` : "a positive integer";

@@ -2,7 +2,8 @@
 // asked by the provider's plan and update and by `appmgmt review` with the same data: what the state
 // says the configuration asked and the service holds, and what the configuration asks now.
 
-import { isKnownAfterApply, manifestOf, rulesConfig, type DesiredInstance } from "./desired";
+import { isUnknown, sameValue, UNKNOWN } from "../util/unknown";
+import { manifestOf, rulesConfig, type DesiredInstance } from "./desired";
 import { leavesEverythingAsIs, reconfigureResets, type ResetInput, type ResetPlan } from "./resets";
 import { defaultsKept, withManifestDefaults, type SubmoduleDefaults } from "./submodule-defaults";
 
@@ -26,7 +27,15 @@ export type ServiceChange =
   /** One reconfigure with the complete configuration, and what it resets. */
   | { reachesService: true; resets: ResetPlan; input: ResetInput };
 
-export function serviceChange(now: InstanceNow, desired: DesiredInstance): ServiceChange {
+/** The rules' answer for an update: what its prior state says (`now`) against what is asked. */
+export function serviceChange({
+  now,
+  desired,
+}: {
+  now?: InstanceNow;
+  desired: DesiredInstance;
+}): ServiceChange {
+  if (!now) throw new Error("serviceChange answers for an update: the change has no prior state");
   if (!askedDiffers(now.asked, desired)) return { reachesService: false, because: "local-only" };
   const input = resetInput(now, desired);
   const resets = reconfigureResets(manifestOf(desired), input);
@@ -38,38 +47,25 @@ export function serviceChange(now: InstanceNow, desired: DesiredInstance): Servi
 /** Whether the parameters, submodules, revision or a configured manifest version differ from the state's. */
 function askedDiffers(asked: DesiredInstance, desired: DesiredInstance): boolean {
   return (
-    !same(asked.parameters ?? {}, desired.parameters ?? {}) ||
-    !same(submoduleSettings(asked), submoduleSettings(desired)) ||
-    !same(asked.revisionId, desired.revisionId) ||
-    (desired.manifestVersion !== undefined && !same(asked.manifestVersion, desired.manifestVersion))
+    !sameValue(asked.parameters ?? {}, desired.parameters ?? {}) ||
+    !sameValue(submoduleSettings(asked), submoduleSettings(desired)) ||
+    !sameValue(asked.revisionId, desired.revisionId) ||
+    (desired.manifestVersion !== undefined && !sameValue(asked.manifestVersion, desired.manifestVersion))
   );
 }
 
 /** Submodules with `parameters` unset and empty alike: both send no value. */
 function submoduleSettings(d: DesiredInstance): unknown {
   const subs = d.submodules;
-  if (subs === undefined || isKnownAfterApply(subs)) return subs ?? {};
+  if (subs === undefined || isUnknown(subs)) return subs ?? {};
   return Object.fromEntries(
-    Object.entries(subs).map(([k, s]) => [
-      k,
-      isKnownAfterApply(s) ? s : { ...s, parameters: s.parameters ?? {} },
-    ]),
+    Object.entries(subs).map(([k, s]) => [k, isUnknown(s) ? s : { ...s, parameters: s.parameters ?? {} }]),
   );
-}
-
-/** Deep equality of model values; a value known only after apply equals nothing, an undefined field is absent. */
-function same(a: unknown, b: unknown): boolean {
-  if (isKnownAfterApply(a) || isKnownAfterApply(b)) return false;
-  if (typeof a !== "object" || a === null || typeof b !== "object" || b === null) return a === b;
-  const fields = (o: object) => Object.entries(o).filter(([, v]) => v !== undefined);
-  const af = fields(a);
-  const bf = new Map(fields(b));
-  return af.length === bf.size && af.every(([k, v]) => bf.has(k) && same(v, bf.get(k)));
 }
 
 function resetInput(now: InstanceNow, desired: DesiredInstance): ResetInput {
   const v = desired.manifestVersion;
-  const sameVersion = v === undefined || (!isKnownAfterApply(v) && v === now.asked.manifestVersion);
+  const sameVersion = v === undefined || (!isUnknown(v) && v === now.asked.manifestVersion);
   const known = withManifestDefaults(now.submoduleDefaults, manifestOf(desired));
   const defaults = defaultsKept(known, desired, sameVersion);
   return {
@@ -79,12 +75,11 @@ function resetInput(now: InstanceNow, desired: DesiredInstance): ResetInput {
     after: rulesConfig(desired),
     // a revision applies its stored values, which the plan cannot see
     afterRevision: desired.revisionId !== undefined,
-    targetVersion: isKnownAfterApply(v)
-      ? "unknown"
+    targetVersion: isUnknown(v)
+      ? UNKNOWN
       : v !== undefined && v !== now.asked.manifestVersion
         ? "other"
         : "same",
-    isUnknown: isKnownAfterApply,
   };
 }
 
@@ -92,11 +87,11 @@ function resetInput(now: InstanceNow, desired: DesiredInstance): ResetInput {
 function submoduleVersionsKept(asked: DesiredInstance, desired: DesiredInstance): boolean {
   const before = asked.submodules;
   const wanted = desired.submodules;
-  if (isKnownAfterApply(wanted)) return false;
+  if (isUnknown(wanted)) return false;
   return Object.entries(wanted ?? {}).every(([key, s]) => {
-    if (isKnownAfterApply(s)) return false;
+    if (isUnknown(s)) return false;
     if (s.manifestVersion === undefined) return true;
-    const was = before && !isKnownAfterApply(before) && Object.hasOwn(before, key) ? before[key] : undefined;
-    return was !== undefined && !isKnownAfterApply(was) && same(s.manifestVersion, was.manifestVersion);
+    const was = before && !isUnknown(before) && Object.hasOwn(before, key) ? before[key] : undefined;
+    return was !== undefined && !isUnknown(was) && sameValue(s.manifestVersion, was.manifestVersion);
   });
 }

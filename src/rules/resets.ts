@@ -9,6 +9,7 @@
 // (no manifest), a submodule's defaults (in its own application's manifest), a revision's stored values.
 
 import type { Manifest } from "../manifest/types";
+import { isUnknown, type Unsure } from "../util/unknown";
 import { binderOf } from "./binder";
 import { naturalCompare, naturalKeys } from "./natural-order";
 import type { Finding, InstanceConfig } from "./types";
@@ -60,11 +61,9 @@ export interface ResetInput {
   afterRevision?: boolean;
   /**
    * Which manifest version the instance runs after the reconfigure: "same" as now, "other" (the manifest
-   * given is then taken as that version's), or "unknown" (not known at plan time).
+   * given is then taken as that version's), or not known at plan time. An unknown listing is skipped.
    */
-  targetVersion: "same" | "other" | "unknown";
-  /** Values the caller cannot know yet (terraform's unknowns): an unknown listing is skipped, not judged. */
-  isUnknown?: (value: unknown) => boolean;
+  targetVersion: Unsure<"same" | "other">;
 }
 
 export interface ResetPlan {
@@ -83,7 +82,6 @@ export interface ResetPlan {
  * bindings are used).
  */
 export function reconfigureResets(manifest: Manifest | undefined, input: ResetInput): ResetPlan {
-  const unknown = input.isUnknown ?? (() => false);
   const current = input.current;
   // a manifest whose version is unknown at plan time is taken as the target's: it comes with the version
   // (both from an appmgmt_application uploading it), and its defaults are then the ones that apply
@@ -93,7 +91,7 @@ export function reconfigureResets(manifest: Manifest | undefined, input: ResetIn
   const possible: PossibleReset[] = [];
 
   const listed = input.after.parameters;
-  if (!unknown(listed)) {
+  if (!isUnknown(listed)) {
     const names = new Set([
       ...Object.keys(current),
       ...(manifestApplies ? Object.keys(manifest.parameters) : []),
@@ -116,11 +114,11 @@ export function reconfigureResets(manifest: Manifest | undefined, input: ResetIn
   }
 
   const wanted = input.after.submodules;
-  if (unknown(wanted)) return { manifestApplies, resets, possible };
+  if (isUnknown(wanted)) return { manifestApplies, resets, possible };
   const actualSubs = input.currentSubmodules ?? {};
   for (const sub of naturalKeys(actualSubs)) {
     const desired = wanted !== undefined && Object.hasOwn(wanted, sub) ? wanted[sub] : undefined;
-    if (unknown(desired) || unknown(desired?.parameters)) continue;
+    if (isUnknown(desired) || isUnknown(desired?.parameters)) continue;
     const keep = desired?.parameters ?? {};
     const defaults = input.submoduleDefaults?.[sub];
     for (const name of naturalKeys(actualSubs[sub])) {
@@ -158,19 +156,18 @@ export function reconfigureResets(manifest: Manifest | undefined, input: ResetIn
 export function leavesEverythingAsIs(plan: ResetPlan, input: ResetInput): boolean {
   if (!plan.manifestApplies || input.targetVersion !== "same" || input.afterRevision) return false;
   if (plan.resets.length > 0 || plan.possible.length > 0) return false;
-  const unknown = input.isUnknown ?? (() => false);
   const same = (want: Record<string, unknown> | undefined, now: Record<string, string> | undefined) =>
-    !unknown(want) &&
+    !isUnknown(want) &&
     Object.entries(want ?? {}).every(
-      ([k, v]) => !unknown(v) && now !== undefined && Object.hasOwn(now, k) && now[k] === v,
+      ([k, v]) => !isUnknown(v) && now !== undefined && Object.hasOwn(now, k) && now[k] === v,
     );
   if (!same(input.after.parameters, input.current)) return false;
   const wanted = input.after.submodules;
-  if (unknown(wanted)) return false;
+  if (isUnknown(wanted)) return false;
   const actualSubs = input.currentSubmodules ?? {};
   return Object.entries(wanted ?? {}).every(
     ([sub, s]) =>
-      !unknown(s) && same(s?.parameters, Object.hasOwn(actualSubs, sub) ? actualSubs[sub] : undefined),
+      !isUnknown(s) && same(s?.parameters, Object.hasOwn(actualSubs, sub) ? actualSubs[sub] : undefined),
   );
 }
 

@@ -7,7 +7,8 @@
 // Everything else stays "possible".
 
 import type { Manifest } from "../manifest/types";
-import { isKnownAfterApply, type DesiredInstance } from "./desired";
+import { isUnknown } from "../util/unknown";
+import type { DesiredInstance } from "./desired";
 
 /** A submodule's values left to their defaults, and the manifest version they are the defaults of. */
 export interface SubmoduleDefaults {
@@ -28,14 +29,13 @@ export function defaultsKept(
   sameMainVersion: boolean,
 ): Record<string, Record<string, string>> | undefined {
   const wanted = desired.submodules;
-  if (!known || !sameMainVersion || desired.revisionId !== undefined || isKnownAfterApply(wanted))
-    return undefined;
+  if (!known || !sameMainVersion || desired.revisionId !== undefined || isUnknown(wanted)) return undefined;
   const out: Record<string, Record<string, string>> = {};
   for (const [key, d] of Object.entries(known)) {
     const asked = wanted !== undefined && Object.hasOwn(wanted, key) ? wanted[key] : undefined;
-    if (isKnownAfterApply(asked) || asked?.revisionId !== undefined) continue;
+    if (isUnknown(asked) || asked?.revisionId !== undefined) continue;
     const version = asked?.manifestVersion;
-    if (version !== undefined && (isKnownAfterApply(version) || (d.version ?? version) !== version)) continue;
+    if (version !== undefined && (isUnknown(version) || (d.version ?? version) !== version)) continue;
     out[key] = d.values;
   }
   return out;

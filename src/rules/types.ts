@@ -40,11 +40,6 @@ export interface CheckOptions {
   /** Manifest versions the application has; when given, manifestVersion must be one of them. */
   availableVersions?: number[];
   /**
-   * Values this returns true for are not judged (e.g. terraform's unknown values at plan time); the
-   * provider passes its own unknown-value test so the rules stay free of protocol types.
-   */
-  isUnknown?: (value: unknown) => boolean;
-  /**
    * Whether a parameter listed in `parameters` was set through the secret map (`submodule` undefined for
    * the instance's own): its findings point at that map and name it. Default: none is.
    */

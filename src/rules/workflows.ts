@@ -2,6 +2,7 @@
 // `<interface>.<command>`, and the `application.workflows` shorthand), and with which parameters. The provider checks an appmgmt_instance_workflow at plan with them, the
 // simulator refuses a run with the same findings (its 400), so both say the same thing.
 
+import { isUnknown } from "../util/unknown";
 import { RESERVED_WORKFLOWS, type Manifest } from "../manifest/types";
 import { formatPath } from "./format";
 import { naturalKeys } from "./natural-order";
@@ -29,12 +30,7 @@ export function reservedWorkflowFinding(workflow: string, owner: string): Findin
 }
 
 /** Every finding of a run against the manifest's workflows: an undeclared workflow, unknown or non-string parameters. */
-export function checkWorkflowRun(
-  manifest: Manifest,
-  run: WorkflowRun,
-  opts: { isUnknown?: (value: unknown) => boolean } = {},
-): Finding[] {
-  const isUnknown = opts.isUnknown ?? (() => false);
+export function checkWorkflowRun(manifest: Manifest, run: WorkflowRun): Finding[] {
   const declared = manifest.workflows ?? {};
   const names = naturalKeys(declared);
   const workflow = Object.hasOwn(declared, run.workflow) ? declared[run.workflow] : undefined;

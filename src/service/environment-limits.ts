@@ -2,7 +2,7 @@
 // the evidence only shows names like `sandbox`, `db-host`), property types and the policies' YAML. The simulator enforces
 // the names, the provider checks all three at plan and the constructs at synth
 // (docs/service-api.md, "Environments"). The YAML library loads on first use, not at the provider's start-up
-// (as the manifest parser does, provider/instance/manifest-module.ts): only a configuration with policies
+// (as the manifest parser does, rules/manifest-module.ts): only a configuration with policies
 // needs it.
 
 import { isDeepStrictEqual } from "node:util";

@@ -2,16 +2,10 @@
 // explicit marker. The protocol layer's codecs (msgpack, JSON) read and write these; nothing here knows the
 // wire.
 
-/** A value terraform does not know yet (msgpack extension 0, or a refined unknown, extension 12). */
-export class UnknownValue {
-  /** Makes the class nominal, so type guards on it do not also exclude plain objects. */
-  private readonly unknownBrand = true;
-  toString(): string {
-    return "(known after apply)";
-  }
-}
-export const UNKNOWN = new UnknownValue();
-export const isUnknown = (v: unknown): v is UnknownValue => v instanceof UnknownValue;
+import type { UnknownValue } from "../util/unknown";
+
+// terraform's "known after apply" is the project's one unknown marker (src/util/unknown.ts)
+export { UNKNOWN, UnknownValue, isUnknown, sameValue } from "../util/unknown";
 
 /**
  * A number too large or too precise for a JS number is kept as its exact decimal text, so that a

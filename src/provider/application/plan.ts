@@ -7,13 +7,14 @@ import {
   Diagnostics,
   type PlanResourceChangeRequest,
   type PlanResourceChangeResponse,
+  sameValue,
   type ValueObject,
 } from "../../terraform-model";
 import { checkIdAttributes } from "../id-attributes";
 import { parseManifestAttribute } from "../manifest-attribute";
 import { planDeclared } from "../planner";
 import type { ProviderContext } from "../context";
-import { asObject, attrPath, knownString, sameValue } from "../values";
+import { asObject, attrPath, knownString } from "../values";
 import { referenceDiagnostics } from "./references";
 import { APPLICATION_ATTRIBUTES } from "./schema";
 

@@ -70,15 +70,16 @@ export function validateEnvironment(config: ValueObject): Diagnostic[] {
 export function planEnvironment(req: PlanResourceChangeRequest): PlanResourceChangeResponse {
   const plan = planDeclared(req, ENVIRONMENT_ATTRIBUTES, validateEnvironment, (prior, planned) => {
     const config = asObject(req.config) ?? planned;
+    const patch: ValueObject = {};
     if (
       typeof prior.policies === "string" &&
       typeof planned.policies === "string" &&
       samePolicies(prior.policies, planned.policies)
     )
-      planned.policies = prior.policies;
+      patch.policies = prior.policies;
     // Left to the service, the types follow the properties: a property the plan removes takes its type along.
-    if (config.property_types === null) planned.property_types = plannedTypes(planned);
-    return {};
+    if (config.property_types === null) patch.property_types = plannedTypes(planned);
+    return { planned: patch };
   });
   const config = asObject(req.config);
   if (!asObject(req.priorState) && config && config.clone_from === null) plan.diagnostics.push(noCloneFrom());

@@ -49,7 +49,7 @@ export function validateWorkflow(config: ValueObject): Diagnostic[] {
     // The rules see the secret names, never their values.
     const listed: ValueObject = { ...parameters };
     for (const name of Object.keys(secrets ?? {})) setOwn(listed, name, UNKNOWN);
-    const findings = checkWorkflowRun(manifest, { workflow, parameters: listed }, { isUnknown });
+    const findings = checkWorkflowRun(manifest, { workflow, parameters: listed });
     addFindings(
       findings.map((f) =>
         f.path[0] === "parameters" && secrets && Object.hasOwn(secrets, String(f.path[1]))

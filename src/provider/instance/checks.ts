@@ -2,7 +2,7 @@
 // parameter names and, when the `manifest` attribute is known, the binding rules (src/rules). Unknown
 // values are skipped.
 
-import { type AttributePath, type Diagnostic, Diagnostics } from "../../terraform-model";
+import { type AttributePath, type Diagnostic, Diagnostics, isUnknown } from "../../terraform-model";
 import {
   SCHEMA_NAMES,
   checkInstanceConfig,
@@ -10,27 +10,25 @@ import {
   formatFinding,
   idProblem,
   instanceNameProblem,
-  isKnownAfterApply,
   rulesConfig,
-  type DesiredInstance,
+  secretOf,
   type Finding,
 } from "../../rules";
 import { parseDuration } from "../duration";
 import { addManifestError } from "../manifest-attribute";
 import { attrPath } from "../values";
-import { known, knownEntries, type InstanceModel } from "./model";
+import type { InstanceCall } from "./change";
+import { known, knownEntries, type InstanceModel, type Maybe, type StringMapModel } from "./model";
 import { TIMEOUT_OPERATIONS } from "./schema";
-import { configSecretNames, namesInBothMaps } from "./secrets";
 
 export type Operation = "launch" | "reconfigure";
 
 /**
- * `desired` is the model of what `config` asks of the service (desired.ts), built once per plan; `operation`
- * is what the plan sends (undefined at validation, which cannot tell), named by the findings it applies to.
+ * The configuration's checks, from the call decoded once (change.ts); `operation` is what the plan sends
+ * (undefined at validation, which cannot tell), named by the findings it applies to.
  */
 export function checkInstanceAttributes(
-  config: InstanceModel,
-  desired: DesiredInstance,
+  { config, change }: InstanceCall,
   operation: Operation | undefined,
 ): Diagnostic[] {
   const out = new Diagnostics();
@@ -38,13 +36,11 @@ export function checkInstanceAttributes(
   checkInstanceName(config, out);
   checkDurations(config, out);
   checkSecretNames(config, out);
-  const secrets = configSecretNames(config);
+  const desired = change.desired;
   // a finding about a secret name points at the secret_parameters map that sets it
-  const isSecret = (name: string, sub?: string) =>
-    sub === undefined ? secrets.main(name) : secrets.submodule(sub, name);
-  const options = { operation, isUnknown: isKnownAfterApply, names: SCHEMA_NAMES, isSecret };
+  const options = { operation, names: SCHEMA_NAMES, isSecret: secretOf(change) };
   if (desired.manifest === undefined) addFindings(checkParameterNames(rulesConfig(desired), options), out);
-  else if (!isKnownAfterApply(desired.manifest)) {
+  else if (!isUnknown(desired.manifest)) {
     const manifest = addManifestError(desired.manifest, out);
     if (manifest) addFindings(checkInstanceConfig(manifest, rulesConfig(desired), options), out);
   }
@@ -63,6 +59,21 @@ function checkSecretNames(config: InstanceModel, out: Diagnostics): void {
         `(never stored in the state), or from ${where}secret_parameters.`,
     );
   }
+}
+
+/** The names in both `parameters` and `secret_parameters` (of the instance, then of each submodule). */
+export function namesInBothMaps(config: InstanceModel): { path?: string; name: string }[] {
+  const both: { path?: string; name: string }[] = [];
+  const inBoth = (listed: Maybe<StringMapModel> | null, secrets: Maybe<StringMapModel> | null) =>
+    listed === null || isUnknown(listed) || secrets === null || isUnknown(secrets)
+      ? []
+      : Object.keys(secrets).filter((n) => Object.hasOwn(listed, n));
+  for (const name of inBoth(config.parameters, config.secretParameters)) both.push({ name });
+  for (const [path, sub] of knownEntries(config.submodules)) {
+    const secrets = Object.hasOwn(config.submoduleSecrets, path) ? config.submoduleSecrets[path] : null;
+    for (const name of inBoth(sub?.parameters ?? null, secrets)) both.push({ path, name });
+  }
+  return both;
 }
 
 function checkIds(config: InstanceModel, out: Diagnostics): void {

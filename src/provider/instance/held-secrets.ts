@@ -3,11 +3,11 @@
 // it does not list, and the provider can never read a secret back into a request, so such a change fails
 // the plan (and, should a value be unknown until apply, the apply before anything is sent) naming each one.
 
-import { binderOf, type DesiredInstance, manifestOf } from "../../rules";
+import { binderOf, type DesiredInstance, manifestOf, splitSecretName } from "../../rules";
 import { type Diagnostic, errorDiagnostic, isUnknown } from "../../terraform-model";
 import { attrPath } from "../values";
 import type { InstanceModel, Maybe, StringMapModel } from "./model";
-import { splitSecretName, stateSecretNames } from "./secrets";
+import { stateSecretNames } from "./secrets";
 
 /** A held secret a reconfigure of `config` would reset: a main name, or a submodule's by path. */
 export interface UnsentSecret {

@@ -22,7 +22,7 @@ export const instanceResource = defineResource(
     create: (ctx, planned, config) => createInstance(ctx, decodeInstance(planned), decodeInstance(config)),
     read: readInstance,
     update: (ctx, prior, planned, config, plannedPrivate) =>
-      updateInstance(ctx, prior, decodeInstance(planned), decodeInstance(config), plannedPrivate),
+      updateInstance(ctx, prior, decodeInstance(planned), config, plannedPrivate),
     delete: deleteInstance,
     import: importInstance,
   }),

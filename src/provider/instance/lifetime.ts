@@ -2,9 +2,8 @@
 // (`POST /api/1/instances/{id}/destroy/reschedule`, docs/service-api.md "Lifetime"), never a relaunch.
 
 import { NEVER_DESTROY } from "../../service/wire";
-import { failureDiagnostic, type Diagnostic } from "../../terraform-model";
+import { failureDiagnostic, sameValue, type Diagnostic } from "../../terraform-model";
 import type { ProviderContext } from "../context";
-import { sameValue } from "../values";
 import type { InstanceModel } from "./model";
 import { destroyInterval } from "./requests";
 

@@ -2,19 +2,19 @@
 // a nested submodule key below a submodule whose components only its application's own manifest declares is sent
 // unchecked, and a typed default (a number, a list, ...) is sent as a string. Warnings, on the attribute each concerns.
 
-import { type Diagnostic, Diagnostics } from "../../terraform-model";
-import { isKnownAfterApply, rulesConfig, uncheckedSubmodules, type DesiredInstance } from "../../rules";
+import { type Diagnostic, Diagnostics, isUnknown } from "../../terraform-model";
+import { rulesConfig, uncheckedSubmodules, type DesiredInstance } from "../../rules";
 import { attrPath } from "../values";
-import { manifestModule } from "./manifest-module";
+import { manifestModule } from "../../rules";
 
 /** The plan's warnings for `desired` (`launching`: whether the plan launches, when defaults are first sent). */
 export function manifestNotices(desired: DesiredInstance, launching: boolean): Diagnostic[] {
   const parse = desired.manifest;
-  if (parse === undefined || isKnownAfterApply(parse) || !("manifest" in parse)) return [];
+  if (parse === undefined || isUnknown(parse) || !("manifest" in parse)) return [];
   const { manifest } = parse;
   const out = new Diagnostics();
   const rules = rulesConfig(desired);
-  const unchecked = isKnownAfterApply(desired.submodules) ? [] : uncheckedSubmodules(manifest, rules);
+  const unchecked = isUnknown(desired.submodules) ? [] : uncheckedSubmodules(manifest, rules);
   for (const { key, under, applicationId } of unchecked) {
     const app = applicationId ? `application ${applicationId}` : "its application";
     out.addWarning(
@@ -26,7 +26,7 @@ export function manifestNotices(desired: DesiredInstance, launching: boolean): D
         `${under}'s components under its entry in application.components.`,
     );
   }
-  if (!launching || isKnownAfterApply(desired.parameters)) return out.list;
+  if (!launching || isUnknown(desired.parameters)) return out.list;
   const { describeEncoding } = manifestModule();
   const encoded = Object.values(manifest.parameters)
     .filter(

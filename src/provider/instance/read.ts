@@ -22,6 +22,7 @@ import {
   type Maybe,
   type SubmoduleModel,
 } from "./model";
+import { splitSecretName } from "../../rules";
 import { confirmGone } from "./gone";
 import { environmentName } from "../environment-names";
 import { type PendingLaunch, resolvePendingLaunch } from "./lost-launch";
@@ -32,7 +33,6 @@ import {
   binderValues,
   importedSecretNames,
   splitReturnValues,
-  splitSecretName,
   stateSecretNames,
   withoutSecretValues,
 } from "./secrets";

@@ -9,29 +9,28 @@ import type {
   ReconfigureSubmodule,
 } from "../../client/types";
 import { setOwn } from "../../util/own";
-import {
-  isKnownAfterApply,
-  knownValues,
-  type DesiredInstance,
-  type DesiredSubmodule,
-  type Unsure,
-} from "../../rules";
 import { NEVER_DESTROY, nestSubmodules, type NestedSubmodules } from "../../service/wire";
 import { parseDuration } from "../duration";
-import { desiredInstance } from "./desired";
-import { known, type InstanceModel } from "./model";
+import {
+  known,
+  knownEntries,
+  type InstanceModel,
+  type Maybe,
+  type StringMapModel,
+  type SubmoduleModel,
+} from "./model";
 import { withSecretsListed } from "./secrets";
 
 export function launchRequest(config: InstanceModel): LaunchRequest {
   // secrets are sent with the parameters (never stored: write-only)
-  const desired = desiredInstance(withSecretsListed(config));
+  const sent = withSecretsListed(config);
   return present({
-    parameters: knownValues(desired.parameters),
+    parameters: sentValues(sent.parameters),
     instanceName: known(config.instanceName),
     environmentId: known(config.environmentId),
-    revisionId: knownField(desired.revisionId),
-    version: knownField(desired.manifestVersion),
-    submodules: submoduleRequests(desired, launchSubmodule),
+    revisionId: known(config.revisionId),
+    version: known(config.manifestVersion),
+    submodules: submoduleRequests(sent, launchSubmodule),
     destroyInterval: destroyInterval(config),
   });
 }
@@ -49,28 +48,41 @@ export function destroyInterval(config: InstanceModel): number {
 }
 
 /** The complete desired configuration, secrets listed (at apply every value is known). */
-export function reconfigureRequest(desired: DesiredInstance): ReconfigureRequest {
+export function reconfigureRequest(config: InstanceModel): ReconfigureRequest {
+  const sent = withSecretsListed(config);
   return {
-    parameters: knownValues(desired.parameters) ?? {},
+    parameters: sentValues(sent.parameters) ?? {},
     ...present({
-      revisionId: knownField(desired.revisionId),
-      manifestVersion: knownField(desired.manifestVersion),
-      submodules: submoduleRequests(desired, reconfigureSubmodule),
+      revisionId: known(config.revisionId),
+      manifestVersion: known(config.manifestVersion),
+      submodules: submoduleRequests(sent, reconfigureSubmodule),
     }),
   };
 }
 
 /** A submodule's revision is chosen at launch only (changing it replaces the instance). */
-function launchSubmodule(s: DesiredSubmodule | undefined): LaunchSubmodule {
-  return present({ revisionId: knownField(s?.revisionId), ...reconfigureSubmodule(s) });
+function launchSubmodule(s: SubmoduleModel | undefined): LaunchSubmodule {
+  return present({ revisionId: s && known(s.revisionId), ...reconfigureSubmodule(s) });
 }
 
-function reconfigureSubmodule(s: DesiredSubmodule | undefined): ReconfigureSubmodule {
-  return present({ manifestVersion: knownField(s?.manifestVersion), parameters: knownValues(s?.parameters) });
+function reconfigureSubmodule(s: SubmoduleModel | undefined): ReconfigureSubmodule {
+  return present({
+    manifestVersion: s && known(s.manifestVersion),
+    parameters: s && sentValues(s.parameters),
+  });
 }
 
-function knownField<T>(v: Unsure<T> | undefined): T | undefined {
-  return isKnownAfterApply(v) ? undefined : v;
+/** The values listed (a null one is not), or undefined when the map is null or any value unknown. */
+function sentValues(m: Maybe<StringMapModel> | null): Record<string, string> | undefined {
+  const map = known(m);
+  if (map === undefined) return undefined;
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(map)) {
+    if (v === null) continue;
+    if (typeof v !== "string") return undefined;
+    setOwn(out, k, v);
+  }
+  return out;
 }
 
 /** The fields that have a value: a request leaves out what the configuration does not set. */
@@ -82,13 +94,12 @@ function present<T extends object>(fields: T): { [K in keyof T]?: Exclude<T[K], 
 
 /** Each submodule's settings, keyed by path in the configuration ("db/replica"), nested as the body carries them. */
 function submoduleRequests<T extends object>(
-  desired: DesiredInstance,
-  request: (s: DesiredSubmodule | undefined) => T,
+  config: InstanceModel,
+  request: (s: SubmoduleModel | undefined) => T,
 ): NestedSubmodules<T> | undefined {
-  const subs = knownField(desired.submodules);
-  const entries = Object.entries(subs ?? {});
+  const entries = knownEntries(config.submodules);
   if (entries.length === 0) return undefined;
   const byPath: Record<string, T> = {};
-  for (const [name, s] of entries) setOwn(byPath, name, request(knownField(s)));
+  for (const [name, s] of entries) setOwn(byPath, name, request(s));
   return nestSubmodules(byPath);
 }

@@ -7,18 +7,17 @@
 
 import type { Parameters } from "../../client/types";
 import type { Manifest } from "../../manifest/types";
-import { type Diagnostic, warningDiagnostic } from "../../terraform-model";
+import { type Diagnostic, isUnknown, warningDiagnostic } from "../../terraform-model";
 import {
   knownValues,
   manifestOf,
   serviceChange,
-  type DesiredInstance,
-  type InstanceNow,
+  type InstanceChange,
   type PossibleReset,
   type UnknownOutcome,
 } from "../../rules";
 import { attrPath } from "../values";
-import { manifestModule } from "./manifest-module";
+import { manifestModule } from "../../rules";
 
 export interface PlannedResets {
   /** The exact effective_parameters after the reconfigure, when the provider can tell. */
@@ -28,15 +27,21 @@ export interface PlannedResets {
   warnings: Diagnostic[];
 }
 
-/** The plan of a change: undefined when nothing reaches the service (the rules' answer). */
-export function planResets(now: InstanceNow, desired: DesiredInstance): PlannedResets | undefined {
-  const change = serviceChange(now, desired);
+/** The plan of an update: undefined when nothing reaches the service (the rules' answer). */
+export function planResets(update: InstanceChange): PlannedResets | undefined {
+  const change = serviceChange(update);
   if (!change.reachesService) return undefined;
   const { resets: plan, input } = change;
+  const { desired } = update;
   const manifest = manifestOf(desired);
   let effectiveParameters: Parameters | undefined;
-  const listedValues = desired.parameters === undefined ? {} : knownValues(desired.parameters);
-  if (plan.manifestApplies && input.targetVersion !== "unknown" && !input.afterRevision && listedValues) {
+  const listedValues = knownValues(desired.parameters) ?? {};
+  if (
+    plan.manifestApplies &&
+    !isUnknown(input.targetVersion) &&
+    !input.afterRevision &&
+    !isUnknown(listedValues)
+  ) {
     effectiveParameters = { ...mainDefaults(manifest!), ...listedValues };
   }
   const warnings: Diagnostic[] = plan.resets.map((r) => {

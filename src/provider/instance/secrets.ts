@@ -5,17 +5,8 @@
 import type { InstanceStatus, Parameters } from "../../client/types";
 import { setOwn } from "../../util/own";
 import { isUnknown, UNKNOWN } from "../../terraform-model";
-import { sameValue } from "../values";
-import { known, knownEntries, type InstanceModel, type Maybe, type StringMapModel } from "./model";
-
-/** A submodule's secret name as `secret_parameter_names` lists it: `<path>/<interface>.<pin>`. */
-const submoduleName = (path: string, name: string) => `${path}/${name}`;
-
-/** A secret's name as the state lists it: a main parameter's, or `<path>/<interface>.<pin>` for a submodule's. */
-export function splitSecretName(full: string): { path?: string; name: string } {
-  const slash = full.lastIndexOf("/");
-  return slash < 0 ? { name: full } : { path: full.slice(0, slash), name: full.slice(slash + 1) };
-}
+import { submoduleSecretName as submoduleName } from "../../rules";
+import { known, type InstanceModel, type Maybe, type StringMapModel } from "./model";
 
 /** Submodule paths in the order `secret_parameter_names` lists them. */
 const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -45,101 +36,32 @@ export function configSecretNames(config: InstanceModel): SecretNames {
   return new SecretNames(configuredSecretNames(config) ?? []);
 }
 
-/**
- * What a secret stands for where no value may go: the reset rule compares the state (which never holds a
- * secret) with the configuration, so both list each secret name with this same value.
- */
-const SECRET_PLACEHOLDER = "(secret)";
-
-/**
- * How secrets are listed among the parameters: their `values`, as a launch or reconfigure sends them;
- * a `placeholder`, for the reset rule (a secret counts as listed); `unknown`, for the binding rules
- * (they see its name, never its value).
- */
-export type SecretListing = "values" | "placeholder" | "unknown";
-
-/** The configuration with the secrets listed among the parameters. Never encoded into a state. */
-export function withSecretsListed(config: InstanceModel, as: SecretListing = "values"): InstanceModel {
-  const hide = as === "unknown" ? UNKNOWN : as === "placeholder" ? SECRET_PLACEHOLDER : undefined;
+/** The configuration with the secrets' values listed among the parameters, as a request sends them. Never encoded into a state. */
+export function withSecretsListed(config: InstanceModel): InstanceModel {
   let submodules = config.submodules;
   if (submodules !== null && !isUnknown(submodules)) {
     submodules = { ...submodules };
     for (const [path, sub] of Object.entries(submodules)) {
       const secrets = Object.hasOwn(config.submoduleSecrets, path) ? config.submoduleSecrets[path] : null;
-      if (!isUnknown(sub))
-        setOwn(submodules, path, { ...sub, parameters: listed(sub.parameters, secrets, hide) });
+      if (!isUnknown(sub)) setOwn(submodules, path, { ...sub, parameters: listed(sub.parameters, secrets) });
     }
   }
-  return { ...config, parameters: listed(config.parameters, config.secretParameters, hide), submodules };
-}
-
-/**
- * The prior state as the reset rule compares it with `withSecretsListed(config, "placeholder")`: the
- * secret names it lists, each with the placeholder, among the listed and the reported values.
- */
-export function priorWithSecretsListed(prior: InstanceModel): InstanceModel {
-  const names = stateSecretNames(prior);
-  if (names.list.length === 0) return prior;
-  const placeholders = (keep: (n: string) => boolean) =>
-    Object.fromEntries(names.list.filter(keep).map((n) => [n, SECRET_PLACEHOLDER]));
-  const main = placeholders((n) => !n.includes("/"));
-  const ofSubmodule = (path: string) =>
-    Object.fromEntries(
-      names.list
-        .filter((n) => n.startsWith(`${path}/`) && !n.slice(path.length + 1).includes("/"))
-        .map((n) => [n.slice(path.length + 1), SECRET_PLACEHOLDER]),
-    );
-  const submoduleSecrets = Object.fromEntries(
-    knownEntries(prior.submodules).map(([path]) => [path, ofSubmodule(path)]),
-  );
-  const withPlaceholders = (values: Maybe<StringMapModel> | null, extra: StringMapModel) =>
-    values === null || isUnknown(values) ? values : { ...values, ...extra };
-  const effectiveSubmodules =
-    prior.effectiveSubmodules === null || isUnknown(prior.effectiveSubmodules)
-      ? prior.effectiveSubmodules
-      : Object.fromEntries(
-          Object.entries(prior.effectiveSubmodules).map(([path, v]) => [
-            path,
-            withPlaceholders(v, ofSubmodule(path)),
-          ]),
-        );
-  return withSecretsListed(
-    {
-      ...prior,
-      secretParameters: main,
-      submoduleSecrets,
-      effectiveParameters: withPlaceholders(prior.effectiveParameters, main),
-      effectiveSubmodules,
-    } as InstanceModel,
-    "values",
-  );
+  return { ...config, parameters: listed(config.parameters, config.secretParameters), submodules };
 }
 
 function listed(
   plain: Maybe<StringMapModel> | null,
   secrets: Maybe<StringMapModel> | null,
-  hide: string | typeof UNKNOWN | undefined,
 ): Maybe<StringMapModel> | null {
   if (secrets === null) return plain;
   if (isUnknown(secrets) || isUnknown(plain)) return UNKNOWN;
-  // a secret whose value is null (an adopted one not supplied yet) is not sent, but still counts as listed for
-  // the reset rule: the state lists its name, and whether a change may go without it is held-secrets.ts's say
-  const set = Object.entries(secrets).filter(([, v]) => v !== null || hide === SECRET_PLACEHOLDER);
+  // a secret whose value is null (an adopted one not supplied yet) is not sent; whether a change may go
+  // without it is held-secrets.ts's say
+  const set = Object.entries(secrets).filter(([, v]) => v !== null);
   if (set.length === 0) return plain;
   const out: StringMapModel = { ...(plain ?? {}) };
-  for (const [k, v] of set) setOwn(out, k, hide ?? v);
+  for (const [k, v] of set) setOwn(out, k, v);
   return out;
-}
-
-/**
- * Whether the secrets must be sent again: a new secret_parameters_version, or names added or removed.
- * Their values are never in a state, so a new value alone changes nothing terraform can see.
- */
-export function secretsChange(prior: InstanceModel, config: InstanceModel): boolean {
-  return (
-    !sameValue(prior.secretParametersVersion, config.secretParametersVersion) ||
-    !sameValue(prior.secretParameterNames ?? [], configuredSecretNames(config) ?? UNKNOWN)
-  );
 }
 
 /** The secret names a state lists (none when unknown or null). */
@@ -168,21 +90,6 @@ export class SecretNames {
     }
     return out;
   }
-}
-
-/** The names in both `parameters` and `secret_parameters` (of the instance, then of each submodule). */
-export function namesInBothMaps(config: InstanceModel): { path?: string; name: string }[] {
-  const both: { path?: string; name: string }[] = [];
-  const inBoth = (listed: Maybe<StringMapModel> | null, secrets: Maybe<StringMapModel> | null) =>
-    listed === null || isUnknown(listed) || secrets === null || isUnknown(secrets)
-      ? []
-      : Object.keys(secrets).filter((n) => Object.hasOwn(listed, n));
-  for (const name of inBoth(config.parameters, config.secretParameters)) both.push({ name });
-  for (const [path, sub] of knownEntries(config.submodules)) {
-    const secrets = Object.hasOwn(config.submoduleSecrets, path) ? config.submoduleSecrets[path] : null;
-    for (const name of inBoth(sub?.parameters ?? null, secrets)) both.push({ path, name });
-  }
-  return both;
 }
 
 /**

@@ -7,18 +7,16 @@
 import type { InstanceStatus } from "../../client/types";
 import { setOwn } from "../../util/own";
 import {
-  KNOWN_AFTER_APPLY,
   binderOf,
-  isKnownAfterApply,
+  instanceInputs,
   manifestOf,
+  markedUnknown,
   type DesiredInstance,
   type SubmoduleDefaults,
 } from "../../rules";
 import { isUnknown, UNKNOWN, type ValueObject } from "../../terraform-model";
-import { sameValue } from "../values";
-import { desiredInstance } from "./desired";
-import type { InstanceModel } from "./model";
-import { configSecretNames, configuredSecretNames, stateSecretNames, withSecretsListed } from "./secrets";
+import { encodeInstance, type InstanceModel } from "./model";
+import { configSecretNames, stateSecretNames } from "./secrets";
 
 export type DefaultsRecord = Record<string, SubmoduleDefaults>;
 
@@ -28,10 +26,11 @@ export type DefaultsRecord = Record<string, SubmoduleDefaults>;
  * Secrets are never recorded.
  */
 export function defaultsLeft(config: InstanceModel, s: InstanceStatus): DefaultsRecord | undefined {
-  const desired = desiredInstance(withSecretsListed(config, "placeholder"));
+  const values = encodeInstance(config);
+  const { desired } = instanceInputs(values, markedUnknown(values));
   const manifest = manifestOf(desired);
   const asked = desired.submodules;
-  if (!manifest || isKnownAfterApply(asked)) return undefined;
+  if (!manifest || isUnknown(asked)) return undefined;
   // secret names, configured (write-only, at apply) or as the state lists them: never a value to record
   const secret = (key: string, name: string) =>
     configSecretNames(config).submodule(key, name) || stateSecretNames(config).submodule(key, name);
@@ -39,9 +38,9 @@ export function defaultsLeft(config: InstanceModel, s: InstanceStatus): Defaults
   for (const [key, sub] of Object.entries(s.submodules)) {
     if (!Object.hasOwn(manifest.submodules, key)) continue;
     const entry = asked !== undefined && Object.hasOwn(asked, key) ? asked[key] : undefined;
-    if (isKnownAfterApply(entry) || entry?.revisionId !== undefined) continue;
+    if (isUnknown(entry) || entry?.revisionId !== undefined) continue;
     const sent = entry?.parameters;
-    if (isKnownAfterApply(sent)) continue;
+    if (isUnknown(sent)) continue;
     const values: Record<string, string> = {};
     for (const [name, value] of Object.entries(sub.parameters)) {
       if ((sent !== undefined && Object.hasOwn(sent, name)) || secret(key, name)) continue;
@@ -68,21 +67,6 @@ export function defaultsAfterRead(
 }
 
 /**
- * The record as the reset rule may use it for this change: not when the secret names change, since the planned
- * effective_submodules keeps the state's keys and a value becoming secret leaves them.
- */
-export function defaultsForRule(
-  record: DefaultsRecord | undefined,
-  prior: InstanceModel,
-  config: InstanceModel,
-): DefaultsRecord | undefined {
-  const names = configuredSecretNames(config);
-  return record && names !== undefined && sameValue(prior.secretParameterNames ?? [], names)
-    ? record
-    : undefined;
-}
-
-/**
  * The planned effective_submodules of a reconfigure: the state's submodules and keys, each value the record
  * holds at a default that still applies (`kept`) planned as that default, every other value unknown; undefined
  * (wholly unknown) when no value is known.
@@ -95,15 +79,15 @@ export function plannedSubmoduleValues(
 ): ValueObject | undefined {
   const effective = prior.effectiveSubmodules;
   if (!kept || effective === null || isUnknown(effective)) return undefined;
-  const wanted = isKnownAfterApply(desired.submodules) ? undefined : desired.submodules;
+  const wanted = isUnknown(desired.submodules) ? undefined : desired.submodules;
   let anyKnown = false;
   const out: ValueObject = {};
   for (const [key, values] of Object.entries(effective)) {
     if (values === null || isUnknown(values)) return undefined;
     const entry = wanted !== undefined && Object.hasOwn(wanted, key) ? wanted[key] : undefined;
-    const listed = isKnownAfterApply(entry) ? KNOWN_AFTER_APPLY : entry?.parameters;
+    const listed = isUnknown(entry) ? UNKNOWN : entry?.parameters;
     // a listing not known yet may list any value
-    const defaults = Object.hasOwn(kept, key) && !isKnownAfterApply(listed) ? kept[key] : {};
+    const defaults = Object.hasOwn(kept, key) && !isUnknown(listed) ? kept[key] : {};
     // only the recorded ones: the review reads those here, and a manifest's restated defaults in the manifest
     const recorded = record !== undefined && Object.hasOwn(record, key) ? record[key].values : {};
     const parameters: ValueObject = {};
@@ -111,7 +95,7 @@ export function plannedSubmoduleValues(
       const known =
         Object.hasOwn(defaults, name) &&
         Object.hasOwn(recorded, name) &&
-        !(listed !== undefined && !isKnownAfterApply(listed) && Object.hasOwn(listed, name));
+        !(listed !== undefined && !isUnknown(listed) && Object.hasOwn(listed, name));
       setOwn(parameters, name, known ? defaults[name] : UNKNOWN);
       anyKnown ||= known;
     }

@@ -11,24 +11,22 @@ import { flattenSubmodules } from "../../service/wire";
 import { notAccepted } from "./busy";
 import { failureDiagnostic, type ValueObject } from "../../terraform-model";
 import { rescheduleIfChanged } from "./lifetime";
-import { decodeInstance, type InstanceModel } from "./model";
+import type { InstanceModel } from "./model";
 import { serviceChange } from "../../rules";
-import { desiredInstance } from "./desired";
-import { ruleInputs } from "./plan";
-import { decodePrivate } from "./private";
+import { decodeCall } from "./change";
 import { reconfigureRequest } from "./requests";
 import { unsentHeldSecrets, unsentSecretErrors } from "./held-secrets";
-import { secretsChange, withSecretsListed } from "./secrets";
 import { awaitWorkflow, stateAfterApply, timeoutMs } from "./wait";
 
 export async function updateInstance(
   ctx: ProviderContext,
   priorState: ValueObject,
   planned: InstanceModel,
-  config: InstanceModel,
+  configValue: ValueObject,
   plannedPrivate: Buffer,
 ): Promise<ApplyResult> {
-  const prior = decodeInstance(priorState);
+  const { config, prior: decoded, change } = decodeCall(configValue, priorState, plannedPrivate);
+  const prior = decoded!;
   const id = prior.id as string;
   const rescheduleFailed = await rescheduleIfChanged(ctx, id, prior, config);
   if (rescheduleFailed) return { newState: priorState, diagnostics: [rescheduleFailed] };
@@ -44,16 +42,15 @@ export async function updateInstance(
     }
   }
   // new secrets (a new version, names added or removed) are sent whatever the rule says
-  const rule = ruleInputs(prior, config, decodePrivate(plannedPrivate));
-  if (!secretsChange(prior, config) && !serviceChange(rule.now, rule.desired).reachesService) {
+  if (!change.secrets.sent && !serviceChange(change).reachesService) {
     // nothing reaches the service (a local change, or one the manifest proves changes no value): keep
     // what the last read learnt (the plan passed it on)
     return { newState: stateAfterApply(planned, id, undefined), private: plannedPrivate, diagnostics: [] };
   }
   // what the plan could not check (a value unknown then): never send a reconfigure that drops a held secret
-  const unsent = unsentSecretErrors(unsentHeldSecrets(prior, config, rule.desired));
+  const unsent = unsentSecretErrors(unsentHeldSecrets(prior, config, change.desired));
   if (unsent.length > 0) return { newState: priorState, diagnostics: unsent };
-  const request = reconfigureRequest(desiredInstance(withSecretsListed(config)));
+  const request = reconfigureRequest(config);
   const deadline = Date.now() + timeoutMs(config, "update");
   const { client } = ctx.service();
   let startedAfter: number;

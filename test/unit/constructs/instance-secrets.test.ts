@@ -146,6 +146,16 @@ describe.each(FLAVOURS)("ApplicationInstance secretParameters ($name)", (flavour
     const viaMain = stackWith(flavour, () => ({ secretParameters: { "input.db-size": LITERAL } }));
     expect(synthError(viaMain.synth)).toBe("");
   });
+
+  it("leaves only the parameters a secret map joins unchecked when that map is a token as a whole", () => {
+    const stack = stackWith(flavour, (secret) => ({
+      parameters: { "input.app-frk": "main" },
+      submodules: { db: { secretParameters: secret, parameters: { "input.sise": "large" } } },
+    }));
+    const error = synthError(stack.synth);
+    expect(error).toContain("[shop/webshop] parameters['input.app-frk']: ");
+    expect(error).not.toContain("input.sise");
+  });
 });
 
 describe("ApplicationInstance secretParameters in cdktn apps", () => {

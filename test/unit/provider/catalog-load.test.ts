@@ -1,6 +1,6 @@
 // Provider start-up is a product metric: the catalog, which the provider loads for its first schema call, must
 // not load the YAML library (17-28 ms here). Only a configuration with a manifest or policies needs it, and
-// those load it on first use (instance/manifest-module.ts, service/environment-limits.ts).
+// those load it on first use (src/rules/manifest-module.ts, environment-limits.ts).
 
 test("loading the provider's catalog does not load the YAML library", () => {
   let yamlLoaded = false;

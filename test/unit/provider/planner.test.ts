@@ -57,12 +57,15 @@ test("no change plans the prior state as it is, without asking the hook", () => 
   expect(res.plannedPrivate).toEqual(Buffer.from("prior"));
 });
 
-test("the hook gets the prior private state and the plan with the unknowns; its private state is planned", () => {
+test("the hook gets the prior private state and the plan with the unknowns; its values and private state are planned", () => {
   const seen: unknown[] = [];
   const res = plan(request({ note: "y" }), (prior, planned, priorPrivate) => {
     seen.push(prior.status, isUnknown(planned.status), priorPrivate.toString());
-    planned.status = "Reconfiguring";
-    return { plannedPrivate: Buffer.from("next"), diagnostics: [{ severity: "warning", summary: "w" }] };
+    return {
+      planned: { status: "Reconfiguring" },
+      plannedPrivate: Buffer.from("next"),
+      diagnostics: [{ severity: "warning", summary: "w" }],
+    };
   });
   expect(seen).toEqual(["Running", true, "prior"]);
   expect((res.plannedState as ValueObject).status).toBe("Reconfiguring");

@@ -28,20 +28,25 @@ interface Answer {
   possible: string[];
 }
 
-/** The provider's answer: outputs unknown when the reconfigure is sent; the values its warnings name. */
-async function planAnswer(prior: ValueObject, config: ValueObject, priorPrivate = Buffer.alloc(0)) {
+/** The provider's PlanResourceChange of an update, with the proposed state terraform would send. */
+function planOf(prior: ValueObject, config: ValueObject, priorPrivate = Buffer.alloc(0)) {
   const proposed: ValueObject = { ...config };
   for (const a of ["id", "status", "effective_parameters", "effective_submodules", "return_values"])
     proposed[a] = prior[a];
   for (const a of ["instance_name", "environment_id", "manifest_version"])
     if (config[a] === null) proposed[a] = prior[a];
-  const res = await provider.planResourceChange({
+  return provider.planResourceChange({
     typeName: "appmgmt_instance",
     priorState: prior,
     proposedNewState: proposed,
     config,
     priorPrivate,
   });
+}
+
+/** The provider's answer: outputs unknown when the reconfigure is sent; the values its warnings name. */
+async function planAnswer(prior: ValueObject, config: ValueObject, priorPrivate?: Buffer) {
+  const res = await planOf(prior, config, priorPrivate);
   expect(res.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
   const planned = obj(res.plannedState);
   const text = res.diagnostics.map((d) => `${d.summary}\n${d.detail}`).join("\n");
@@ -71,8 +76,27 @@ function toPlanJson(v: Value): { value: unknown; unknown: unknown } {
   return { value, unknown };
 }
 
-function reviewAnswer(prior: ValueObject, planned: ValueObject): Answer {
-  const after = toPlanJson(planned);
+/** The plan JSON's `after`: write-only attributes (the secrets' values) are null there, as terraform shows them. */
+function planJsonAfter(planned: ValueObject) {
+  const submodules = planned.submodules;
+  const withoutSecrets: ValueObject = {
+    ...planned,
+    secret_parameters: null,
+    submodules:
+      submodules === null || isUnknown(submodules)
+        ? submodules
+        : Object.fromEntries(
+            Object.entries(obj(submodules)).map(([k, v]) => [
+              k,
+              isUnknown(v) ? v : { ...obj(v), secret_parameters: null },
+            ]),
+          ),
+  };
+  return toPlanJson(withoutSecrets);
+}
+
+function reviewOf(prior: ValueObject, planned: ValueObject) {
+  const after = planJsonAfter(planned);
   const rc: ResourceChange = {
     address: "appmgmt_instance.shop",
     mode: "managed",
@@ -80,7 +104,11 @@ function reviewAnswer(prior: ValueObject, planned: ValueObject): Answer {
     name: "shop",
     change: { actions: ["update"], before: prior, after: after.value, after_unknown: after.unknown },
   };
-  const review = reviewInstance(rc)!;
+  return reviewInstance(rc)!;
+}
+
+function reviewAnswer(prior: ValueObject, planned: ValueObject): Answer {
+  const review = reviewOf(prior, planned);
   return {
     reachesService: review.kind === "reconfigure",
     resets: review.resets.map((r) => r.attribute).sort(),
@@ -277,6 +305,80 @@ const cases: [string, ValueObject, ValueObject, Answer, Buffer?][] = [
   ],
 ];
 
+/** A secret the service holds: db-size (bound into db's size), kept out of every state, named in secret_parameter_names. */
+const secretActual = status({
+  parameters: { "input.app-fork": "master" },
+  submodules: { db: { manifestVersion: 1, revision: null, parameters: { "input.engine": "postgres-15" } } },
+});
+const secretConfig = instance({
+  application_id: APP,
+  manifest: WEBSHOP_MANIFEST,
+  submodules: { db: sub({ "input.engine": "postgres-15" }) },
+  secret_parameters: { "input.db-size": "large" },
+  secret_parameters_version: 1,
+});
+const secretState = { ...stateOf(secretConfig, secretActual), secret_parameter_names: ["input.db-size"] };
+/** db's own engine secret: named `db/input.engine`, its value kept out of effective_submodules. */
+const subSecretActual = status({
+  parameters: { "input.app-fork": "master", "input.db-size": "small" },
+  submodules: { db: { manifestVersion: 1, revision: null, parameters: { "input.size": "small" } } },
+});
+const subSecretConfig = instance({
+  application_id: APP,
+  manifest: WEBSHOP_MANIFEST,
+  submodules: { db: { ...sub(null), secret_parameters: { "input.engine": "pg-secret" } } },
+  secret_parameters_version: 1,
+});
+const subSecretState = {
+  ...stateOf(subSecretConfig, subSecretActual),
+  secret_parameter_names: ["db/input.engine"],
+};
+
+const secretCases: [string, ValueObject, ValueObject, Answer][] = [
+  [
+    "a held secret unchanged, app-fork now listed at its default: the manifest proves nothing changes",
+    secretState,
+    { ...secretConfig, parameters: { "input.app-fork": "master" } },
+    { reachesService: false, resets: [], possible: [] },
+  ],
+  [
+    "a held secret unchanged, app-fork changed: one reconfigure, the secret listed, nothing reset",
+    secretState,
+    { ...secretConfig, parameters: { "input.app-fork": "main" } },
+    { reachesService: true, resets: [], possible: [] },
+  ],
+  [
+    "a held secret's version bumped, nothing else: the secrets are sent again",
+    secretState,
+    { ...secretConfig, secret_parameters_version: 2 },
+    { reachesService: true, resets: [], possible: [] },
+  ],
+  [
+    "a held secret changed to a plain value at its default: listed, nothing reset",
+    secretState,
+    { ...secretConfig, secret_parameters: null, parameters: { "input.db-size": "small" } },
+    { reachesService: true, resets: [], possible: [] },
+  ],
+  [
+    "a submodule's own secret unchanged, app-fork now listed at its default: nothing changes",
+    subSecretState,
+    { ...subSecretConfig, parameters: { "input.app-fork": "master" } },
+    { reachesService: false, resets: [], possible: [] },
+  ],
+  [
+    "a submodule's own secret unchanged, app-fork changed: db-size (at its default) is no reset",
+    subSecretState,
+    { ...subSecretConfig, parameters: { "input.app-fork": "main" } },
+    { reachesService: true, resets: [], possible: [] },
+  ],
+  [
+    "a submodule's own secret's version bumped: the secrets are sent again",
+    subSecretState,
+    { ...subSecretConfig, secret_parameters_version: 2 },
+    { reachesService: true, resets: [], possible: [] },
+  ],
+];
+
 describe("the plan and the review give one answer", () => {
   // rest parameters: jest takes a test function with more parameters than a row has for a done-callback one
   it.each(cases)("%s", async (...row) => {
@@ -286,5 +388,41 @@ describe("the plan and the review give one answer", () => {
     expect(reviewAnswer(prior, planned)).toEqual(expected);
     // a known manifest is never "without manifest"
     if (config.manifest !== null) expect(text).not.toContain("Without `manifest`");
+  });
+
+  it.each(secretCases)("with secrets: %s", async (...row) => {
+    const [, prior, config, expected] = row;
+    const { answer, planned } = await planAnswer(prior, config);
+    expect(answer).toEqual(expected);
+    expect(reviewAnswer(prior, planned)).toEqual(expected);
+  });
+});
+
+describe("the review's findings are the plan's errors, in the schema's names", () => {
+  const findingCases: [string, ValueObject, ValueObject][] = [
+    [
+      "a secret set on the submodule its main parameter binds",
+      secretState,
+      {
+        ...secretConfig,
+        submodules: {
+          db: { ...sub({ "input.engine": "postgres-15" }), secret_parameters: { "input.size": "large" } },
+        },
+      },
+    ],
+    [
+      "a manifest_version below 1",
+      stateOf(managed, actual),
+      { ...next, manifest: WEBSHOP_MANIFEST, manifest_version: 0 },
+    ],
+  ];
+  it.each(findingCases)("%s", async (...row) => {
+    const [, prior, config] = row;
+    const res = await planOf(prior, config);
+    const errors = res.diagnostics.filter((d) => d.severity === "error").map((d) => d.detail);
+    expect(errors.length).toBeGreaterThan(0);
+    const review = reviewOf(prior, obj(res.plannedState));
+    expect(review.findings).toEqual(errors);
+    expect(review.findings.join("\n")).not.toMatch(/secretParameters|manifestVersion/);
   });
 });

@@ -1,6 +1,7 @@
 import { SCHEMA_NAMES, checkInstanceConfig, formatFinding, formatPath } from "../../../src/rules";
 import { parseManifest } from "../../../src/manifest";
 import type { Manifest } from "../../../src/manifest/types";
+import { UNKNOWN } from "../../../src/util/unknown";
 import { webshopManifest } from "./webshop-manifest";
 
 const manifest = webshopManifest();
@@ -176,15 +177,14 @@ describe("checkInstanceConfig", () => {
     ]);
   });
 
-  it("skips values the caller marks as not yet known", () => {
-    const pending = Symbol("unknown");
+  it("skips values not yet known (the one unknown marker), the parameter map's too", () => {
     const config = {
-      parameters: { "input.app-fork": pending },
-      manifestVersion: pending as unknown as number,
+      parameters: { "input.app-fork": UNKNOWN },
+      manifestVersion: UNKNOWN as unknown as number,
     };
-    expect(
-      checkInstanceConfig(manifest, config, { isUnknown: (v) => v === pending, availableVersions: [1] }),
-    ).toEqual([]);
+    expect(checkInstanceConfig(manifest, config, { availableVersions: [1] })).toEqual([]);
+    const unknownMap = { parameters: UNKNOWN as unknown as Record<string, unknown> };
+    expect(checkInstanceConfig(manifest, unknownMap)).toEqual([]);
   });
 
   it("rejects a manifestVersion the application does not have", () => {

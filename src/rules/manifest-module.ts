@@ -2,8 +2,8 @@
 // configuration with a manifest needs it. Kept once: the bundler turns every `require` of an ES module into
 // a fresh copy of its exports, made twice per instance in a plan: a cost that grew with the stack
 // (ARCHITECTURE.md §8, "Measured costs behind the code").
-type ManifestModule = typeof import("../../manifest");
+type ManifestModule = typeof import("../manifest");
 
 let loaded: ManifestModule | undefined;
 
-export const manifestModule = (): ManifestModule => (loaded ??= require("../../manifest") as ManifestModule);
+export const manifestModule = (): ManifestModule => (loaded ??= require("../manifest") as ManifestModule);
