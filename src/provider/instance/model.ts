@@ -46,7 +46,6 @@ export type InstanceModel = {
   effectiveSubmodules: Maybe<Record<string, Maybe<StringMapModel>>> | null;
   returnValues: Maybe<StringMapModel> | null;
   sensitiveReturnValues: Maybe<Maybe<string>[]> | null;
-  sensitiveReturnValueMap: Maybe<StringMapModel> | null;
   timeouts: Maybe<TimeoutsModel> | null;
 };
 
@@ -123,7 +122,6 @@ export function decodeInstance(value: ValueObject): InstanceModel {
     }),
     returnValues: stringMap(v.return_values),
     sensitiveReturnValues: stringList(v.sensitive_return_values),
-    sensitiveReturnValueMap: stringMap(v.sensitive_return_value_map),
     timeouts: decodeTimeouts(v.timeouts),
   };
 }
@@ -151,7 +149,6 @@ export function encodeInstance(m: InstanceModel): ValueObject {
     effective_submodules: encodeNested(m.effectiveSubmodules, (v) => ({ parameters: encodeMap(v) })),
     return_values: encodeMap(m.returnValues),
     sensitive_return_values: isUnknown(m.sensitiveReturnValues) ? UNKNOWN : (m.sensitiveReturnValues ?? null),
-    sensitive_return_value_map: encodeMap(m.sensitiveReturnValueMap),
     timeouts: m.timeouts === null || isUnknown(m.timeouts) ? m.timeouts : { ...m.timeouts },
   };
 }

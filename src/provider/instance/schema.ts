@@ -207,7 +207,7 @@ export const INSTANCE_ATTRIBUTES: DeclaredAttribute[] = [
     type: ["map", "string"],
     description:
       "Values returned by the instance's workflows (non-string values JSON-encoded), except those named " +
-      "in `sensitive_return_values`.",
+      "in `sensitive_return_values`, which no attribute holds.",
     computed: true,
     onUpdate: "unknown",
   },
@@ -215,18 +215,10 @@ export const INSTANCE_ATTRIBUTES: DeclaredAttribute[] = [
     name: "sensitive_return_values",
     type: ["list", "string"],
     description:
-      "Names of return values that are secrets (a generated password): they are in " +
-      "`sensitive_return_value_map`, which terraform marks sensitive, instead of `return_values`. To keep " +
-      "one out of the state altogether, read it with the ephemeral `appmgmt_instance_return_values`.",
+      "Names of return values that are secrets (a generated password): they are kept out of " +
+      "`return_values` and out of the state altogether; read them with the ephemeral " +
+      "`appmgmt_instance_return_values` (terraform 1.10 or later).",
     optional: true,
-  },
-  {
-    name: "sensitive_return_value_map",
-    type: ["map", "string"],
-    description: "The return values named in `sensitive_return_values` (sensitive).",
-    computed: true,
-    sensitive: true,
-    onUpdate: "unknown",
   },
 ];
 

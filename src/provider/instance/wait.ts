@@ -20,7 +20,7 @@ import type { TimeoutOperation } from "./schema";
 import { encodePrivate } from "./private";
 import { UnreachableWatch } from "./unreachable";
 import { defaultsLeft } from "./submodule-defaults";
-import { splitReturnValues, stateSecretNames, withoutSecretValues } from "./secrets";
+import { plainReturnValues, stateSecretNames, withoutSecretValues } from "./secrets";
 
 export const isSettled = (s: InstanceStatus) =>
   s.status === "Running" || s.status === "Failed" || s.status === "Destroyed";
@@ -187,7 +187,7 @@ export function stateAfterApply(
   { status, submodulesRead = true }: { status?: string; submodulesRead?: boolean } = {},
 ): ValueObject {
   s = s && withoutSecretValues(s, stateSecretNames(planned));
-  const returnValues = splitReturnValues(
+  const returnValues = plainReturnValues(
     returnValueMap(s?.returnValues) as Record<string, string>,
     planned.sensitiveReturnValues,
   );
@@ -199,8 +199,7 @@ export function stateAfterApply(
     status: status ?? s?.status ?? "Requested",
     effective_parameters: stringMap(s?.parameters ?? {}),
     effective_submodules: !s ? {} : submodulesRead ? encodeSubmoduleValues(submoduleValues(s)) : null,
-    return_values: stringMap(returnValues.plain),
-    sensitive_return_value_map: stringMap(returnValues.sensitive),
+    return_values: stringMap(returnValues),
   };
   const out = encodeInstance(planned);
   for (const [k, v] of Object.entries(fromStatus)) if (isUnknown(out[k])) out[k] = v;

@@ -203,15 +203,20 @@ describe("secret parameters", () => {
     expectNoSecret(h, read);
   });
 
-  it("moves return values named in sensitive_return_values to the sensitive map", async () => {
-    const h = await configuredProvider({ launch: [{ id: ID }], statuses: [reported] });
+  it("keeps return values named in sensitive_return_values out of the state, with no sensitive attribute (issue 38)", async () => {
+    const h = await configuredProvider({ launch: [{ id: ID }], statuses: [reported, reported] });
     const withSensitive = { ...config, sensitive_return_values: ["db.password"] };
     const planned = await plan(h, null, withSensitive);
     const res = await apply(h, null, planned.plannedState, withSensitive);
-    expect(obj(res.newState)).toMatchObject({
-      return_values: { url: "https://shop" },
-      sensitive_return_value_map: { "db.password": "generated-9z8y" },
+    expect(obj(res.newState).return_values).toEqual({ url: "https://shop" });
+    const read = await h.provider.readResource({
+      typeName: "appmgmt_instance",
+      currentState: res.newState,
+      private: res.private ?? Buffer.alloc(0),
     });
+    expect(obj(read.newState).return_values).toEqual({ url: "https://shop" });
+    expect(JSON.stringify([res.newState, read.newState])).not.toContain("generated-9z8y");
+    expect(SCHEMA.attributes.filter((a) => a.sensitive)).toEqual([]);
   });
 
   it("a secret bound into a submodule is kept out of effective_submodules, as the main one is (issue 35)", async () => {
