@@ -29,6 +29,7 @@ const LEAF_MODULES = [
   "process-alive",
   "own",
   "resource-types",
+  "instance-effective",
 ];
 
 /** ARCHITECTURE.md §1's table: the layers and what each may import besides the leaf modules. */

@@ -14,7 +14,7 @@ import { type InPlacePlan, planDeclared } from "../planner";
 import { asObject, sameValue, stringMap } from "../values";
 import { checkInstanceAttributes } from "./checks";
 import { manifestNotices } from "./manifest-notices";
-import { decodeInstance, type InstanceModel } from "./model";
+import { decodeInstance, type InstanceModel, withPlannedEffective } from "./model";
 import { desiredInstance, instanceNow } from "./desired";
 import { planResets } from "./resets";
 import { unsentHeldSecrets, unsentSecretErrors } from "./held-secrets";
@@ -59,7 +59,8 @@ export function planInstance(req: PlanResourceChangeRequest): PlanResourceChange
   // the names are known from the configuration (none: null, as in states written before secrets existed)
   const names = configuredSecretNames(config);
   const secretNames = names === undefined ? UNKNOWN : names.length > 0 ? names : null;
-  return { ...plan, plannedState: { ...planned, secret_parameter_names: secretNames } };
+  const plannedState = { ...planned, secret_parameter_names: secretNames };
+  return { ...plan, plannedState: withPlannedEffective(plannedState, asObject(req.priorState)) };
 }
 
 /** An in-place update: what the reconfigure resets, and the outputs it sets (unknown, or known exactly). */

@@ -15,7 +15,14 @@ import { timeoutOrDefault } from "../duration";
 import type { ApplyResult } from "../resource";
 import { DEFAULT_TIMEOUT } from "../schema";
 import { returnValueMap, stringMap } from "../values";
-import { encodeInstance, encodeSubmoduleValues, known, submoduleValues, type InstanceModel } from "./model";
+import {
+  decodeInstance,
+  encodeInstance,
+  encodeSubmoduleValues,
+  known,
+  submoduleValues,
+  type InstanceModel,
+} from "./model";
 import type { TimeoutOperation } from "./schema";
 import { encodePrivate } from "./private";
 import { UnreachableWatch } from "./unreachable";
@@ -208,5 +215,6 @@ export function stateAfterApply(
     if (submodulesRead) out.effective_submodules = fromStatus.effective_submodules;
   }
   for (const [k, v] of Object.entries(out)) if (isUnknown(v)) out[k] = null;
-  return out;
+  // the status's effective values are whole: stored without what the configuration sets
+  return encodeInstance(decodeInstance(out));
 }

@@ -3,6 +3,7 @@
 // state, diagnostic or log line, even when the service reports or echoes it.
 import { type Value, type ValueObject, UNKNOWN, withoutWriteOnly } from "../../../src/terraform-model";
 import { providerSchemas } from "../../../src/provider/catalog";
+import { decodeInstance } from "../../../src/provider/instance/model";
 import { APP, ID, WEBSHOP_MANIFEST, configuredProvider, err, instance, obj, status } from "./fakes";
 
 const SECRET = "pw-0f9e8d7c";
@@ -106,7 +107,8 @@ describe("secret parameters", () => {
     expect(request.submodules).toEqual({ db: { parameters: { "input.engine": SUB_SECRET } } });
     const state = obj(res.newState);
     expect(state.secret_parameter_names).toEqual(["input.app-fork", "db/input.engine"]);
-    expect(state.effective_parameters).toEqual({ "input.db-size": "large" });
+    expect(state.effective_parameters).toEqual({});
+    expect(decodeInstance(state).effectiveParameters).toEqual({ "input.db-size": "large" });
     expect(state.effective_submodules).toEqual({ db: { parameters: { "input.size": "large" } } });
     expectNoSecret(h, res.newState, res.private);
   });
