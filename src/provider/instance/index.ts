@@ -12,6 +12,7 @@ import { readInstance } from "./read";
 import { instanceSchema } from "./schema";
 import { INSTANCE_TYPE } from "../../resource-types";
 import { updateInstance } from "./update";
+import { upgradeInstance } from "./upgrade";
 
 const ENVIRONMENT: NamedBy = { id: "environment_id", name: "environment_name" };
 
@@ -31,4 +32,5 @@ export const instanceResource = defineResource({
     updateInstance(ctx, prior, decodeInstance(planned), decodeInstance(config), plannedPrivate),
   delete: deleteInstance,
   import: importInstance,
+  upgrade: upgradeInstance,
 });

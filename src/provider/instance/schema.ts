@@ -222,8 +222,11 @@ export const INSTANCE_ATTRIBUTES: DeclaredAttribute[] = [
   },
 ];
 
+/** 1 since issue 38: effective values stored without what the configuration sets (upgrade.ts upgrades 0). */
+export const INSTANCE_SCHEMA_VERSION = 1;
+
 export const instanceSchema: Schema = {
-  version: 0,
+  version: INSTANCE_SCHEMA_VERSION,
   block: {
     description:
       "An application instance: launched on create, reconfigured in place on update (one request " +
