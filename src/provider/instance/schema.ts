@@ -179,15 +179,20 @@ export const INSTANCE_ATTRIBUTES: DeclaredAttribute[] = [
   {
     name: "effective_parameters",
     type: ["map", "string"],
-    description: "Actual values of all main parameters, including defaults and values set by the revision.",
+    description:
+      "Actual values of the main parameters beyond what `parameters` sets: defaults, values set by the " +
+      "revision, and any value the service holds other than the configured one. A parameter `parameters` sets " +
+      "and the service holds as set is left out (it keeps the state small); every value: " +
+      "`merge(parameters, effective_parameters)`.",
     computed: true,
     onUpdate: "unknown",
   },
   {
     name: "effective_submodules",
     description:
-      "Actual state of every submodule, by submodule path (`db`, `db/replica`): its parameter values, bound " +
-      "values and defaults included (what a reconfigure that does not list them may reset).",
+      "Actual state of every submodule, by submodule path (`db`, `db/replica`): its parameter values beyond " +
+      "those its `submodules` entry sets to the same value, bound values and defaults included (what a " +
+      "reconfigure that does not list them may reset).",
     computed: true,
     nestedType: {
       nesting: "map",
@@ -195,7 +200,9 @@ export const INSTANCE_ATTRIBUTES: DeclaredAttribute[] = [
         {
           name: "parameters",
           type: ["map", "string"],
-          description: "Actual values of the submodule's parameters.",
+          description:
+            "Actual values of the submodule's parameters, but those its `submodules` entry sets and the service " +
+            "holds as set.",
           computed: true,
         },
       ],
