@@ -89,9 +89,13 @@ async function timed(ws, args) {
   return performance.now() - start;
 }
 
-/** Each attribute of the first instance with the bytes terraform writes for it, the largest first. */
+/**
+ * Each attribute of the first instance with the bytes terraform writes for it, the largest first.
+ * @param {{ resources: { instances: { attributes: Record<string, unknown>, [k: string]: unknown }[] }[] }} state
+ */
 function attributeBytes(state) {
   const instance = state.resources[0].instances[0];
+  /** @type {(v: unknown, depth: number) => number} */
   const indentBytes = (v, depth) =>
     Buffer.byteLength(JSON.stringify(v, null, 2).replaceAll("\n", `\n${" ".repeat(depth)}`));
   /** @type {[string, number][]} */
@@ -106,24 +110,24 @@ function attributeBytes(state) {
 
 /**
  * @param {string} name
- * @param {Record<string, import("./terraform-workspace").Workspace>} ws
+ * @param {{ appmgmt: import("./terraform-workspace").Workspace, data: import("./terraform-workspace").Workspace }} ws
+ * @param {string} header main.tf's provider blocks
  */
-async function runVariant(name, ws) {
+async function runVariant(name, ws, header) {
   const v = VARIANTS[/** @type {keyof typeof VARIANTS} */ (name)];
   if (!v) throw new Error(`unknown variant ${name}; variants are ${Object.keys(VARIANTS).join(", ")}`);
-  const header = ws.appmgmt.header;
   fs.writeFileSync(path.join(ws.appmgmt.work, "main.tf"), header + appmgmtHcl(v));
   fs.writeFileSync(path.join(ws.data.work, "main.tf"), builtinHcl(v));
-  const apply = { appmgmt: await timed(ws.appmgmt, ["apply", "-auto-approve"]) };
-  apply.data = await timed(ws.data, ["apply", "-auto-approve"]);
+  const applyAppmgmt = await timed(ws.appmgmt, ["apply", "-auto-approve"]);
+  const apply = { appmgmt: applyAppmgmt, data: await timed(ws.data, ["apply", "-auto-approve"]) };
   const stateFile = (/** @type {{ work: string }} */ w) => path.join(w.work, "terraform.tfstate");
   const bytes = {
     appmgmt: fs.statSync(stateFile(ws.appmgmt)).size / N,
     data: fs.statSync(stateFile(ws.data)).size / N,
   };
   const attributes = attributeBytes(JSON.parse(fs.readFileSync(stateFile(ws.appmgmt), "utf8")));
-  const destroy = { appmgmt: await timed(ws.appmgmt, ["destroy", "-auto-approve"]) };
-  destroy.data = await timed(ws.data, ["destroy", "-auto-approve"]);
+  const destroyAppmgmt = await timed(ws.appmgmt, ["destroy", "-auto-approve"]);
+  const destroy = { appmgmt: destroyAppmgmt, data: await timed(ws.data, ["destroy", "-auto-approve"]) };
   console.log(`  ${name}: done (load ${loadavg()})`);
   return {
     row: {
@@ -145,8 +149,8 @@ async function main() {
     port: 0,
     timing: { launchMs: 0, reconfigureMs: 0, destroyMs: 0 },
   });
-  /** @type {Record<string, import("./terraform-workspace").Workspace & { header?: string }>} */
-  const ws = {};
+  /** @type {import("./terraform-workspace").Workspace[]} */
+  const made = [];
   try {
     console.log(`${os.cpus().length} cores, load average ${loadavg()} (1, 5, 15 min) at the start`);
     console.log(
@@ -158,11 +162,14 @@ async function main() {
       const other = require(path.resolve(PROVIDER_DIR, "scripts", "bundle-provider.js"));
       providerCode = await other.bundleProvider();
     }
-    ws.appmgmt = await createWorkspace(server.url, "", { providerCode });
-    ws.appmgmt.header = fs.readFileSync(path.join(ws.appmgmt.work, "main.tf"), "utf8");
-    ws.data = await createWorkspace(server.url, "", { provider: false });
+    const appmgmt = await createWorkspace(server.url, "", { providerCode });
+    made.push(appmgmt);
+    const header = fs.readFileSync(path.join(appmgmt.work, "main.tf"), "utf8");
+    const data = await createWorkspace(server.url, "", { provider: false });
+    made.push(data);
     const results = [];
-    for (const name of flags.variants.split(",")) results.push(await runVariant(name, ws));
+    for (const name of flags.variants.split(","))
+      results.push(await runVariant(name, { appmgmt, data }, header));
     console.table(results.map((r) => r.row));
     for (const [i, r] of results.entries()) {
       console.log(`${r.row.variant}: the first instance's attributes by bytes in the state`);
@@ -170,7 +177,7 @@ async function main() {
     }
     console.log(`load average ${loadavg()} (1, 5, 15 min) at the end`);
   } finally {
-    for (const w of Object.values(ws)) w.remove();
+    for (const w of made) w.remove();
     await server.close();
   }
 }

@@ -17,7 +17,6 @@ const reported = status({
   parameters: { "input.app-fork": "main", "input.db-size": "large", "input.replicas": "1" },
   submodules: {
     db: {
-      id: "6a0000000000000000000002",
       manifestVersion: 1,
       revision: null,
       parameters: { "input.size": "large", "input.engine": "postgres-16" },
