@@ -81,7 +81,7 @@ interface PassedOnSettings<I extends InstanceClass> {
   readonly autoDestroyAfter?: string;
   /** Free text kept with the instance on the service (owner, ticket); set in place, never a reconfigure. */
   readonly userData?: string;
-  /** Return values kept out of `returnValues`, in the resource's sensitive `sensitiveReturnValueMap` instead. */
+  /** Return values kept out of `returnValues` and the state; the ephemeral `appmgmt_instance_return_values` reads them. */
   readonly sensitiveReturnValues?: string[];
   /** Workflow timeouts as duration strings (e.g. "30m"). */
   readonly timeouts?: ConfigOf<I>["timeouts"];

@@ -45,9 +45,8 @@ export function resourceRpcs({ ctx, secrets, done }: ProviderParts): ResourceRpc
       return done({ diagnostics: c ? r.validate(c) : [] });
     },
 
-    // Schema version 0 is the only one so far: stored states need no change.
-    async upgradeResourceState({ rawState }) {
-      return { upgradedState: rawState, diagnostics: [] };
+    async upgradeResourceState({ typeName, version, rawState }) {
+      return done(resource(typeName).upgrade(version, rawState));
     },
 
     async readResource(req) {

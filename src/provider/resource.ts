@@ -57,6 +57,11 @@ export interface Resource {
   /** `priorPrivate`: the private state terraform hands a destroy (its planned private). */
   delete(ctx: ProviderContext, prior: ValueObject, priorPrivate: Buffer): Promise<ApplyResult>;
   import(ctx: ProviderContext, id: string): Promise<ImportResult>;
+  /**
+   * A stored state of schema `version` (decoded against this schema's type) as this schema stores it
+   * (UpgradeResourceState); by default a state of this version is kept as it is and any other refused.
+   */
+  upgrade(version: number, rawState: Value): Diagnosed & { upgradedState: Value };
 }
 
 /**
@@ -64,7 +69,7 @@ export interface Resource {
  * resource without `import`: why, and what to do instead.
  */
 export type ResourceDefinition = Pick<Resource, "typeName" | "schema" | "validate" | "plan" | "create"> &
-  Partial<Pick<Resource, "read" | "update" | "delete" | "import">> & { notImportable?: string };
+  Partial<Pick<Resource, "read" | "update" | "delete" | "import" | "upgrade">> & { notImportable?: string };
 
 /**
  * The resource with a default for each member its definition leaves out, for an object the service does not
@@ -82,6 +87,27 @@ export function defineResource({ notImportable, ...def }: ResourceDefinition): R
           notImportable ?? "It is not an object of the service: declare the resource and apply.",
         ),
       ),
+    upgrade: (version, rawState) => keepOrRefuse(def.typeName, def.schema.version, version, rawState),
     ...def,
+  };
+}
+
+/** A state of the schema's version as it is; one of another version (a newer provider's) refused, saying why. */
+export function keepOrRefuse(
+  typeName: string,
+  current: number,
+  version: number,
+  rawState: Value,
+): Diagnosed & { upgradedState: Value } {
+  if (version <= current) return { upgradedState: rawState, diagnostics: [] };
+  return {
+    upgradedState: null,
+    diagnostics: [
+      errorDiagnostic(
+        `${typeName}: state written by a newer provider`,
+        `The state of this ${typeName} has schema version ${version}; this provider writes version ${current} ` +
+          "and cannot read a newer one. Use the provider version that wrote it (or a later one).",
+      ),
+    ],
   };
 }

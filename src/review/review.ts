@@ -15,6 +15,7 @@ import { destroyedValues } from "./destroyed";
 import { disambiguateEnvironments } from "./environment-names";
 import { asObj, attributeName, diffValues, type Obj } from "./plan-values";
 import { secretResetsOf, secretsOf } from "./secrets";
+import { withWholeEffectiveValues } from "./effective-values";
 import {
   KINDS,
   REVIEW_FORMAT_VERSION,
@@ -31,7 +32,8 @@ import {
 
 export { KINDS, type InstanceReview, type Kind, type Review, type Shown } from "./types";
 
-export function buildReview(plan: PlanJson): Review {
+export function buildReview(planJson: PlanJson): Review {
+  const plan = withWholeEffectiveValues(planJson);
   const changes = [...(plan.resource_changes ?? [])];
   const instances: InstanceReview[] = [];
   const otherChanges: string[] = [];

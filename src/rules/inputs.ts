@@ -8,6 +8,7 @@
 import { setOwn } from "../util/own";
 import { isUnknown, sameValue, UNKNOWN, type Unsure } from "../util/unknown";
 import type { DesiredInstance, DesiredSubmodule, DesiredValues } from "./desired";
+import { wholeEffective } from "./effective";
 import { manifestModule } from "./manifest-module";
 import type { InstanceNow } from "./reconfigure";
 import { splitSecretName, submoduleSecretName } from "./secret-names";
@@ -147,17 +148,32 @@ function submodules(read: Read, secrets: SecretsByPath): DesiredInstance["submod
   return out;
 }
 
-/** What the service reports now: effective_submodules, or (a state written before it) the values configured. */
+/**
+ * What the service reports now: effective_submodules, or (a state written before it) the values configured. A
+ * state stores the effective maps without the values its configured maps set the same (./effective.ts): made
+ * whole here, so every caller reads every value (a whole map, as a plan file's after buildReview, stays as it is).
+ */
 function reported(read: Read, secrets: SecretsByPath): InstanceInputs["reported"] {
   const known = (v: Unsure<DesiredValues> | undefined, path: string) => {
     const out = listed(v, secrets, path);
     return out === undefined || isUnknown(out) ? undefined : strings(out);
   };
+  const configured = (path: string[]) => {
+    const v = values(read, path);
+    return v === undefined || isUnknown(v) ? undefined : v;
+  };
+  const whole = (effective: string[], config: string[]) => {
+    const v = values(read, effective);
+    return v === undefined || isUnknown(v) ? v : wholeEffective(v, configured(config));
+  };
   const submodules: Record<string, Record<string, string>> = {};
   const effective = read(["effective_submodules"]);
   if (effective !== null && effective !== undefined) {
     for (const key of Object.keys(asObj(effective) ?? {})) {
-      const v = known(values(read, ["effective_submodules", key, "parameters"]), key);
+      const v = known(
+        whole(["effective_submodules", key, "parameters"], ["submodules", key, "parameters"]),
+        key,
+      );
       if (v) setOwn(submodules, key, v);
     }
   } else {
@@ -166,7 +182,7 @@ function reported(read: Read, secrets: SecretsByPath): InstanceInputs["reported"
       if (v !== undefined && !isUnknown(v)) setOwn(submodules, key, strings(v));
     }
   }
-  const parameters = values(read, ["effective_parameters"]);
+  const parameters = whole(["effective_parameters"], ["parameters"]);
   return { parameters: (parameters !== undefined && known(parameters, "")) || {}, submodules };
 }
 

@@ -12,6 +12,7 @@ import { readInstance } from "./read";
 import { instanceSchema } from "./schema";
 import { INSTANCE_TYPE } from "../resource-types";
 import { updateInstance } from "./update";
+import { upgradeInstance } from "./upgrade";
 
 export const instanceResource = defineResource(
   namingEnvironment(INSTANCE_ENVIRONMENT, {
@@ -25,5 +26,6 @@ export const instanceResource = defineResource(
       updateInstance(ctx, prior, decodeInstance(planned), config, plannedPrivate),
     delete: deleteInstance,
     import: importInstance,
+    upgrade: upgradeInstance,
   }),
 );

@@ -1,10 +1,13 @@
 // The `appmgmt_instance` value as a typed model, decoded once from terraform's value and encoded back.
 // `UNKNOWN` (terraform's "known after apply") stays an explicit marker: at plan time any configured value
-// may be unknown; at apply time and in state nothing is.
+// may be unknown; at apply time and in state nothing is. The effective values are whole in the model and stored
+// without what the configuration sets (src/rules/effective.ts).
 
 import { isUnknown, UNKNOWN, type UnknownValue, type Value, type ValueObject } from "../../terraform-model";
 import type { InstanceStatus } from "../../client/types";
+import { compactEffective, wholeEffective } from "../../rules/effective";
 import { setOwn } from "../../util/own";
+import { sameValue } from "../../util/unknown";
 import { asObject } from "../values";
 import { TIMEOUT_OPERATIONS, type TimeoutOperation } from "./schema";
 
@@ -46,7 +49,6 @@ export type InstanceModel = {
   effectiveSubmodules: Maybe<Record<string, Maybe<StringMapModel>>> | null;
   returnValues: Maybe<StringMapModel> | null;
   sensitiveReturnValues: Maybe<Maybe<string>[]> | null;
-  sensitiveReturnValueMap: Maybe<StringMapModel> | null;
   timeouts: Maybe<TimeoutsModel> | null;
 };
 
@@ -86,6 +88,13 @@ export function knownEntries<T>(m: Maybe<Record<string, Maybe<T>>> | null): [str
 
 export function decodeInstance(value: ValueObject): InstanceModel {
   const v = value;
+  const submodules = nested(v.submodules, (subs) => {
+    const out: Record<string, Maybe<SubmoduleModel>> = {};
+    for (const [k, e] of Object.entries(subs))
+      setOwn(out, k, isUnknown(e) ? UNKNOWN : decodeSubmodule(asObject(e) ?? {}));
+    return out;
+  });
+  const parameters = stringMap(v.parameters);
   return {
     id: str(v.id),
     applicationId: str(v.application_id),
@@ -94,7 +103,7 @@ export function decodeInstance(value: ValueObject): InstanceModel {
     environmentName: str(v.environment_name),
     revisionId: str(v.revision_id),
     manifestVersion: num(v.manifest_version),
-    parameters: stringMap(v.parameters),
+    parameters,
     secretParameters: stringMap(v.secret_parameters),
     submoduleSecrets: Object.fromEntries(
       Object.entries(asObject(v.submodules ?? null) ?? {}).map(([k, e]) => [
@@ -104,26 +113,15 @@ export function decodeInstance(value: ValueObject): InstanceModel {
     ),
     secretParametersVersion: num(v.secret_parameters_version),
     secretParameterNames: stringList(v.secret_parameter_names),
-    submodules: nested(v.submodules, (subs) => {
-      const out: Record<string, Maybe<SubmoduleModel>> = {};
-      for (const [k, e] of Object.entries(subs))
-        setOwn(out, k, isUnknown(e) ? UNKNOWN : decodeSubmodule(asObject(e) ?? {}));
-      return out;
-    }),
+    submodules,
     manifest: str(v.manifest),
     autoDestroyAfter: str(v.auto_destroy_after),
     userData: str(v.user_data),
     status: str(v.status),
-    effectiveParameters: stringMap(v.effective_parameters),
-    effectiveSubmodules: nested(v.effective_submodules, (subs) => {
-      const out: Record<string, Maybe<StringMapModel>> = {};
-      for (const [k, e] of Object.entries(subs))
-        setOwn(out, k, isUnknown(e) ? UNKNOWN : (stringMap(asObject(e)?.parameters) ?? {}));
-      return out;
-    }),
+    effectiveParameters: whole(stringMap(v.effective_parameters), parameters),
+    effectiveSubmodules: wholeSubmodules(storedSubmoduleValues(v.effective_submodules), submodules),
     returnValues: stringMap(v.return_values),
     sensitiveReturnValues: stringList(v.sensitive_return_values),
-    sensitiveReturnValueMap: stringMap(v.sensitive_return_value_map),
     timeouts: decodeTimeouts(v.timeouts),
   };
 }
@@ -147,11 +145,10 @@ export function encodeInstance(m: InstanceModel): ValueObject {
     auto_destroy_after: m.autoDestroyAfter,
     user_data: m.userData,
     status: m.status,
-    effective_parameters: encodeMap(m.effectiveParameters),
-    effective_submodules: encodeNested(m.effectiveSubmodules, (v) => ({ parameters: encodeMap(v) })),
+    effective_parameters: encodeEffective(m.effectiveParameters, m.parameters),
+    effective_submodules: encodeEffectiveSubmodules(m.effectiveSubmodules, m.submodules),
     return_values: encodeMap(m.returnValues),
     sensitive_return_values: isUnknown(m.sensitiveReturnValues) ? UNKNOWN : (m.sensitiveReturnValues ?? null),
-    sensitive_return_value_map: encodeMap(m.sensitiveReturnValueMap),
     timeouts: m.timeouts === null || isUnknown(m.timeouts) ? m.timeouts : { ...m.timeouts },
   };
 }
@@ -163,6 +160,102 @@ export function encodeSubmodule(s: SubmoduleModel): ValueObject {
     parameters: encodeMap(s.parameters),
     secret_parameters: null,
   };
+}
+
+/**
+ * The planned state with its effective values stored against the planned configuration: taken whole from the
+ * prior state where the plan keeps them as they were (stored against the prior configuration), else as the plan
+ * sets them (whole: the reset rule's values, or unknown).
+ */
+export function withPlannedEffective(planned: ValueObject, prior: ValueObject | null): ValueObject {
+  const m = decodeInstance(planned);
+  const p = prior && decodeInstance(prior);
+  const kept = (name: string) => p !== null && sameValue(planned[name], prior?.[name]);
+  const parameters = kept("effective_parameters")
+    ? p!.effectiveParameters
+    : stringMap(planned.effective_parameters);
+  const submodules = kept("effective_submodules")
+    ? p!.effectiveSubmodules
+    : storedSubmoduleValues(planned.effective_submodules);
+  return {
+    ...planned,
+    effective_parameters: encodeEffective(parameters, m.parameters),
+    effective_submodules: encodeEffectiveSubmodules(submodules, m.submodules),
+  };
+}
+
+/** effective_submodules' maps as they are written, without the configured values added. */
+function storedSubmoduleValues(v: Value | undefined): InstanceModel["effectiveSubmodules"] {
+  return nested(v, (subs) => {
+    const out: Record<string, Maybe<StringMapModel>> = {};
+    for (const [k, e] of Object.entries(subs))
+      setOwn(out, k, isUnknown(e) ? UNKNOWN : (stringMap(asObject(e)?.parameters) ?? {}));
+    return out;
+  });
+}
+
+function wholeSubmodules(
+  stored: InstanceModel["effectiveSubmodules"],
+  submodules: InstanceModel["submodules"],
+): InstanceModel["effectiveSubmodules"] {
+  if (stored === null || isUnknown(stored)) return stored;
+  const out: Record<string, Maybe<StringMapModel>> = {};
+  for (const [k, e] of Object.entries(stored))
+    setOwn(out, k, whole(e, configuredParameters(submodules, k)) ?? {});
+  return out;
+}
+
+/** A submodule's configured parameters (unknown while its entry or the map is; null when not configured). */
+function configuredParameters(
+  submodules: InstanceModel["submodules"],
+  key: string,
+): Maybe<StringMapModel> | null {
+  if (isUnknown(submodules)) return UNKNOWN;
+  const entry = submodules !== null && Object.hasOwn(submodules, key) ? submodules[key] : null;
+  return isUnknown(entry) ? UNKNOWN : (entry?.parameters ?? null);
+}
+
+/** A stored effective map made whole with the configured values it leaves out. */
+function whole(
+  stored: Maybe<StringMapModel> | null,
+  configured: Maybe<StringMapModel> | null,
+): Maybe<StringMapModel> | null {
+  if (stored === null || isUnknown(stored) || configured === null || isUnknown(configured)) return stored;
+  return wholeEffective(stored, configured);
+}
+
+/**
+ * An effective map as stored. Which entries it leaves out depends on the configured values, so while one of
+ * them is unknown (or an entry is unknown where the configuration sets a value) the map is planned unknown: its
+ * keys after apply are not known yet.
+ */
+function encodeEffective(
+  effective: Maybe<StringMapModel> | null,
+  configured: Maybe<StringMapModel> | null,
+): Value {
+  if (effective === null || isUnknown(effective)) return effective;
+  if (isUnknown(configured)) return UNKNOWN;
+  const cfg = configured ?? {};
+  for (const [k, c] of Object.entries(cfg)) {
+    if (isUnknown(c)) return UNKNOWN;
+    if (typeof c === "string" && Object.hasOwn(effective, k) && isUnknown(effective[k])) return UNKNOWN;
+  }
+  return encodeMap(compactEffective(effective, cfg));
+}
+
+function encodeEffectiveSubmodules(
+  effective: InstanceModel["effectiveSubmodules"],
+  submodules: InstanceModel["submodules"],
+): Value {
+  if (effective === null || isUnknown(effective)) return effective;
+  const out: ValueObject = {};
+  for (const [k, v] of Object.entries(effective))
+    setOwn(
+      out,
+      k,
+      isUnknown(v) ? v : { parameters: encodeEffective(v, configuredParameters(submodules, k)) },
+    );
+  return out;
 }
 
 function decodeSubmodule(v: ValueObject): SubmoduleModel {

@@ -13,10 +13,11 @@ import {
   type ValueObject,
 } from "../../terraform-model";
 import { type InPlacePlan, planDeclared } from "../planner";
-import { stringMap } from "../values";
+import { asObject, stringMap } from "../values";
 import { decodeCall, type InstanceCall } from "./change";
 import { checkInstanceAttributes } from "./checks";
 import { manifestNotices } from "./manifest-notices";
+import { withPlannedEffective } from "./model";
 import { planResets } from "./resets";
 import { unsentHeldSecrets, unsentSecretErrors } from "./held-secrets";
 import { plannedSubmoduleValues } from "./submodule-defaults";
@@ -39,7 +40,8 @@ export function planInstance(req: PlanResourceChangeRequest): PlanResourceChange
   );
   if (plan.plannedState === null || call === undefined) return plan;
   // the names are known from the configuration (none: null, as in states written before secrets existed)
-  return { ...plan, plannedState: { ...plan.plannedState, secret_parameter_names: call.secretNames } };
+  const plannedState = { ...plan.plannedState, secret_parameter_names: call.secretNames };
+  return { ...plan, plannedState: withPlannedEffective(plannedState, asObject(req.priorState)) };
 }
 
 /** The checks, then (when they pass) the notices of what the manifest cannot judge. */

@@ -28,12 +28,21 @@ export interface InstancePrivate {
 /** The record as stored, compactly: `{"db": [1, {"input.engine": "postgres-15"}]}` (issue 38 weighs states). */
 type StoredDefaults = Record<string, [number | null, Record<string, string>]>;
 
+/**
+ * The private state as terraform stores it (base64 in every instance's state): the common fields by one letter,
+ * `{"h":2}`; older providers wrote `historyAtFullRead`, which decodePrivate still reads.
+ */
 export function encodePrivate(p: InstancePrivate): Buffer {
-  const { defaults, ...rest } = p;
-  if (!defaults) return Buffer.from(JSON.stringify(rest));
+  const { defaults, historyAtFullRead, ...rest } = p;
   const stored: StoredDefaults = {};
-  for (const [k, d] of Object.entries(defaults)) setOwn(stored, k, [d.version ?? null, d.values]);
-  return Buffer.from(JSON.stringify({ ...rest, d: stored }));
+  for (const [k, d] of Object.entries(defaults ?? {})) setOwn(stored, k, [d.version ?? null, d.values]);
+  return Buffer.from(
+    JSON.stringify({
+      ...rest,
+      ...(historyAtFullRead !== undefined && { h: historyAtFullRead }),
+      ...(defaults && { d: stored }),
+    }),
+  );
 }
 
 /** The private state, or {} when empty or not ours (e.g. written by an older provider version). */
@@ -42,7 +51,9 @@ export function decodePrivate(bytes: Buffer | undefined): InstancePrivate {
   try {
     const p = JSON.parse(bytes.toString("utf8")) as unknown;
     if (p === null || typeof p !== "object" || Array.isArray(p)) return {};
-    const { imported, secretNames, pendingLaunch, historyAtFullRead, d } = p as Record<string, unknown>;
+    const { imported, secretNames, pendingLaunch, d } = p as Record<string, unknown>;
+    const historyAtFullRead =
+      (p as Record<string, unknown>).h ?? (p as Record<string, unknown>).historyAtFullRead;
     const pending = asPendingLaunch(pendingLaunch);
     if (pending) return { pendingLaunch: pending };
     if (imported !== true) {

@@ -32,7 +32,7 @@ import { refreshedSubmoduleValues, submodulesToRead } from "./refresh-reads";
 import {
   binderValues,
   importedSecretNames,
-  splitReturnValues,
+  plainReturnValues,
   stateSecretNames,
   withoutSecretValues,
 } from "./secrets";
@@ -179,16 +179,11 @@ function refreshed(
     status: s.status,
     effectiveParameters: { ...s.parameters },
     effectiveSubmodules: refreshedSubmoduleValues(prior, s, read),
-    ...returnValueModels(s, prior.sensitiveReturnValues),
+    returnValues: plainReturnValues(
+      returnValueMap(s.returnValues) as Record<string, string>,
+      prior.sensitiveReturnValues,
+    ),
   };
-}
-
-function returnValueModels(
-  s: InstanceStatus,
-  sensitive: InstanceModel["sensitiveReturnValues"],
-): Pick<InstanceModel, "returnValues" | "sensitiveReturnValueMap"> {
-  const split = splitReturnValues(returnValueMap(s.returnValues) as Record<string, string>, sensitive);
-  return { returnValues: split.plain, sensitiveReturnValueMap: split.sensitive };
 }
 
 /**

@@ -179,15 +179,20 @@ export const INSTANCE_ATTRIBUTES: DeclaredAttribute[] = [
   {
     name: "effective_parameters",
     type: ["map", "string"],
-    description: "Actual values of all main parameters, including defaults and values set by the revision.",
+    description:
+      "Actual values of the main parameters beyond what `parameters` sets: defaults, values set by the " +
+      "revision, and any value the service holds other than the configured one. A parameter `parameters` sets " +
+      "and the service holds as set is left out (it keeps the state small); every value: " +
+      "`merge(parameters, effective_parameters)`.",
     computed: true,
     onUpdate: "unknown",
   },
   {
     name: "effective_submodules",
     description:
-      "Actual state of every submodule, by submodule path (`db`, `db/replica`): its parameter values, bound " +
-      "values and defaults included (what a reconfigure that does not list them may reset).",
+      "Actual state of every submodule, by submodule path (`db`, `db/replica`): its parameter values beyond " +
+      "those its `submodules` entry sets to the same value, bound values and defaults included (what a " +
+      "reconfigure that does not list them may reset).",
     computed: true,
     nestedType: {
       nesting: "map",
@@ -195,7 +200,9 @@ export const INSTANCE_ATTRIBUTES: DeclaredAttribute[] = [
         {
           name: "parameters",
           type: ["map", "string"],
-          description: "Actual values of the submodule's parameters.",
+          description:
+            "Actual values of the submodule's parameters, but those its `submodules` entry sets and the service " +
+            "holds as set.",
           computed: true,
         },
       ],
@@ -207,7 +214,7 @@ export const INSTANCE_ATTRIBUTES: DeclaredAttribute[] = [
     type: ["map", "string"],
     description:
       "Values returned by the instance's workflows (non-string values JSON-encoded), except those named " +
-      "in `sensitive_return_values`.",
+      "in `sensitive_return_values`, which no attribute holds.",
     computed: true,
     onUpdate: "unknown",
   },
@@ -215,23 +222,18 @@ export const INSTANCE_ATTRIBUTES: DeclaredAttribute[] = [
     name: "sensitive_return_values",
     type: ["list", "string"],
     description:
-      "Names of return values that are secrets (a generated password): they are in " +
-      "`sensitive_return_value_map`, which terraform marks sensitive, instead of `return_values`. To keep " +
-      "one out of the state altogether, read it with the ephemeral `appmgmt_instance_return_values`.",
+      "Names of return values that are secrets (a generated password): they are kept out of " +
+      "`return_values` and out of the state altogether; read them with the ephemeral " +
+      "`appmgmt_instance_return_values` (terraform 1.10 or later).",
     optional: true,
-  },
-  {
-    name: "sensitive_return_value_map",
-    type: ["map", "string"],
-    description: "The return values named in `sensitive_return_values` (sensitive).",
-    computed: true,
-    sensitive: true,
-    onUpdate: "unknown",
   },
 ];
 
+/** 1 since issue 38: effective values stored without what the configuration sets (upgrade.ts upgrades 0). */
+export const INSTANCE_SCHEMA_VERSION = 1;
+
 export const instanceSchema: Schema = {
-  version: 0,
+  version: INSTANCE_SCHEMA_VERSION,
   block: {
     description:
       "An application instance: launched on create, reconfigured in place on update (one request " +

@@ -164,13 +164,17 @@ export function binderValues(s: InstanceStatus, path: string): Parameters {
   return Object.hasOwn(s.submodules, parent) ? s.submodules[parent].parameters : {};
 }
 
-/** Return values split into the plain map and the sensitive one (`sensitive_return_values` names). */
-export function splitReturnValues(
+/**
+ * The return values the state may hold: all but those `sensitive_return_values` names, which stay out of the
+ * state (the ephemeral appmgmt_instance_return_values reads them). No attribute is marked sensitive: the mark
+ * would put a path into every instance's state (issue 38).
+ */
+export function plainReturnValues(
   all: Record<string, string>,
   sensitive: Maybe<Maybe<string>[]> | null,
-): { plain: Record<string, string>; sensitive: Record<string, string> } {
+): Record<string, string> {
   const named = new Set((known(sensitive) ?? []).filter((n): n is string => typeof n === "string"));
-  const out = { plain: {} as Record<string, string>, sensitive: {} as Record<string, string> };
-  for (const [k, v] of Object.entries(all)) setOwn(named.has(k) ? out.sensitive : out.plain, k, v);
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(all)) if (!named.has(k)) setOwn(out, k, v);
   return out;
 }

@@ -92,11 +92,11 @@ export function plannedSubmoduleValues(
     const recorded = record !== undefined && Object.hasOwn(record, key) ? record[key].values : {};
     const parameters: ValueObject = {};
     for (const name of Object.keys(values)) {
-      const known =
-        Object.hasOwn(defaults, name) &&
-        Object.hasOwn(recorded, name) &&
-        !(listed !== undefined && !isUnknown(listed) && Object.hasOwn(listed, name));
-      setOwn(parameters, name, known ? defaults[name] : UNKNOWN);
+      const sent =
+        listed !== undefined && !isUnknown(listed) && Object.hasOwn(listed, name) ? listed[name] : undefined;
+      const known = sent === undefined && Object.hasOwn(defaults, name) && Object.hasOwn(recorded, name);
+      // a value the reconfigure sends is what the service then holds (stored as the configuration's, model.ts)
+      setOwn(parameters, name, known ? defaults[name] : typeof sent === "string" ? sent : UNKNOWN);
       anyKnown ||= known;
     }
     setOwn(out, key, { parameters });

@@ -15,12 +15,19 @@ import { timeoutOrDefault } from "../duration";
 import type { ApplyResult } from "../resource";
 import { DEFAULT_TIMEOUT } from "../schema";
 import { returnValueMap, stringMap } from "../values";
-import { encodeInstance, encodeSubmoduleValues, known, submoduleValues, type InstanceModel } from "./model";
+import {
+  decodeInstance,
+  encodeInstance,
+  encodeSubmoduleValues,
+  known,
+  submoduleValues,
+  type InstanceModel,
+} from "./model";
 import type { TimeoutOperation } from "./schema";
 import { encodePrivate } from "./private";
 import { UnreachableWatch } from "./unreachable";
 import { defaultsLeft } from "./submodule-defaults";
-import { splitReturnValues, stateSecretNames, withoutSecretValues } from "./secrets";
+import { plainReturnValues, stateSecretNames, withoutSecretValues } from "./secrets";
 
 export const isSettled = (s: InstanceStatus) =>
   s.status === "Running" || s.status === "Failed" || s.status === "Destroyed";
@@ -187,7 +194,7 @@ export function stateAfterApply(
   { status, submodulesRead = true }: { status?: string; submodulesRead?: boolean } = {},
 ): ValueObject {
   s = s && withoutSecretValues(s, stateSecretNames(planned));
-  const returnValues = splitReturnValues(
+  const returnValues = plainReturnValues(
     returnValueMap(s?.returnValues) as Record<string, string>,
     planned.sensitiveReturnValues,
   );
@@ -199,8 +206,7 @@ export function stateAfterApply(
     status: status ?? s?.status ?? "Requested",
     effective_parameters: stringMap(s?.parameters ?? {}),
     effective_submodules: !s ? {} : submodulesRead ? encodeSubmoduleValues(submoduleValues(s)) : null,
-    return_values: stringMap(returnValues.plain),
-    sensitive_return_value_map: stringMap(returnValues.sensitive),
+    return_values: stringMap(returnValues),
   };
   const out = encodeInstance(planned);
   for (const [k, v] of Object.entries(fromStatus)) if (isUnknown(out[k])) out[k] = v;
@@ -209,5 +215,6 @@ export function stateAfterApply(
     if (submodulesRead) out.effective_submodules = fromStatus.effective_submodules;
   }
   for (const [k, v] of Object.entries(out)) if (isUnknown(v)) out[k] = null;
-  return out;
+  // the status's effective values are whole: stored without what the configuration sets
+  return encodeInstance(decodeInstance(out));
 }

@@ -24,6 +24,7 @@ test("every runnable bench script is found", () => {
     "provider-startup.js",
     "review-500.js",
     "soak.js",
+    "state-bytes.js",
     "synth-1000.js",
     "vs-builtin.js",
     "wait-calls.js",

@@ -5,6 +5,7 @@
 // no reconfigure at all when the manifest proves it changes nothing.
 import { isUnknown, type ValueObject } from "../../../src/terraform-model";
 import { createProvider } from "../../../src/provider";
+import { decodeInstance } from "../../../src/provider/instance/model";
 import { APP, CHANGED_BY_HAND, REV, WEBSHOP_MANIFEST, instance, obj, stateOf, status } from "./fakes";
 
 const provider = createProvider({ env: {} });
@@ -52,7 +53,7 @@ describe("reset warnings", () => {
 
   it("with the manifest, plans effective_parameters exactly and warns only about values that change", async () => {
     const res = await planUpdate(prior, { ...next, manifest: WEBSHOP_MANIFEST });
-    expect(obj(res.plannedState).effective_parameters).toEqual({
+    expect(decodeInstance(obj(res.plannedState)).effectiveParameters).toEqual({
       "input.app-fork": "main",
       "input.db-size": "small",
     });
@@ -82,7 +83,7 @@ describe("reset warnings", () => {
     };
     const res = await planUpdate(before, kept);
     expect(res.diagnostics).toEqual([]);
-    expect(obj(res.plannedState).effective_parameters).toEqual({
+    expect(decodeInstance(obj(res.plannedState)).effectiveParameters).toEqual({
       "input.app-fork": "main",
       "input.db-size": "small",
     });
@@ -114,7 +115,7 @@ describe("reset warnings", () => {
     });
     const res = await planUpdate(prior, all);
     expect(res.diagnostics).toEqual([]);
-    expect(obj(res.plannedState).effective_parameters).toEqual({
+    expect(decodeInstance(obj(res.plannedState)).effectiveParameters).toEqual({
       "input.app-fork": "main",
       "input.db-size": "large",
     });
@@ -154,7 +155,7 @@ describe("a reconfigure the manifest proves changes nothing (after an import)", 
     expect(res.diagnostics).toEqual([]);
     const planned = obj(res.plannedState);
     expect(planned.status).toBe("Running");
-    expect(planned.effective_parameters).toEqual(running.parameters);
+    expect(decodeInstance(planned).effectiveParameters).toEqual(running.parameters);
     expect(planned.parameters).toEqual({ "input.app-fork": "release-1" });
   });
 

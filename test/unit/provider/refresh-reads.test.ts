@@ -2,6 +2,7 @@
 // when the state's values may be out of date (after an import, without a mark of the last whole read, or when a
 // workflow ran since it); the others keep the values the state holds.
 import type { Value } from "../../../src/terraform-model";
+import { decodeInstance } from "../../../src/provider/instance/model";
 import { decodePrivate, encodePrivate } from "../../../src/provider/instance/private";
 import { APP, configuredProvider, createPlan, instance, obj, stateOf, status } from "./fakes";
 
@@ -34,7 +35,8 @@ async function refresh(config: Value, mark: { historyAtFullRead?: number }) {
   const [read] = h.client.callsOf("readSubmodules");
   return {
     paths: read.args[1],
-    effective: obj(obj(res.newState).effective_submodules),
+    // the model: whole values (the state stores them without what the configuration sets)
+    effective: decodeInstance(obj(res.newState)).effectiveSubmodules,
     mark: decodePrivate(res.private),
   };
 }
@@ -50,7 +52,7 @@ describe("a refresh with no workflow run since the last whole read", () => {
     const r = await refresh({}, { historyAtFullRead: 2 });
     expect(r.paths).toEqual(new Set());
     expect(r.effective).toEqual({
-      db: { parameters: { "input.size": "small", "input.engine": "postgres-15" } },
+      db: { "input.size": "small", "input.engine": "postgres-15" },
     });
     expect(r.mark).toEqual({ historyAtFullRead: 2 });
   });
@@ -59,7 +61,7 @@ describe("a refresh with no workflow run since the last whole read", () => {
     const r = await refresh(managingDb, { historyAtFullRead: 2 });
     expect(r.paths).toEqual(new Set(["db"]));
     expect(r.effective).toEqual({
-      db: { parameters: { "input.size": "small", "input.engine": "postgres-17" } },
+      db: { "input.size": "small", "input.engine": "postgres-17" },
     });
   });
 });
@@ -71,7 +73,7 @@ describe("a refresh reads every submodule", () => {
   ])("when %s, and marks this read", async (_why, mark) => {
     const r = await refresh({}, mark);
     expect(r.paths).toBe("all");
-    expect(r.effective.db).toEqual({ parameters: { "input.size": "small", "input.engine": "postgres-17" } });
+    expect(r.effective).toEqual({ db: { "input.size": "small", "input.engine": "postgres-17" } });
     expect(r.mark).toEqual({ historyAtFullRead: 2 });
   });
 });

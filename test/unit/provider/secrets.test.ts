@@ -3,6 +3,7 @@
 // state, diagnostic or log line, even when the service reports or echoes it.
 import { type Value, type ValueObject, UNKNOWN, withoutWriteOnly } from "../../../src/terraform-model";
 import { providerSchemas } from "../../../src/provider/catalog";
+import { decodeInstance } from "../../../src/provider/instance/model";
 import { APP, ID, WEBSHOP_MANIFEST, configuredProvider, err, instance, obj, status } from "./fakes";
 
 const SECRET = "pw-0f9e8d7c";
@@ -106,7 +107,8 @@ describe("secret parameters", () => {
     expect(request.submodules).toEqual({ db: { parameters: { "input.engine": SUB_SECRET } } });
     const state = obj(res.newState);
     expect(state.secret_parameter_names).toEqual(["input.app-fork", "db/input.engine"]);
-    expect(state.effective_parameters).toEqual({ "input.db-size": "large" });
+    expect(state.effective_parameters).toEqual({});
+    expect(decodeInstance(state).effectiveParameters).toEqual({ "input.db-size": "large" });
     expect(state.effective_submodules).toEqual({ db: { parameters: { "input.size": "large" } } });
     expectNoSecret(h, res.newState, res.private);
   });
@@ -203,15 +205,20 @@ describe("secret parameters", () => {
     expectNoSecret(h, read);
   });
 
-  it("moves return values named in sensitive_return_values to the sensitive map", async () => {
-    const h = await configuredProvider({ launch: [{ id: ID }], statuses: [reported] });
+  it("keeps return values named in sensitive_return_values out of the state, with no sensitive attribute (issue 38)", async () => {
+    const h = await configuredProvider({ launch: [{ id: ID }], statuses: [reported, reported] });
     const withSensitive = { ...config, sensitive_return_values: ["db.password"] };
     const planned = await plan(h, null, withSensitive);
     const res = await apply(h, null, planned.plannedState, withSensitive);
-    expect(obj(res.newState)).toMatchObject({
-      return_values: { url: "https://shop" },
-      sensitive_return_value_map: { "db.password": "generated-9z8y" },
+    expect(obj(res.newState).return_values).toEqual({ url: "https://shop" });
+    const read = await h.provider.readResource({
+      typeName: "appmgmt_instance",
+      currentState: res.newState,
+      private: res.private ?? Buffer.alloc(0),
     });
+    expect(obj(read.newState).return_values).toEqual({ url: "https://shop" });
+    expect(JSON.stringify([res.newState, read.newState])).not.toContain("generated-9z8y");
+    expect(SCHEMA.attributes.filter((a) => a.sensitive)).toEqual([]);
   });
 
   it("a secret bound into a submodule is kept out of effective_submodules, as the main one is (issue 35)", async () => {

@@ -43,7 +43,11 @@ describe("the submodule values a launch or reconfigure left to their defaults", 
       defaults: { db: { version: 1, values: { "input.engine": "postgres-15" } } },
     };
     const bytes = encodePrivate(p);
-    expect(bytes.toString()).toBe('{"historyAtFullRead":3,"d":{"db":[1,{"input.engine":"postgres-15"}]}}');
+    expect(bytes.toString()).toBe('{"h":3,"d":{"db":[1,{"input.engine":"postgres-15"}]}}');
     expect(decodePrivate(bytes)).toEqual(p);
+  });
+
+  test("a private state an earlier provider wrote still reads (issue 38 shortened its keys)", () => {
+    expect(decodePrivate(Buffer.from('{"historyAtFullRead":4}'))).toEqual({ historyAtFullRead: 4 });
   });
 });

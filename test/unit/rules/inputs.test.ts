@@ -28,6 +28,27 @@ describe("instanceInputs", () => {
     });
   });
 
+  it("reads a compact state (issue 38: effective maps without the configured values) whole", () => {
+    const compact = {
+      ...prior,
+      parameters: { "input.app-fork": "master", "input.port": "8080" },
+      submodules: { db: { revision_id: null, manifest_version: 1, parameters: { "input.size": "small" } } },
+      effective_parameters: { "input.port": "9090", "input.colour": "blue" },
+      effective_submodules: { db: { parameters: { "input.engine-version": "16" } } },
+    };
+    expect(instanceInputs(compact, () => false).reported).toEqual({
+      parameters: {
+        "input.app-fork": "master",
+        "input.port": "9090",
+        "input.colour": "blue",
+        "input.db-size": SECRET_PLACEHOLDER,
+      },
+      submodules: {
+        db: { "input.size": "small", "input.engine-version": "16", "input.engine": SECRET_PLACEHOLDER },
+      },
+    });
+  });
+
   it("reads a plan file's unknowns (after_unknown) as decoded values' marker", () => {
     const decoded = {
       ...prior,

@@ -68,7 +68,7 @@ export interface InstanceConfig extends cdktn.TerraformMetaArguments {
   */
   readonly secretParametersVersion?: number;
   /**
-  * Names of return values that are secrets (a generated password): they are in `sensitive_return_value_map`, which terraform marks sensitive, instead of `return_values`. To keep one out of the state altogether, read it with the ephemeral `appmgmt_instance_return_values`.
+  * Names of return values that are secrets (a generated password): they are kept out of `return_values` and out of the state altogether; read them with the ephemeral `appmgmt_instance_return_values` (terraform 1.10 or later).
   *
   * Docs: cdktf-provider-appmgmt/docs/resources/instance.md (Instance#sensitive_return_values)
   */
@@ -818,12 +818,6 @@ export class Instance extends cdktn.TerraformResource {
   // Temporarily expose input value. Use with caution.
   public get secretParametersVersionInput() {
     return this._secretParametersVersion;
-  }
-
-  // sensitive_return_value_map - computed: true, optional: false, required: false
-  private _sensitiveReturnValueMap = new cdktn.StringMap(this, "sensitive_return_value_map");
-  public get sensitiveReturnValueMap() {
-    return this._sensitiveReturnValueMap;
   }
 
   // sensitive_return_values - computed: false, optional: true, required: false

@@ -1,0 +1,100 @@
+// The instance's state as it is stored (issue 38): effective values without what the configuration sets, read
+// whole; a version 0 state upgraded to that form; a newer version refused.
+import { isUnknown, UNKNOWN, type ValueObject } from "../../../src/terraform-model";
+import { decodeInstance, encodeInstance, withPlannedEffective } from "../../../src/provider/instance/model";
+import { INSTANCE_SCHEMA_VERSION } from "../../../src/provider/instance/schema";
+import { APP, configuredProvider, instance, obj, stateOf, status } from "./fakes";
+
+const config = instance({
+  application_id: APP,
+  instance_name: "shop",
+  parameters: { "input.app-fork": "main", "input.db-size": "large" },
+  submodules: {
+    db: { revision_id: null, manifest_version: null, parameters: { "input.engine": "postgres-16" } },
+  },
+});
+const reported = status({
+  parameters: { "input.app-fork": "main", "input.db-size": "large", "input.replicas": "1" },
+  submodules: {
+    db: {
+      manifestVersion: 1,
+      revision: null,
+      parameters: { "input.size": "large", "input.engine": "postgres-16" },
+    },
+  },
+});
+/** A state as every release before issue 38 wrote it (schema version 0): effective values whole. */
+const v0 = stateOf(config, reported);
+
+describe("the stored instance state", () => {
+  it("leaves out the effective values the configuration sets, and the model reads them whole", () => {
+    const stored = encodeInstance(decodeInstance(v0));
+    expect(stored.effective_parameters).toEqual({ "input.replicas": "1" });
+    expect(stored.effective_submodules).toEqual({ db: { parameters: { "input.size": "large" } } });
+    expect(decodeInstance(stored).effectiveParameters).toEqual(reported.parameters);
+    expect(decodeInstance(stored).effectiveSubmodules).toEqual({ db: reported.submodules.db.parameters });
+  });
+
+  it("keeps a value the service holds apart from the configured one (drift shows)", () => {
+    const drifted = { ...v0, effective_parameters: { ...reported.parameters, "input.app-fork": "hotfix" } };
+    const stored = encodeInstance(decodeInstance(drifted));
+    expect(stored.effective_parameters).toEqual({ "input.app-fork": "hotfix", "input.replicas": "1" });
+    expect(decodeInstance(stored).effectiveParameters).toMatchObject({ "input.app-fork": "hotfix" });
+  });
+
+  it("plans the effective values unknown while a configured value is unknown (their stored keys are not known)", () => {
+    const planned: ValueObject = {
+      ...v0,
+      parameters: { "input.app-fork": UNKNOWN, "input.db-size": "large" },
+      submodules: { db: { ...obj(obj(v0.submodules).db), parameters: UNKNOWN } },
+    };
+    const out = withPlannedEffective(planned, v0);
+    expect(isUnknown(out.effective_parameters)).toBe(true);
+    expect(isUnknown(obj(obj(out.effective_submodules).db).parameters)).toBe(true);
+  });
+
+  it("plans a kept effective value against the planned configuration, not the prior one", () => {
+    const prior = encodeInstance(decodeInstance(v0));
+    // the configuration stops listing input.app-fork, and the plan keeps the prior effective values
+    const planned = { ...prior, parameters: { "input.db-size": "large" } };
+    const out = withPlannedEffective(planned, prior);
+    expect(out.effective_parameters).toEqual({ "input.app-fork": "main", "input.replicas": "1" });
+  });
+});
+
+describe("UpgradeResourceState of appmgmt_instance", () => {
+  const upgrade = async (version: number, rawState: ValueObject) => {
+    const h = await configuredProvider({});
+    return h.provider.upgradeResourceState({ typeName: "appmgmt_instance", version, rawState });
+  };
+
+  it("stores a version 0 state's effective values compactly and keeps every other value as stored", async () => {
+    expect(INSTANCE_SCHEMA_VERSION).toBe(1);
+    const res = await upgrade(0, v0);
+    expect(res.diagnostics).toEqual([]);
+    const up = obj(res.upgradedState);
+    expect(up).toEqual({
+      ...v0,
+      effective_parameters: { "input.replicas": "1" },
+      effective_submodules: { db: { parameters: { "input.size": "large" } } },
+    });
+    expect(decodeInstance(up)).toEqual(decodeInstance(v0));
+  });
+
+  it("keeps a state of this version as it is", async () => {
+    const current = encodeInstance(decodeInstance(v0));
+    const res = await upgrade(1, current);
+    expect(res).toEqual({ upgradedState: current, diagnostics: [] });
+  });
+
+  it("refuses a state a newer provider wrote, saying which versions", async () => {
+    const res = await upgrade(7, v0);
+    expect(res.diagnostics).toEqual([
+      expect.objectContaining({
+        severity: "error",
+        summary: "appmgmt_instance: state written by a newer provider",
+        detail: expect.stringContaining("schema version 7; this provider writes version 1"),
+      }),
+    ]);
+  });
+});
