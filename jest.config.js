@@ -26,6 +26,8 @@ module.exports = {
     ],
   },
   setupFilesAfterEnv: ["<rootDir>/test/setup-jest.ts"],
+  // Slow tiers first on a fresh clone (no timings yet): see the file.
+  testSequencer: "<rootDir>/scripts/test-sequencer.js",
   testTimeout: 120000,
   maxWorkers: 2,
 };
