@@ -1,8 +1,8 @@
 // The executables `appmgmt install-provider` built, kept in the cache directory under a name made of
-// everything they are built from (the provider script, the pinned Node version, postject's version, the
-// platform). The same inputs give the same bytes (sea.ts), so the next install on the machine (another
-// checkout, a CI job sharing the cache, a test file's next recipe) copies the file instead of building
-// it again: seconds of CPU and 0.9 GB of memory each (ARCHITECTURE.md §5 "Install").
+// everything they are built from: the provider script, the pinned Node version, postject's version, the
+// platform, and the recipe (sea.ts's own code). The same inputs give the same bytes, so the next install
+// on the machine (another checkout, a CI job sharing the cache, a test file's next recipe) copies the
+// file instead of building it again: seconds of CPU and 0.9 GB of memory each (ARCHITECTURE.md §5).
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -16,6 +16,7 @@ export function builtExecutablePath(
 ): string {
   const inputs = createHash("sha256")
     .update(`${platform}\0${SEA_NODE_VERSION}\0${POSTJECT.version}\0`)
+    .update(fs.readFileSync(require.resolve("./sea")))
     .update(artifact)
     .digest("hex");
   return path.join(cacheDir, "executables", `${platform}-${inputs.slice(0, 32)}`);
