@@ -7,6 +7,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { PROVIDER_SOURCE, PROVIDER_VERSION } from "../provider/schema";
+import { builtExecutable, builtExecutablePath } from "./built-executables";
 import { hostPlatform } from "./node-binary";
 import {
   executableFileName,
@@ -35,6 +36,12 @@ export interface InstallProviderOptions {
    * terraform runs only .exe files. Default false: the executable where there is one.
    */
   script?: boolean;
+  /**
+   * Where the executables built (one per provider script and platform, reused by the next install) and
+   * the fetched Node binaries are kept. Default: APPMGMT_CACHE_DIR, else $XDG_CACHE_HOME/appmgmt, else
+   * ~/.cache/appmgmt.
+   */
+  cacheDir?: string;
 }
 
 export interface InstalledProvider {
@@ -120,13 +127,23 @@ function providerFile(
 ): { name: string; code: Buffer } {
   if (!isExecutablePlatform(platform) || opts.script) return { name: EXECUTABLE_NAME, code: artifact };
   const windows = platform.startsWith("windows_");
-  log(
-    `building the ${platform} executable (Node.js inside, about 5 s${windows ? "" : "; --script skips it"})`,
-  );
+  const cached = builtExecutablePath(platform, artifact, opts.cacheDir);
   // Loaded only here: a script install never reads the SEA code.
   const { buildExecutable } = require("./sea") as typeof import("./sea");
+  const build = () => {
+    log(
+      `building the ${platform} executable (Node.js inside, about 5 s${windows ? "" : "; --script skips it"})`,
+    );
+    return buildExecutable(platform, artifact, {
+      hostPlatform: hostPlatform(),
+      cacheDir: opts.cacheDir,
+      log,
+    });
+  };
   try {
-    const code = buildExecutable(platform, artifact, { hostPlatform: hostPlatform(), log });
+    const { code, reused } = builtExecutable(cached, build);
+    if (reused)
+      log(`the ${platform} executable of this provider script was built before: taken from ${cached}`);
     return { name: executableFileName(platform), code };
   } catch (e) {
     if (windows) throw e;
@@ -182,7 +199,8 @@ What it installs for a platform:
   linux_amd64, linux_arm64, windows_amd64
       the provider's single executable (Node.js inside: terraform needs no node), built here in about
       5 s from the npm registry's node-<os>-<arch> package (fetched once, about 50 MB, kept in
-      ~/.cache/appmgmt); 120 MB, linked once for both registry hosts
+      ~/.cache/appmgmt, as is the executable: the next install of the same provider takes it from
+      there); 120 MB, linked once for both registry hosts
   darwin_*, the BSDs, 386, arm
       the JavaScript file (0.7 MB), which terraform runs with the \`node\` on its PATH (Node.js >= 20.18)
 A cdktf stack's lock entry (written by AppMgmtProvider at synth) records the hash of what is installed.

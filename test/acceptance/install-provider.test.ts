@@ -41,10 +41,14 @@ describe("install-provider", () => {
 
   test("installs this machine's executable into the implied local mirror, where terraform finds and runs it", async () => {
     // `appmgmt install-provider` as a user runs it, with a home directory of its own.
-    const cli = spawnSync(process.execPath, ["-r", REGISTER_TS, MAIN, "install-provider"], {
-      env: { ...process.env, HOME: home },
-      encoding: "utf8",
-    });
+    // Its cache is the one under that home (~/.cache/appmgmt), empty: the executable is built.
+    const env = { ...process.env, HOME: home, APPMGMT_CACHE_DIR: "", XDG_CACHE_HOME: "" };
+    const installCli = (...args: string[]) =>
+      spawnSync(process.execPath, ["-r", REGISTER_TS, MAIN, "install-provider", ...args], {
+        env,
+        encoding: "utf8",
+      });
+    const cli = installCli();
     expect(cli.stderr).toBe("");
     expect(cli.status).toBe(0);
     const executable = path.join(home, ".terraform.d", "plugins", RELATIVE, EXECUTABLE);
@@ -66,6 +70,18 @@ describe("install-provider", () => {
       `${path.sep}registry.opentofu.org${path.sep}`,
     );
     expect(fs.statSync(forTofu).ino).toBe(fs.statSync(executable).ino);
+    // The next install on this machine (another mirror here) takes the executable built from the same
+    // script out of the cache instead of building it again: the same bytes.
+    const again = installCli("--dir", path.join(home, "second-mirror"));
+    expect(again.status).toBe(0);
+    expect(again.stdout).not.toContain("building");
+    const cached = path.join(home, ".cache", "appmgmt", "executables");
+    const [entry] = fs.readdirSync(cached);
+    expect(again.stdout).toContain(
+      `the ${terraformPlatform()} executable of this provider script was built before: taken from ${path.join(cached, entry)}`,
+    );
+    // Buffer.equals: jest's toEqual walks 120 MB byte by byte for many minutes.
+    expect(fs.readFileSync(path.join(home, "second-mirror", RELATIVE, EXECUTABLE)).equals(bytes)).toBe(true);
 
     // It runs with no node on its PATH and no node_modules anywhere above it.
     const schema = spawnSync(executable, ["schema"], {

@@ -146,14 +146,22 @@ function npmCi(dir: string): void {
 }
 
 /**
- * A runner's clean environment: `node` and terraform on the PATH, a HOME of its own, none of our TF_* /
- * APPMGMT_*.
+ * The runners' cache (what actions/cache or GitLab's `cache:` keep between jobs), shared by the jobs of
+ * this file: `appmgmt install-provider` keeps the executable it built there, so the first job builds it
+ * and the later ones take it (src/cli/built-executables.ts) instead of spending seconds each.
+ */
+let runnerCache: string;
+
+/**
+ * A runner's clean environment: `node` and terraform on the PATH, a HOME of its own, the runners' cache,
+ * none of our TF_* / APPMGMT_*.
  */
 function runnerEnv(home: string, node: string, extra: Record<string, string>): NodeJS.ProcessEnv {
   const tfDir = path.dirname(whichSync(terraformBinary()));
   return {
     PATH: [path.dirname(node), tfDir, "/usr/local/bin", "/usr/bin", "/bin"].join(path.delimiter),
     HOME: home,
+    APPMGMT_CACHE_DIR: runnerCache,
     LANG: "C.UTF-8",
     CI: "true",
     npm_config_update_notifier: "false",
@@ -376,6 +384,8 @@ describe("examples/pipelines run against the simulator", () => {
   let pg: TestPostgres;
   const cleanup: (() => unknown)[] = [];
   beforeAll(async () => {
+    runnerCache = tempDir("cache");
+    cleanup.push(() => fs.rmSync(runnerCache, { recursive: true, force: true }));
     pg = await startTestPostgres();
   });
   afterAll(async () => {

@@ -2,7 +2,7 @@
 // `appmgmt package` builds it reproducibly for linux_amd64, linux_arm64 and windows_amd64 (a PE .exe,
 // checked by its headers: there is no Windows machine here). The release is built once for the file
 // (about a minute: three 90-120 MB binaries injected and zipped); `install-provider` (its default) builds
-// this machine's executable a second time, which is the reproducibility check.
+// this machine's executable a second time (with an empty cache), which is the reproducibility check.
 import { createHash } from "node:crypto";
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -52,7 +52,9 @@ describe("the provider executable (Node single executable application)", () => {
     release = writeRelease(path.join(tmp, "release"), {
       platforms: ["linux_amd64", "linux_arm64", "windows_amd64"],
     });
-    installed = await installProvider({ dir: path.join(tmp, "mirror") });
+    // An empty cache: this install builds (its Node binary and postject come from node_modules), never
+    // takes an executable an earlier install kept.
+    installed = await installProvider({ dir: path.join(tmp, "mirror"), cacheDir: path.join(tmp, "cache") });
     svc = await startTestSimulator();
   }, 600_000);
 

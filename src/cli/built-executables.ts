@@ -1,0 +1,37 @@
+// The executables `appmgmt install-provider` built, kept in the cache directory under a name made of
+// everything they are built from: the provider script, the pinned Node version, postject's version, the
+// platform, and the recipe (sea.ts's own code). The same inputs give the same bytes, so the next install
+// on the machine (another checkout, a CI job sharing the cache, a test file's next recipe) copies the
+// file instead of building it again: seconds of CPU and 0.9 GB of memory each (ARCHITECTURE.md §5).
+import { createHash } from "node:crypto";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { defaultCacheDir, POSTJECT, SEA_NODE_VERSION } from "./node-binary";
+
+/** The cache file of `platform`'s executable built from `artifact`. */
+export function builtExecutablePath(
+  platform: string,
+  artifact: Buffer,
+  cacheDir = defaultCacheDir(),
+): string {
+  const inputs = createHash("sha256")
+    .update(`${platform}\0${SEA_NODE_VERSION}\0${POSTJECT.version}\0`)
+    .update(fs.readFileSync(require.resolve("./sea")))
+    .update(artifact)
+    .digest("hex");
+  return path.join(cacheDir, "executables", `${platform}-${inputs.slice(0, 32)}`);
+}
+
+/**
+ * The executable's bytes: from the cache when built before, else `build()`'s, kept for the next time
+ * (written under a temporary name and renamed: a concurrent install never reads half a file).
+ */
+export function builtExecutable(file: string, build: () => Buffer): { code: Buffer; reused: boolean } {
+  if (fs.existsSync(file)) return { code: fs.readFileSync(file), reused: true };
+  const code = build();
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, code);
+  fs.renameSync(tmp, file);
+  return { code, reused: false };
+}
