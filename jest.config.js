@@ -25,6 +25,11 @@ module.exports = {
       },
     ],
   },
+  // The examples import the package by its name, as a user's project does (tsconfig.test.json's paths too).
+  moduleNameMapper: {
+    "^cdktf-provider-appmgmt$": "<rootDir>/src",
+    "^cdktf-provider-appmgmt/cdktn$": "<rootDir>/src/cdktn",
+  },
   setupFilesAfterEnv: ["<rootDir>/test/setup-jest.ts"],
   testTimeout: 120000,
   maxWorkers: 2,
