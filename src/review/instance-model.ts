@@ -53,20 +53,23 @@ export function desiredFromPlan(values: Obj, mask?: unknown): DesiredInstance {
             revisionId: field([...p, "revision_id"], asObj(s)?.revision_id, isString),
             manifestVersion: field([...p, "manifest_version"], asObj(s)?.manifest_version, isNumber),
             parameters: map([...p, "parameters"], asObj(s)?.parameters),
+            manifest: parsed(field([...p, "manifest"], asObj(s)?.manifest, isString)),
           };
       setOwn(entries, key, entry);
     }
     submodules = entries;
   }
-  const text = field(["manifest"], values.manifest, isString);
   return {
     parameters: map(["parameters"], values.parameters),
     submodules,
     manifestVersion: field(["manifest_version"], values.manifest_version, isNumber),
     revisionId: field(["revision_id"], values.revision_id, isString),
-    manifest: text === undefined || isKnownAfterApply(text) ? text : tryParseManifest(text),
+    manifest: parsed(field(["manifest"], values.manifest, isString)),
   };
 }
+
+const parsed = (text: Unsure<string> | undefined) =>
+  text === undefined || isKnownAfterApply(text) ? text : tryParseManifest(text);
 
 /** What the prior state says, as the provider reads it (src/provider/instance/desired.ts instanceNow). */
 export function nowFromPlan(before: Obj): InstanceNow {

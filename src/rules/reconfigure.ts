@@ -2,9 +2,15 @@
 // asked by the provider's plan and update and by `appmgmt review` with the same data: what the state
 // says the configuration asked and the service holds, and what the configuration asks now.
 
+import { setOwn } from "../own";
 import { isKnownAfterApply, manifestOf, rulesConfig, type DesiredInstance } from "./desired";
 import { leavesEverythingAsIs, reconfigureResets, type ResetInput, type ResetPlan } from "./resets";
-import { defaultsKept, withManifestDefaults, type SubmoduleDefaults } from "./submodule-defaults";
+import {
+  defaultsKept,
+  withChildManifestDefaults,
+  withManifestDefaults,
+  type SubmoduleDefaults,
+} from "./submodule-defaults";
 
 /** The instance as terraform's state last saw it. */
 export interface InstanceNow {
@@ -45,16 +51,19 @@ function askedDiffers(asked: DesiredInstance, desired: DesiredInstance): boolean
   );
 }
 
-/** Submodules with `parameters` unset and empty alike: both send no value. */
+/**
+ * Submodules with `parameters` unset and empty alike: both send no value. A submodule's manifest is never sent,
+ * so an entry that gives only that (or nothing) asks nothing of the service.
+ */
 function submoduleSettings(d: DesiredInstance): unknown {
   const subs = d.submodules;
   if (subs === undefined || isKnownAfterApply(subs)) return subs ?? {};
-  return Object.fromEntries(
-    Object.entries(subs).map(([k, s]) => [
-      k,
-      isKnownAfterApply(s) ? s : { ...s, parameters: s.parameters ?? {} },
-    ]),
-  );
+  const out: Record<string, unknown> = {};
+  for (const [k, s] of Object.entries(subs)) {
+    const asks = isKnownAfterApply(s) ? s : { ...s, parameters: s.parameters ?? {}, manifest: undefined };
+    if (!same(asks, { parameters: {} })) setOwn(out, k, asks);
+  }
+  return out;
 }
 
 /** Deep equality of model values; a value known only after apply equals nothing, an undefined field is absent. */
@@ -70,7 +79,12 @@ function same(a: unknown, b: unknown): boolean {
 function resetInput(now: InstanceNow, desired: DesiredInstance): ResetInput {
   const v = desired.manifestVersion;
   const sameVersion = v === undefined || (!isKnownAfterApply(v) && v === now.asked.manifestVersion);
-  const known = withManifestDefaults(now.submoduleDefaults, manifestOf(desired));
+  const known = withChildManifestDefaults(
+    withManifestDefaults(now.submoduleDefaults, manifestOf(desired)),
+    now.submodules,
+    now.asked,
+    desired,
+  );
   const defaults = defaultsKept(known, desired, sameVersion);
   return {
     current: now.parameters,

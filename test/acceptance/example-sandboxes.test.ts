@@ -26,10 +26,7 @@ describe("examples/sandboxes/hcl", () => {
   test("applies a branch's sandbox, plans no change after, and destroy forgets the sandbox", async () => {
     // The example's layout: main.tf reads ../policies.yaml.
     ctx.tf.writeFile("main.tf", fs.readFileSync(path.join(sandboxesDir, "hcl", "main.tf"), "utf8"));
-    fs.copyFileSync(
-      path.join(sandboxesDir, "policies.yaml"),
-      path.join(ctx.tf.dir, "..", "policies.yaml"),
-    );
+    fs.copyFileSync(path.join(sandboxesDir, "policies.yaml"), path.join(ctx.tf.dir, "..", "policies.yaml"));
     ctx.svc.sim.environments.setOnlineDelay(300);
     const tf = ctx.tf.withEnv({ TF_VAR_branch: "feature-login" });
     await tf.init();

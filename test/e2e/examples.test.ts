@@ -15,7 +15,13 @@ import { expectSandboxOf } from "../helpers/sandbox-example";
 const { node22 } = require("../../scripts/node22.js") as { node22(): { path: string } };
 
 /** What the README's cdktf and cdktn recipes install beside the package (one constructs both accept). */
-const DEPENDENCIES = ["cdktf@0.21.0", "cdktn@0.24.0", "constructs@~10.7.2", "ts-node@^10.9.2", "typescript@~5.9.3"];
+const DEPENDENCIES = [
+  "cdktf@0.21.0",
+  "cdktn@0.24.0",
+  "constructs@~10.7.2",
+  "ts-node@^10.9.2",
+  "typescript@~5.9.3",
+];
 
 let session: CdkCliSession;
 let cdktnSession: CdkCliSession;
@@ -42,7 +48,9 @@ const synthesized = (dir: string, stack: string) =>
   JSON.parse(fs.readFileSync(path.join(dir, "cdktf.out", "stacks", stack, "cdk.tf.json"), "utf8"));
 
 test("the copied examples import the package by its name, and their cdktf.json runs them with ts-node", () => {
-  const apps = fs.readdirSync(examples, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"));
+  const apps = fs
+    .readdirSync(examples, { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".ts"));
   expect(apps.length).toBeGreaterThanOrEqual(6);
   for (const app of apps) {
     const text = fs.readFileSync(path.join(examples, app), "utf8");
@@ -161,7 +169,10 @@ describe("examples/cdktn with cdktn-cli on Node 22 (steps run in order)", () => 
     launchedId = instance.id;
     expect(instance.status).toBe("Running");
     expect(instance.parameters).toEqual({ "input.app-fork": "release-1", "input.db-size": "large" });
-    expect(instance.submodules.db.parameters).toEqual({ "input.size": "large", "input.engine": "postgres-16" });
+    expect(instance.submodules.db.parameters).toEqual({
+      "input.size": "large",
+      "input.engine": "postgres-16",
+    });
     expect(output).toContain(`webshop_id = ${launchedId}`);
     expect(output).toContain("webshop_db_size = large");
   });

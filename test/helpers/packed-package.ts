@@ -49,6 +49,8 @@ export function projectWithExamples(dir: string, tarball: string, deps: string[]
   });
   if (run.status !== 0) throw new Error(`npm ${args.join(" ")} failed:\n${run.stdout}\n${run.stderr}`);
   const examples = path.join(dir, "examples");
-  fs.cpSync(path.join(dir, "node_modules", "cdktf-provider-appmgmt", "examples"), examples, { recursive: true });
+  fs.cpSync(path.join(dir, "node_modules", "cdktf-provider-appmgmt", "examples"), examples, {
+    recursive: true,
+  });
   return examples;
 }

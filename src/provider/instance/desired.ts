@@ -30,6 +30,7 @@ export function desiredInstance(m: InstanceModel): DesiredInstance {
                 revisionId: field(s.revisionId),
                 manifestVersion: field(s.manifestVersion),
                 parameters: values(s.parameters),
+                manifest: nested(s.manifest, manifestParse),
               },
         );
       }
