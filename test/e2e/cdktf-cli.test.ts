@@ -7,11 +7,9 @@ import { DEMO } from "../../src/simulator";
 import { CdkCliSession } from "../helpers/cdk-cli";
 
 let session: CdkCliSession;
-let svc: CdkCliSession["svc"];
 
 beforeAll(async () => {
   session = await CdkCliSession.start();
-  svc = session.svc;
 });
 
 afterAll(async () => {
