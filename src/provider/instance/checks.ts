@@ -38,6 +38,7 @@ export function checkInstanceAttributes(
   checkInstanceName(config, out);
   checkDurations(config, out);
   checkSecretNames(config, out);
+  checkSubmoduleManifests(desired, out);
   const secrets = configSecretNames(config);
   // a finding about a secret name points at the secret_parameters map that sets it
   const isSecret = (name: string, sub?: string) =>
@@ -49,6 +50,21 @@ export function checkInstanceAttributes(
     if (manifest) addFindings(checkInstanceConfig(manifest, rulesConfig(desired), options), out);
   }
   return out.list;
+}
+
+/** A submodule's own manifest that does not parse would silently leave its defaults unknown: an error. */
+function checkSubmoduleManifests(desired: DesiredInstance, out: Diagnostics): void {
+  const subs = desired.submodules;
+  if (subs === undefined || isKnownAfterApply(subs)) return;
+  for (const [key, s] of Object.entries(subs)) {
+    if (isKnownAfterApply(s) || s.manifest === undefined || isKnownAfterApply(s.manifest)) continue;
+    if ("error" in s.manifest)
+      out.addError(
+        attrPath("submodules", { key }, "manifest"),
+        `Invalid manifest of submodule ${key}`,
+        `submodules["${key}"].manifest: ${s.manifest.error}\nGive the manifest of the submodule's own application (its appmgmt_application's manifest).`,
+      );
+  }
 }
 
 function checkSecretNames(config: InstanceModel, out: Diagnostics): void {
