@@ -14,6 +14,10 @@ import { expectSandboxOf } from "../helpers/sandbox-example";
 
 const { node22 } = require("../../scripts/node22.js") as { node22(): { path: string } };
 
+// Each test runs several CLI commands, and each synth type-checks the app through ts-node (as the README's
+// projects do): on a loaded machine one command takes a minute, beyond jest's 120 s budget for a test.
+jest.setTimeout(600_000);
+
 /** What the README's cdktf and cdktn recipes install beside the package (one constructs both accept). */
 const DEPENDENCIES = [
   "cdktf@0.21.0",
