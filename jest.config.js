@@ -25,6 +25,11 @@ module.exports = {
       },
     ],
   },
+  // The examples import the package by its name, as a user's project does (tsconfig.test.json's paths too).
+  moduleNameMapper: {
+    "^cdktf-provider-appmgmt$": "<rootDir>/src",
+    "^cdktf-provider-appmgmt/cdktn$": "<rootDir>/src/cdktn",
+  },
   setupFilesAfterEnv: ["<rootDir>/test/setup-jest.ts"],
   // Slow tiers first on a fresh clone (no timings yet): see the file.
   testSequencer: "<rootDir>/scripts/test-sequencer.js",

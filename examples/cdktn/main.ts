@@ -1,6 +1,6 @@
 // The constructs in a CDK Terrain (cdktn) app. cdktn is the maintained fork of cdktf (archived in
-// December 2025); a cdktn app imports the constructs from "cdktf-provider-appmgmt/cdktn", which is
-// "../../src/cdktn" in this checkout. cdktn-cli needs Node >= 22.19:
+// December 2025); a cdktn app imports the constructs from "cdktf-provider-appmgmt/cdktn". Copied with the rest
+// of examples/ into a project set up as the README's cdktn recipe (cdktn-cli needs Node >= 22.19):
 //
 //   cd examples/cdktn && npx cdktn deploy --auto-approve
 //
@@ -9,7 +9,7 @@
 import * as path from "node:path";
 import { App, TerraformOutput, TerraformStack } from "cdktn";
 import type { Construct } from "constructs";
-import { AppMgmtProvider, ApplicationInstance, ApplicationManifest } from "../../src/cdktn";
+import { AppMgmtProvider, ApplicationInstance, ApplicationManifest } from "cdktf-provider-appmgmt/cdktn";
 
 const WEBSHOP_APPLICATION = "5f0000000000000000000a11";
 

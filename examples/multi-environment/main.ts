@@ -13,7 +13,7 @@
 import * as path from "node:path";
 import { App, TerraformOutput, TerraformStack } from "cdktf";
 import type { Construct } from "constructs";
-import { AppMgmtProvider, ApplicationInstance, ApplicationManifest } from "../../src";
+import { AppMgmtProvider, ApplicationInstance, ApplicationManifest } from "cdktf-provider-appmgmt";
 
 const WEBSHOP_APPLICATION = "5f0000000000000000000a11";
 const ENVIRONMENTS = { default: "5f0000000000000000000e01", staging: "5f0000000000000000000e02" };

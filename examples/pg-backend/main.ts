@@ -4,7 +4,7 @@
 //   PG_CONN_STR=postgres://... cdktf deploy
 import { App, PgBackend, TerraformStack } from "cdktf";
 import type { Construct } from "constructs";
-import { AppMgmtProvider, ApplicationInstance } from "../../src";
+import { AppMgmtProvider, ApplicationInstance } from "cdktf-provider-appmgmt";
 
 const WEBSHOP_APPLICATION = "5f0000000000000000000a11";
 

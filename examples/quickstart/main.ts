@@ -1,9 +1,10 @@
 // Quickstart: one instance of the demo "webshop" application, with a submodule setting and a data
 // source, deployed against whichever service APPMGMT_BASE_URL points at (`npm run quickstart` starts
-// the embedded simulator for you). In your own project, import from "cdktf-provider-appmgmt".
+// the embedded simulator for you). Copied with the rest of examples/ from node_modules/cdktf-provider-appmgmt
+// into a project set up as the README's "Your own cdktf project" (cdktf, constructs, ts-node, typescript):
 //
 //   npx --no-install appmgmt install-provider                          (once per machine)
-//   npx cdktf synth | diff | deploy | destroy             (from the repository root; cdktf.json runs this file)
+//   cd examples/quickstart && npx cdktf synth | diff | deploy | destroy  (cdktf.json beside this file runs it)
 //
 // No extra flags: the provider construct writes the stack's lock entry, so cdktf skips its registry lock step.
 //
@@ -12,7 +13,7 @@
 import * as path from "node:path";
 import { App, TerraformOutput, TerraformStack } from "cdktf";
 import type { Construct } from "constructs";
-import { AppMgmtProvider, ApplicationInstance, ApplicationManifest, bindings } from "../../src";
+import { AppMgmtProvider, ApplicationInstance, ApplicationManifest, bindings } from "cdktf-provider-appmgmt";
 
 /** The demo seed's organization and "webshop" application. */
 const DEMO_ORGANIZATION = "5f0000000000000000000a01";

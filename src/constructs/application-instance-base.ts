@@ -112,6 +112,8 @@ export interface ApplicationSubmoduleSettings {
   readonly parameters?: { [name: string]: string };
   /** Secret free submodule parameters, as the instance's `secretParameters`. */
   readonly secretParameters?: { [name: string]: string };
+  /** Its own application's manifest (e.g. the child `Application`'s): the plan knows its defaults. Never sent. */
+  readonly manifest?: ApplicationManifest;
 }
 
 export interface ApplicationInstancePropsOf<I extends InstanceClass> extends PassedOnSettings<I> {
@@ -361,6 +363,7 @@ function sortedSubmodules(
         manifestVersion: s.manifestVersion,
         parameters: sortedRecord(s.parameters, isUnresolved),
         secretParameters: sortedRecord(s.secretParameters, isUnresolved),
+        manifest: s.manifest?.yaml,
       },
     ]),
   );

@@ -15,6 +15,8 @@ export interface DesiredSubmodule {
   revisionId?: Unsure<string>;
   manifestVersion?: Unsure<number>;
   parameters?: Unsure<DesiredValues>;
+  /** The submodule's own manifest (its `manifest` setting) parsed, or the parser's message. Never sent. */
+  manifest?: Unsure<ManifestParse>;
 }
 
 /** What the configuration asks of the service. A field left undefined is not configured. */

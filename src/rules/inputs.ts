@@ -56,14 +56,13 @@ export function instanceInputs(attributes: InstanceAttributes, unknownAt: Unknow
   const read = (path: string[]) => (unknownAt(path) ? UNKNOWN : valueAt(attributes, path));
   const secretNames = names(read(["secret_parameter_names"]));
   const secrets = secretsByPath(secretNames);
-  const text = field(read(["manifest"]), isString);
   return {
     desired: {
       parameters: listed(values(read, ["parameters"]), secrets, ""),
       submodules: submodules(read, secrets),
       manifestVersion: field(read(["manifest_version"]), isNumber),
       revisionId: field(read(["revision_id"]), isString),
-      manifest: text === undefined || isUnknown(text) ? text : manifestModule().tryParseManifest(text),
+      manifest: parsed(read(["manifest"])),
     },
     reported: reported(read, secrets),
     secretNames,
@@ -142,10 +141,17 @@ function submodules(read: Read, secrets: SecretsByPath): DesiredInstance["submod
           revisionId: field(at("revision_id"), isString),
           manifestVersion: field(at("manifest_version"), isNumber),
           parameters: listed(values(read, ["submodules", key, "parameters"]), secrets, key),
+          manifest: parsed(at("manifest")),
         };
     setOwn(out, key, entry);
   }
   return out;
+}
+
+/** A `manifest` attribute parsed (the instance's, or a submodule's own), or the parser's message. */
+function parsed(v: unknown): DesiredInstance["manifest"] {
+  const text = field(v, isString);
+  return text === undefined || isUnknown(text) ? text : manifestModule().tryParseManifest(text);
 }
 
 /**

@@ -2,10 +2,16 @@
 // asked by the provider's plan and update and by `appmgmt review` with the same data: what the state
 // says the configuration asked and the service holds, and what the configuration asks now.
 
+import { setOwn } from "../util/own";
 import { isUnknown, sameValue, UNKNOWN } from "../util/unknown";
 import { manifestOf, rulesConfig, type DesiredInstance } from "./desired";
 import { leavesEverythingAsIs, reconfigureResets, type ResetInput, type ResetPlan } from "./resets";
-import { defaultsKept, withManifestDefaults, type SubmoduleDefaults } from "./submodule-defaults";
+import {
+  defaultsKept,
+  withChildManifestDefaults,
+  withManifestDefaults,
+  type SubmoduleDefaults,
+} from "./submodule-defaults";
 
 /** The instance as terraform's state last saw it. */
 export interface InstanceNow {
@@ -54,19 +60,30 @@ function askedDiffers(asked: DesiredInstance, desired: DesiredInstance): boolean
   );
 }
 
-/** Submodules with `parameters` unset and empty alike: both send no value. */
+/**
+ * Submodules with `parameters` unset and empty alike: both send no value. A submodule's manifest is never sent,
+ * so an entry that gives only that (or nothing) asks nothing of the service.
+ */
 function submoduleSettings(d: DesiredInstance): unknown {
   const subs = d.submodules;
   if (subs === undefined || isUnknown(subs)) return subs ?? {};
-  return Object.fromEntries(
-    Object.entries(subs).map(([k, s]) => [k, isUnknown(s) ? s : { ...s, parameters: s.parameters ?? {} }]),
-  );
+  const out: Record<string, unknown> = {};
+  for (const [k, s] of Object.entries(subs)) {
+    const asks = isUnknown(s) ? s : { ...s, parameters: s.parameters ?? {}, manifest: undefined };
+    if (!sameValue(asks, { parameters: {} })) setOwn(out, k, asks);
+  }
+  return out;
 }
 
 function resetInput(now: InstanceNow, desired: DesiredInstance): ResetInput {
   const v = desired.manifestVersion;
   const sameVersion = v === undefined || (!isUnknown(v) && v === now.asked.manifestVersion);
-  const known = withManifestDefaults(now.submoduleDefaults, manifestOf(desired));
+  const known = withChildManifestDefaults(
+    withManifestDefaults(now.submoduleDefaults, manifestOf(desired)),
+    now.submodules,
+    now.asked,
+    desired,
+  );
   const defaults = defaultsKept(known, desired, sameVersion);
   return {
     current: now.parameters,

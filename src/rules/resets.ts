@@ -171,7 +171,8 @@ export function leavesEverythingAsIs(plan: ResetPlan, input: ResetInput): boolea
   );
 }
 
-function sameNames(a: object, b: object): boolean {
+/** Whether two objects have the same keys (a manifest's parameters and the values an instance reports). */
+export function sameNames(a: object, b: object): boolean {
   const ak = Object.keys(a);
   return ak.length === Object.keys(b).length && ak.every((k) => Object.hasOwn(b, k));
 }

@@ -3,12 +3,17 @@
 // values terraform's last launch or reconfigure left to their defaults, with the submodule's manifest version
 // then. A reconfigure that keeps that version resets them to the same defaults: certainly no change where the
 // value is still at it, certainly a reset to it where it was changed since. A manifest may restate a submodule's
-// defaults in its component's configuration (`withSubmoduleManifests` writes them): those are known too.
-// Everything else stays "possible".
+// defaults in its component's configuration (`withSubmoduleManifests` writes them): those are known too. So are
+// those of a submodule's own manifest, its `manifest` setting (the child's `appmgmt_application` in the same
+// configuration gives it), while the submodule runs the version that manifest describes. Everything else stays
+// "possible".
 
 import type { Manifest } from "../manifest/types";
-import { isUnknown } from "../util/unknown";
-import type { DesiredInstance } from "./desired";
+import { setOwn } from "../util/own";
+import { isUnknown, type Unsure } from "../util/unknown";
+import { binderOf } from "./binder";
+import { manifestOf, type DesiredInstance } from "./desired";
+import { sameNames } from "./resets";
 
 /** A submodule's values left to their defaults, and the manifest version they are the defaults of. */
 export interface SubmoduleDefaults {
@@ -57,4 +62,51 @@ export function withManifestDefaults(
     out[sub.name] = recorded ? { ...recorded, values: { ...values, ...recorded.values } } : { values };
   }
   return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/**
+ * `known` with the defaults each submodule's own manifest gives its free parameters (bound ones follow their
+ * binder: the parent's manifest must be known to tell them), the recorded and restated values first. Only where
+ * that manifest describes the version the submodule keeps: no other version than the state's configuration's is
+ * configured for it, and its parameters are the ones the service reports for the submodule (`current`, as for
+ * the main manifest: src/rules/resets.ts).
+ */
+export function withChildManifestDefaults(
+  known: Record<string, SubmoduleDefaults> | undefined,
+  current: Record<string, Record<string, string>>,
+  asked: DesiredInstance,
+  desired: DesiredInstance,
+): Record<string, SubmoduleDefaults> | undefined {
+  const parent = manifestOf(desired);
+  const wanted = desired.submodules;
+  if (!parent || wanted === undefined || isUnknown(wanted)) return known;
+  const out: Record<string, SubmoduleDefaults> = { ...known };
+  for (const [key, entry] of Object.entries(wanted)) {
+    if (isUnknown(entry) || entry.manifest === undefined || isUnknown(entry.manifest))
+      continue;
+    const child = "manifest" in entry.manifest ? entry.manifest.manifest : undefined;
+    const now = Object.hasOwn(current, key) ? current[key] : undefined;
+    if (!child || !now || !sameNames(child.parameters, now)) continue;
+    if (!versionKept(asked, key, entry.manifestVersion)) continue;
+    const values: Record<string, string> = {};
+    for (const p of Object.values(child.parameters))
+      if (p.default !== undefined && binderOf(parent, key, p.name) === undefined)
+        setOwn(values, p.name, p.default);
+    const had = Object.hasOwn(out, key) ? out[key] : undefined;
+    setOwn(out, key, had ? { ...had, values: { ...values, ...had.values } } : { values });
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** Whether a configured submodule manifest version is the one the state's configuration asked. */
+function versionKept(asked: DesiredInstance, key: string, version: Unsure<number> | undefined): boolean {
+  if (version === undefined) return true;
+  const subs = asked.submodules;
+  const was = subs && !isUnknown(subs) && Object.hasOwn(subs, key) ? subs[key] : undefined;
+  return (
+    !isUnknown(version) &&
+    was !== undefined &&
+    !isUnknown(was) &&
+    was.manifestVersion === version
+  );
 }

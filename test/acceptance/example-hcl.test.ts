@@ -1,23 +1,33 @@
-// examples/hcl applies and destroys against the simulator exactly as its README describes.
+// examples/hcl applies and destroys against the simulator exactly as its README describes, its files taken from
+// the package `npm pack` makes (what a user copying the example has).
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { parseManifest } from "../../src/manifest";
 import { DEMO, DEMO_MANIFESTS } from "../../src/simulator";
 import { useTerraformAgainstSimulator } from "../helpers/acceptance";
-
-const EXAMPLE = path.join(__dirname, "..", "..", "examples", "hcl");
+import { packedExamples, packPackage } from "../helpers/packed-package";
 
 describe("examples/hcl", () => {
   const ctx = useTerraformAgainstSimulator();
+  let tmp: string;
+  let exampleDir: string;
+  beforeAll(() => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), "appmgmt-example-hcl-"));
+    exampleDir = path.join(packedExamples(packPackage(tmp), tmp), "hcl");
+  });
+  afterAll(() => {
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+  });
 
   test("its webshop.yaml is the demo webshop's manifest", () => {
-    const example = fs.readFileSync(path.join(EXAMPLE, "webshop.yaml"), "utf8");
+    const example = fs.readFileSync(path.join(exampleDir, "webshop.yaml"), "utf8");
     expect(parseManifest(example)).toEqual(parseManifest(DEMO_MANIFESTS.webshop[2]));
   });
 
   test("applies and destroys", async () => {
     for (const file of ["main.tf", "webshop.yaml", "webshop-own.yaml"]) {
-      ctx.tf.writeFile(file, fs.readFileSync(path.join(EXAMPLE, file), "utf8"));
+      ctx.tf.writeFile(file, fs.readFileSync(path.join(exampleDir, file), "utf8"));
     }
     await ctx.tf.init();
     await ctx.tf.apply();

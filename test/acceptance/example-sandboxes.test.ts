@@ -2,22 +2,31 @@
 // a sandbox per branch, cloned from staging, with the webshop launched into it in the same apply; applied again
 // after its destroy (which only forgets the sandbox and an application), it takes both over instead of making
 // a second of each, and a sandbox of a name whose environment runs instances is refused with the import command.
+// The example's files come from the package `npm pack` makes (what a user copying the example has).
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { DEMO, DEMO_MANIFESTS } from "../../src/simulator";
 import { useTerraformAgainstSimulator } from "../helpers/acceptance";
-import { expectSandboxOf, SANDBOXES_EXAMPLE } from "../helpers/sandbox-example";
+import { packedExamples, packPackage } from "../helpers/packed-package";
+import { expectSandboxOf } from "../helpers/sandbox-example";
 
 describe("examples/sandboxes/hcl", () => {
   const ctx = useTerraformAgainstSimulator();
+  let tmp: string;
+  let sandboxesDir: string;
+  beforeAll(() => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), "appmgmt-example-sandboxes-"));
+    sandboxesDir = path.join(packedExamples(packPackage(tmp), tmp), "sandboxes");
+  });
+  afterAll(() => {
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+  });
 
   test("applies a branch's sandbox, plans no change after, and destroy forgets the sandbox", async () => {
     // The example's layout: main.tf reads ../policies.yaml.
-    ctx.tf.writeFile("main.tf", fs.readFileSync(path.join(SANDBOXES_EXAMPLE, "hcl", "main.tf"), "utf8"));
-    fs.copyFileSync(
-      path.join(SANDBOXES_EXAMPLE, "policies.yaml"),
-      path.join(ctx.tf.dir, "..", "policies.yaml"),
-    );
+    ctx.tf.writeFile("main.tf", fs.readFileSync(path.join(sandboxesDir, "hcl", "main.tf"), "utf8"));
+    fs.copyFileSync(path.join(sandboxesDir, "policies.yaml"), path.join(ctx.tf.dir, "..", "policies.yaml"));
     ctx.svc.sim.environments.setOnlineDelay(300);
     const tf = ctx.tf.withEnv({ TF_VAR_branch: "feature-login" });
     await tf.init();

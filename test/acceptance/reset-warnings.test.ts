@@ -156,6 +156,105 @@ describe("reset warnings", () => {
     await ctx.tf.destroy();
   });
 
+  test("db's defaults from its appmgmt_application in the same configuration: an imported instance's first reconfigure keeps db's engine, or resets it for certain (issue 39)", async () => {
+    const ws = ctx.workspace();
+    // the child application and the parent that launches it as submodule db, both from this configuration
+    ws.writeFile(
+      "db.yaml",
+      `application:
+  configuration:
+    input.size: small
+    input.engine: postgres-15
+  interfaces:
+    input:
+      size: configuration(string)
+      engine: configuration(string)
+`,
+    );
+    ws.writeFile("shop.yaml", DEMO_MANIFESTS.webshop[1].replace(DEMO.postgresApplicationId, "$${db}"));
+    const applications = `${PROVIDER_HCL}
+resource "appmgmt_application" "db" {
+  organization_id = "${DEMO.organizationId}"
+  name            = "child-defaults-db"
+  manifest        = file("db.yaml")
+}
+resource "appmgmt_application" "shop" {
+  organization_id = "${DEMO.organizationId}"
+  name            = "child-defaults-shop"
+  manifest        = templatefile("shop.yaml", { db = appmgmt_application.db.id })
+}
+`;
+    const shop = (appFork: string) => `${applications}
+resource "appmgmt_instance" "shop" {
+  application_id = appmgmt_application.shop.id
+  instance_name  = "child-defaults"
+  parameters     = { "input.app-fork" = "${appFork}" }
+  manifest       = appmgmt_application.shop.manifest
+  submodules     = { db = { manifest = appmgmt_application.db.manifest } }
+}
+`;
+    ws.writeMain(applications);
+    await ws.init();
+    await ws.apply();
+    const appId = (await ws.resource("appmgmt_application.shop"))?.values.id as string;
+    // launched outside terraform with db's defaults, then imported: no record of which values are defaults
+    const { id } = await ctx.svc.client.launch(appId, {
+      instanceName: "child-defaults",
+      parameters: { "input.app-fork": "one" },
+    });
+    await waitForInstance(ctx.svc.client, id, { until: (s) => s.status === "Running", timeoutMs: 10_000 });
+    expect((await ctx.svc.client.getInstance(id)).submodules.db.parameters["input.engine"]).toBe(
+      "postgres-15",
+    );
+    ws.writeMain(`${shop("one")}
+import {
+  to = appmgmt_instance.shop
+  id = "${id}"
+}
+`);
+    const imported = await ws.apply();
+    expect(imported.stdout).toContain("Resources: 1 imported");
+    // the manifests prove the configuration changes nothing (db's engine is at its default): nothing is sent
+    expect((await ctx.svc.client.getInstance(id)).workflowHistory.map((r) => r.name)).toEqual(["launch"]);
+
+    // only a main parameter changes: db's own manifest says the engine is at its default, so it stays
+    ws.writeMain(shop("two"));
+    const quiet = await planAndReview(ws, "--format", "text", "--fail-on", "reset,possible-reset");
+    expect(warningSummaries(quiet.plan.stdout + quiet.plan.stderr)).toEqual([]);
+    expect(quiet.stderr).toBe("");
+    expect(quiet.code).toBe(0);
+    expect(quiet.markdown).toContain("1 to reconfigure (0 values reset to defaults)");
+    expect(quiet.markdown).not.toMatch(/may (be )?reset/);
+    expect(quiet.markdown).toMatch(/parameters\["input\.app-fork"\]\s+one → two/);
+
+    // the engine changed by hand: the plan and the gate name the default it goes back to
+    await ctx.svc.client.reconfigure(id, {
+      parameters: { "input.app-fork": "one" },
+      submodules: { db: { parameters: { "input.engine": "postgres-16" } } },
+    });
+    await waitForInstance(ctx.svc.client, id, {
+      until: (s) => s.status === "Running" && s.submodules.db.parameters["input.engine"] === "postgres-16",
+      timeoutMs: 10_000,
+    });
+    const gated = await planAndReview(ws, "--format", "text", "--fail-on", "reset");
+    expect(warningSummaries(gated.plan.stdout + gated.plan.stderr)).toEqual([
+      'submodules["db"].parameters["input.engine"] will be reset to its default',
+    ]);
+    expect(gated.code).toBe(3);
+    expect(gated.stderr).toContain(
+      'reset: child-defaults (appmgmt_instance.shop): resets submodules["db"].parameters["input.engine"] (postgres-16 → postgres-15)',
+    );
+    expect(gated.markdown).toMatch(
+      /submodules\["db"\]\.parameters\["input\.engine"\]\s+postgres-16 → postgres-15/,
+    );
+    await applyPlan(ws);
+    const after = await ctx.svc.client.getInstance(id);
+    expect(after.parameters["input.app-fork"]).toBe("two");
+    expect(after.submodules.db.parameters["input.engine"]).toBe("postgres-15");
+    expect((await ws.plan()).code).toBe(0);
+    await ws.destroy();
+  });
+
   /** The values the plan's warnings name: certain resets by their summary, possible ones by their list. */
   function warnedValues(output: string): { resets: string[]; possible: string[] } {
     const resets = [...output.matchAll(/^Warning: (.*) will be reset to its default$/gm)].map((m) => m[1]);

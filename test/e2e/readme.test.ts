@@ -10,12 +10,13 @@
 // the implied local mirror there and terraform finds it there, as on a fresh machine. The environment has no
 // CHECKPOINT_DISABLE but what a recipe exports: offline, a cdktf command without it prints its failed
 // version check ("getaddrinfo ENOTFOUND checkpoint-api...", issue 39 item 6).
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { DEMO } from "../../src/simulator";
 import { parseMarkdown, type MarkdownSection } from "../helpers/markdown";
+import { npmCache, packPackage } from "../helpers/packed-package";
 import { startTestSimulator, type TestSimulator } from "../helpers/simulator";
 
 const { node22 } = require("../../scripts/node22.js") as { node22(): { path: string } };
@@ -64,14 +65,6 @@ for (const name of Object.keys(cdktf.files)) {
   if (sameAsCdktf.includes(name) && !cdktn.files[name]) cdktn.files[name] = cdktf.files[name];
 }
 
-/** The npm cache of this machine, shared by every recipe (HOME is a temp directory). */
-function npmCache(): string {
-  const out = spawnSync("npm", ["config", "get", "cache"], { encoding: "utf8" });
-  const dir = out.stdout?.trim();
-  if (out.status !== 0 || !dir) throw new Error(`npm config get cache failed: ${out.stderr}`);
-  return dir;
-}
-
 interface Step {
   code: number | null;
   output: string;
@@ -99,12 +92,7 @@ describe("the README's recipes, as printed, from the packed package in empty dir
   beforeAll(async () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), "appmgmt-readme-"));
     // The build already ran (`npm test` builds first); packing runs no script.
-    const packed = spawnSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", tmp], {
-      cwd: ROOT,
-      encoding: "utf8",
-    });
-    if (packed.status !== 0) throw new Error(`npm pack failed:\n${packed.stderr}`);
-    tarball = path.join(tmp, (JSON.parse(packed.stdout) as { filename: string }[])[0].filename);
+    tarball = packPackage(tmp);
     svc = await startTestSimulator();
 
     const env: NodeJS.ProcessEnv = {};

@@ -5,7 +5,7 @@
 // file targets terraform 1.11, which cdktn requires for the write-only `secretParameters`.
 import { App, PgBackend, TerraformStack, TerraformVariable } from "cdktn";
 import type { Construct } from "constructs";
-import { AppMgmtProvider, ApplicationInstance } from "../../../src/cdktn";
+import { AppMgmtProvider, ApplicationInstance } from "cdktf-provider-appmgmt/cdktn";
 
 const WEBSHOP_APPLICATION = "5f0000000000000000000a11";
 

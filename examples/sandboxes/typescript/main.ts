@@ -18,7 +18,7 @@ import {
   bindings,
   Environment,
   EnvironmentPolicies,
-} from "../../../src";
+} from "cdktf-provider-appmgmt";
 
 class SandboxStack extends TerraformStack {
   constructor(scope: Construct, id: string) {

@@ -37,6 +37,7 @@ export function checkInstanceAttributes(
   checkDurations(config, out);
   checkSecretNames(config, out);
   const desired = change.desired;
+  checkSubmoduleManifests(desired, out);
   // a finding about a secret name points at the secret_parameters map that sets it
   const options = { operation, names: SCHEMA_NAMES, isSecret: secretOf(change) };
   if (desired.manifest === undefined) addFindings(checkParameterNames(rulesConfig(desired), options), out);
@@ -45,6 +46,21 @@ export function checkInstanceAttributes(
     if (manifest) addFindings(checkInstanceConfig(manifest, rulesConfig(desired), options), out);
   }
   return out.list;
+}
+
+/** A submodule's own manifest that does not parse would silently leave its defaults unknown: an error. */
+function checkSubmoduleManifests(desired: DesiredInstance, out: Diagnostics): void {
+  const subs = desired.submodules;
+  if (subs === undefined || isUnknown(subs)) return;
+  for (const [key, s] of Object.entries(subs)) {
+    if (isUnknown(s) || s.manifest === undefined || isUnknown(s.manifest)) continue;
+    if ("error" in s.manifest)
+      out.addError(
+        attrPath("submodules", { key }, "manifest"),
+        `Invalid manifest of submodule ${key}`,
+        `submodules["${key}"].manifest: ${s.manifest.error}\nGive the manifest of the submodule's own application (its appmgmt_application's manifest).`,
+      );
+  }
 }
 
 function checkSecretNames(config: InstanceModel, out: Diagnostics): void {

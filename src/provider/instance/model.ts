@@ -21,6 +21,8 @@ export type SubmoduleModel = {
   revisionId: Maybe<string> | null;
   manifestVersion: Maybe<number> | null;
   parameters: Maybe<StringMapModel> | null;
+  /** The submodule's own manifest text (never sent: its defaults for the reset rule). */
+  manifest: Maybe<string> | null;
 };
 
 export type TimeoutsModel = Record<TimeoutOperation, Maybe<string> | null>;
@@ -159,6 +161,7 @@ export function encodeSubmodule(s: SubmoduleModel): ValueObject {
     manifest_version: s.manifestVersion,
     parameters: encodeMap(s.parameters),
     secret_parameters: null,
+    manifest: s.manifest,
   };
 }
 
@@ -263,6 +266,7 @@ function decodeSubmodule(v: ValueObject): SubmoduleModel {
     revisionId: str(v.revision_id),
     manifestVersion: num(v.manifest_version),
     parameters: stringMap(v.parameters),
+    manifest: str(v.manifest),
   };
 }
 

@@ -207,6 +207,7 @@ export function importedSubmodules(s: InstanceStatus): InstanceModel["submodules
       revisionId: sub.revision,
       manifestVersion: sub.manifestVersion,
       parameters: Object.keys(free).length > 0 ? free : null,
+      manifest: null,
     });
   }
   return Object.keys(out).length > 0 ? out : null;

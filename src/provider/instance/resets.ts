@@ -52,7 +52,7 @@ export function planResets(update: InstanceChange): PlannedResets | undefined {
         ? "nothing (the manifest does not declare it)"
         : r.path.length === 2
           ? `its default ${JSON.stringify(r.default)}`
-          : `its default ${JSON.stringify(r.default)} (as when terraform last left it out, same manifest version)`;
+          : `its default ${JSON.stringify(r.default)} (the submodule's, under the manifest version it keeps)`;
     return warningDiagnostic(
       `${where(r.path)} will be reset to its default`,
       `${map} does not list "${name}" (now ${JSON.stringify(r.current)} on the service), and a ` +

@@ -39,6 +39,14 @@ const submoduleAttributes: DeclaredAttribute[] = [
     optional: true,
     writeOnly: true,
   },
+  str(
+    "manifest",
+    "YAML text of the submodule's own application manifest, e.g. `appmgmt_application.db.manifest` of the child " +
+      "application in the same configuration. Optional; when set, the plan knows the defaults of the submodule's " +
+      "free parameters while it keeps its manifest version, so a reconfigure that leaves one out keeps it or " +
+      "resets it to that default instead of possibly resetting it. Never sent to the service.",
+    { optional: true },
+  ),
 ];
 
 const timeoutAttributes: SchemaAttribute[] = TIMEOUT_OPERATIONS.map((op) =>

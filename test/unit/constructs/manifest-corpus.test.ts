@@ -82,6 +82,32 @@ describe.each(FLAVOURS)("%s constructs with the manifest corpus", (_name, lib, c
   });
 });
 
+describe.each(FLAVOURS)(
+  "%s constructs: a submodule's own manifest (issue 39 item 1)",
+  (_name, lib, constructs) => {
+    it("submodules.db.manifest, e.g. the child Application's, is synthesized as its text for the plan's defaults", () => {
+      const stack = new lib.TerraformStack(lib.Testing.app(), "child");
+      new constructs.AppMgmtProvider(stack, "appmgmt", { baseUrl: "http://127.0.0.1:1" });
+      const db = new constructs.Application(stack, "db", {
+        organizationId: "5f0000000000000000000a01",
+        name: "db-cluster",
+        manifest: constructs.ApplicationManifest.fromYaml(corpusManifest("db-cluster")),
+      });
+      new constructs.ApplicationInstance(stack, "instance", {
+        application: APP,
+        manifest: constructs.ApplicationManifest.fromYaml(corpusManifest("hierarchy-platform")),
+        submodules: { db: { manifest: db.manifest } },
+      });
+      const out = JSON.parse(lib.Testing.synth(stack, true)) as {
+        resource: { appmgmt_instance: Record<string, { submodules: Record<string, { manifest: string }> }> };
+      };
+      expect(Object.values(out.resource.appmgmt_instance)[0].submodules.db.manifest).toBe(
+        corpusManifest("db-cluster"),
+      );
+    });
+  },
+);
+
 describe.each(FLAVOURS)("%s constructs with the published forms (issue 36)", (_name, lib, constructs) => {
   const manifestOf = (name: CorpusName) => constructs.ApplicationManifest.fromYaml(corpusManifest(name));
   const synth = (

@@ -232,6 +232,26 @@ describe("manifest and parameter checks", () => {
     ]);
   });
 
+  it("reports a submodule's own manifest that does not parse on its key, naming the submodule", async () => {
+    const config = instance({
+      application_id: APP,
+      manifest: WEBSHOP_MANIFEST,
+      submodules: {
+        db: { revision_id: null, manifest_version: null, parameters: null, manifest: "[unclosed" },
+      },
+    });
+    const res = await provider.validateResourceConfig({ typeName: "appmgmt_instance", config });
+    expect(res.diagnostics).toEqual([
+      expect.objectContaining({
+        severity: "error",
+        summary: "Invalid manifest of submodule db",
+        // terraform points at the submodule's entry; the detail names the attribute
+        attribute: [{ attr: "submodules" }, { key: "db" }],
+        detail: expect.stringMatching(/^submodules\["db"\]\.manifest: invalid application manifest:/),
+      }),
+    ]);
+  });
+
   it("checks parameter names without a manifest, and skips unknown values", async () => {
     const config = instance({
       application_id: APP,

@@ -34,6 +34,7 @@ const config = instance({
       manifest_version: null,
       parameters: null,
       secret_parameters: { "input.engine": SUB_SECRET },
+      manifest: null,
     },
   },
 });

@@ -157,6 +157,26 @@ const engineLeftToDefault = Buffer.from(
   JSON.stringify({ d: { db: [1, { "input.engine": "postgres-15" }] } }),
 );
 
+/** db's own manifest, as the child's appmgmt_application in the same configuration holds it (issue 39 item 1). */
+const DB_MANIFEST = `application:
+  configuration:
+    input.size: small
+    input.engine: postgres-15
+  interfaces:
+    input:
+      size: configuration(string)
+      engine: configuration(string)
+`;
+const withDbManifest = (manifest: string, manifestVersion: number | null = null) => ({
+  db: { ...sub(null, manifestVersion), manifest },
+});
+const engineAtDefault = status({
+  ...actual,
+  submodules: {
+    db: { ...actual.submodules.db, parameters: { "input.size": "large", "input.engine": "postgres-15" } },
+  },
+});
+
 const cases: [string, ValueObject, ValueObject, Answer, Buffer?][] = [
   [
     "a local-only change (timeouts, manifest text) reaches nothing",
@@ -302,6 +322,68 @@ const cases: [string, ValueObject, ValueObject, Answer, Buffer?][] = [
       resets: ['parameters["input.db-size"]', 'submodules["db"].parameters["input.engine"]'],
       possible: [],
     },
+  ],
+  [
+    "db's own manifest given (the child's appmgmt_application): the engine changed since is reset for certain",
+    stateOf(managed, actual),
+    { ...next, manifest: WEBSHOP_MANIFEST, submodules: withDbManifest(DB_MANIFEST) },
+    {
+      reachesService: true,
+      resets: ['parameters["input.db-size"]', 'submodules["db"].parameters["input.engine"]'],
+      possible: [],
+    },
+  ],
+  [
+    "db's own manifest given, the engine at its default: kept, nothing possible",
+    stateOf(managed, engineAtDefault),
+    { ...next, manifest: WEBSHOP_MANIFEST, submodules: withDbManifest(DB_MANIFEST) },
+    { reachesService: true, resets: ['parameters["input.db-size"]'], possible: [] },
+  ],
+  [
+    "db's own manifest of another version (not the parameters db reports): the engine may be reset",
+    stateOf(managed, engineAtDefault),
+    {
+      ...next,
+      manifest: WEBSHOP_MANIFEST,
+      submodules: withDbManifest(
+        DB_MANIFEST.replace("      engine:", "      tier: configuration(string)\n      engine:"),
+      ),
+    },
+    {
+      reachesService: true,
+      resets: ['parameters["input.db-size"]'],
+      possible: ['submodules["db"].parameters["input.engine"]'],
+    },
+  ],
+  [
+    "db's own manifest with a new manifest_version for db: the engine may be reset",
+    stateOf(managed, engineAtDefault),
+    { ...next, manifest: WEBSHOP_MANIFEST, submodules: withDbManifest(DB_MANIFEST, 2) },
+    {
+      reachesService: true,
+      resets: ['parameters["input.db-size"]'],
+      possible: ['submodules["db"].parameters["input.engine"]'],
+    },
+  ],
+  [
+    "db's own manifest without the parent's: which of db's values are bound is unknown, so all may be reset",
+    stateOf(managed, engineAtDefault),
+    { ...next, submodules: withDbManifest(DB_MANIFEST) },
+    {
+      reachesService: true,
+      resets: [],
+      possible: [
+        'parameters["input.db-size"]',
+        'submodules["db"].parameters["input.engine"]',
+        'submodules["db"].parameters["input.size"]',
+      ],
+    },
+  ],
+  [
+    "db's own manifest added alone is never sent: a local-only change",
+    stateOf(managed, actual),
+    { ...managed, manifest: WEBSHOP_MANIFEST, submodules: withDbManifest(DB_MANIFEST) },
+    { reachesService: false, resets: [], possible: [] },
   ],
 ];
 

@@ -168,6 +168,12 @@ export class InstanceEffectiveSubmodulesMap extends cdktf.ComplexMap {
 }
 export interface InstanceSubmodules {
   /**
+  * YAML text of the submodule's own application manifest, e.g. `appmgmt_application.db.manifest` of the child application in the same configuration. Optional; when set, the plan knows the defaults of the submodule's free parameters while it keeps its manifest version, so a reconfigure that leaves one out keeps it or resets it to that default instead of possibly resetting it. Never sent to the service.
+  *
+  * Docs: cdktf-provider-appmgmt/docs/resources/instance.md (Instance#manifest)
+  */
+  readonly manifest?: string;
+  /**
   * Manifest version of the submodule.
   *
   * Docs: cdktf-provider-appmgmt/docs/resources/instance.md (Instance#manifest_version)
@@ -199,6 +205,7 @@ export function instanceSubmodulesToTerraform(struct?: InstanceSubmodules | cdkt
     throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
   }
   return {
+    manifest: cdktf.stringToTerraform(struct!.manifest),
     manifest_version: cdktf.numberToTerraform(struct!.manifestVersion),
     parameters: cdktf.hashMapper(cdktf.stringToTerraform)(struct!.parameters),
     revision_id: cdktf.stringToTerraform(struct!.revisionId),
@@ -213,6 +220,12 @@ export function instanceSubmodulesToHclTerraform(struct?: InstanceSubmodules | c
     throw new Error("A complex element was used as configuration, this is not supported: https://cdk.tf/complex-object-as-configuration");
   }
   const attrs = {
+    manifest: {
+      value: cdktf.stringToHclTerraform(struct!.manifest),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
     manifest_version: {
       value: cdktf.numberToHclTerraform(struct!.manifestVersion),
       isBlock: false,
@@ -262,6 +275,10 @@ export class InstanceSubmodulesOutputReference extends cdktf.ComplexObject {
     }
     let hasAnyValues = this.isEmptyObject;
     const internalValueResult: any = {};
+    if (this._manifest !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.manifest = this._manifest;
+    }
     if (this._manifestVersion !== undefined) {
       hasAnyValues = true;
       internalValueResult.manifestVersion = this._manifestVersion;
@@ -285,6 +302,7 @@ export class InstanceSubmodulesOutputReference extends cdktf.ComplexObject {
     if (value === undefined) {
       this.isEmptyObject = false;
       this.resolvableValue = undefined;
+      this._manifest = undefined;
       this._manifestVersion = undefined;
       this._parameters = undefined;
       this._revisionId = undefined;
@@ -297,11 +315,28 @@ export class InstanceSubmodulesOutputReference extends cdktf.ComplexObject {
     else {
       this.isEmptyObject = Object.keys(value).length === 0;
       this.resolvableValue = undefined;
+      this._manifest = value.manifest;
       this._manifestVersion = value.manifestVersion;
       this._parameters = value.parameters;
       this._revisionId = value.revisionId;
       this._secretParameters = value.secretParameters;
     }
+  }
+
+  // manifest - computed: false, optional: true, required: false
+  private _manifest?: string; 
+  public get manifest() {
+    return this.getStringAttribute('manifest');
+  }
+  public set manifest(value: string) {
+    this._manifest = value;
+  }
+  public resetManifest() {
+    this._manifest = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get manifestInput() {
+    return this._manifest;
   }
 
   // manifest_version - computed: false, optional: true, required: false
