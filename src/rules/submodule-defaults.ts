@@ -82,8 +82,7 @@ export function withChildManifestDefaults(
   if (!parent || wanted === undefined || isUnknown(wanted)) return known;
   const out: Record<string, SubmoduleDefaults> = { ...known };
   for (const [key, entry] of Object.entries(wanted)) {
-    if (isUnknown(entry) || entry.manifest === undefined || isUnknown(entry.manifest))
-      continue;
+    if (isUnknown(entry) || entry.manifest === undefined || isUnknown(entry.manifest)) continue;
     const child = "manifest" in entry.manifest ? entry.manifest.manifest : undefined;
     const now = Object.hasOwn(current, key) ? current[key] : undefined;
     if (!child || !now || !sameNames(child.parameters, now)) continue;
@@ -103,10 +102,5 @@ function versionKept(asked: DesiredInstance, key: string, version: Unsure<number
   if (version === undefined) return true;
   const subs = asked.submodules;
   const was = subs && !isUnknown(subs) && Object.hasOwn(subs, key) ? subs[key] : undefined;
-  return (
-    !isUnknown(version) &&
-    was !== undefined &&
-    !isUnknown(was) &&
-    was.manifestVersion === version
-  );
+  return !isUnknown(version) && was !== undefined && !isUnknown(was) && was.manifestVersion === version;
 }

@@ -12,6 +12,7 @@ import {
   instanceNameProblem,
   rulesConfig,
   secretOf,
+  type DesiredInstance,
   type Finding,
 } from "../../rules";
 import { parseDuration } from "../duration";
