@@ -126,8 +126,7 @@ output "instance_id" {
 }
 
 output "effective_parameters" {
-  # the state keeps effective values apart from the configured ones: every value is both merged
-  value = merge(appmgmt_instance.webshop.parameters, appmgmt_instance.webshop.effective_parameters)
+  value = appmgmt_instance.webshop.effective_parameters
 }
 
 output "running_instances" {

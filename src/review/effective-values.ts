@@ -1,17 +1,11 @@
-// The one read of an `appmgmt_instance`'s effective values from a plan's JSON: the state stores them without
-// what the configuration sets (src/rules/effective.ts, issue 38), so each is made whole here, once, as the
-// plan is read; everything after reads `effective_parameters` and `effective_submodules` whole.
+// The one read of an `appmgmt_instance`'s submodule effective values from a plan's JSON: the state stores each
+// without what the configuration sets (src/rules/effective.ts, issue 38), so each is made whole here, once, as
+// the plan is read; everything after reads `effective_submodules` whole.
 
 import { wholeEffective } from "../rules/effective";
 import { INSTANCE_TYPE } from "../provider/resource-types";
 import type { PlanJson, ResourceChange } from "./plan-json";
 import { asObj, type Obj } from "./plan-values";
-
-/** effective_parameters whole: the stored map and the configured `parameters` it leaves out. */
-export function effectiveParametersOf(values: Obj): Obj | undefined {
-  const stored = asObj(values.effective_parameters);
-  return stored && wholeEffective(stored, asObj(values.parameters));
-}
 
 /** effective_submodules whole: each submodule's stored map and its configured `parameters`. */
 export function effectiveSubmodulesOf(values: Obj): Obj | undefined {
@@ -34,13 +28,8 @@ export function withWholeEffectiveValues(plan: PlanJson): PlanJson {
     const side = (v: unknown) => {
       const values = asObj(v);
       if (!values) return v;
-      const parameters = effectiveParametersOf(values);
       const submodules = effectiveSubmodulesOf(values);
-      return {
-        ...values,
-        ...(parameters && { effective_parameters: parameters }),
-        ...(submodules && { effective_submodules: submodules }),
-      };
+      return submodules ? { ...values, effective_submodules: submodules } : values;
     };
     return { ...rc, change: { ...rc.change, before: side(rc.change.before), after: side(rc.change.after) } };
   };

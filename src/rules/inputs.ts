@@ -156,8 +156,8 @@ function parsed(v: unknown): DesiredInstance["manifest"] {
 
 /**
  * What the service reports now: effective_submodules, or (a state written before it) the values configured. A
- * state stores the effective maps without the values its configured maps set the same (./effective.ts): made
- * whole here, so every caller reads every value (a whole map, as a plan file's after buildReview, stays as it is).
+ * state stores each submodule's effective map without the values its configured map sets the same (./effective.ts):
+ * made whole here, so every caller reads every value (a whole map, as a plan file's after buildReview, stays so).
  */
 function reported(read: Read, secrets: SecretsByPath): InstanceInputs["reported"] {
   const known = (v: Unsure<DesiredValues> | undefined, path: string) => {
@@ -188,7 +188,7 @@ function reported(read: Read, secrets: SecretsByPath): InstanceInputs["reported"
       if (v !== undefined && !isUnknown(v)) setOwn(submodules, key, strings(v));
     }
   }
-  const parameters = whole(["effective_parameters"], ["parameters"]);
+  const parameters = values(read, ["effective_parameters"]);
   return { parameters: (parameters !== undefined && known(parameters, "")) || {}, submodules };
 }
 

@@ -69,12 +69,7 @@ describe("appmgmt_instance lifecycle", () => {
       "input.size": "small",
       "input.engine": "postgres-16",
     });
-    // the state keeps the configured values apart (issue 38): merged, they are the service's
-    expect({
-      ...(res?.values.parameters as object),
-      ...(res?.values.effective_parameters as object),
-    }).toEqual(onService.parameters);
-    expect(res?.values.effective_parameters).not.toHaveProperty("input.app-fork");
+    expect(res?.values.effective_parameters).toEqual(onService.parameters);
   });
 
   test("a parameter change is one reconfigure that keeps the unchanged values", async () => {

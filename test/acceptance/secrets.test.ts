@@ -106,9 +106,8 @@ describe("secret parameters and ephemeral return values", () => {
     const state = (await tf.resource("appmgmt_instance.shop"))!.values;
     expect(state.secret_parameters).toBeNull();
     expect(state.secret_parameter_names).toEqual(["input.app-fork", "db/input.engine"]);
-    // the service reports the secret back: it is not in effective_parameters (which leaves out the configured
-    // replicas, held as configured: issue 38)
-    expect(state.effective_parameters).toEqual({ "input.db-size": "small" });
+    // the service reports the secret back: it is not in effective_parameters
+    expect(state.effective_parameters).toEqual({ "input.db-size": "small", "input.replicas": "1" });
     await expectNowhere(MAIN_SECRET, SUB_SECRET);
   });
 

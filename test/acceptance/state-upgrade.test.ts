@@ -76,8 +76,10 @@ describe("a state written by an earlier release", () => {
     expect(instance.schema_version).toBe(1);
     expect(instance.sensitive_attributes ?? []).toEqual([]);
     expect(instance.attributes).not.toHaveProperty("sensitive_return_value_map");
-    // the configured values are left out of the effective ones
-    expect(instance.attributes.effective_parameters).not.toHaveProperty("input.app-fork");
+    // a submodule's configured values are left out of its effective ones; effective_parameters stays whole
+    const effective = instance.attributes.effective_submodules as Record<string, { parameters: object }>;
+    expect(effective.db.parameters).not.toHaveProperty("input.engine");
+    expect(instance.attributes.effective_parameters).toHaveProperty("input.app-fork");
     expect((await tf.plan()).code).toBe(0);
   });
 });

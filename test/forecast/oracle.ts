@@ -3,7 +3,6 @@
 // `effective_parameters` (when known), the review's changes, resets and possible resets, and secrets sent say
 // otherwise; a bound submodule value follows its binder (the binding rule, from the manifest the plan holds).
 import type { InstanceStatus } from "../../src/client";
-import { effectiveParametersOf } from "../../src/review/effective-values";
 import type { PlanChange } from "../../src/review/plan-json";
 import type { InstanceReview } from "../../src/review/types";
 import type { Case, InstanceConfig } from "./estate";
@@ -56,8 +55,7 @@ export function forecast(
   const plannedVersion = planned.manifest_version;
   if (typeof plannedVersion === "number")
     version = { values: [String(plannedVersion)], why: "planned manifest_version" };
-  // stored without the values the configuration sets (issue 38): read whole, as the review reads it
-  const effective = effectiveParametersOf(planned) as Record<string, string> | undefined;
+  const effective = planned.effective_parameters as Record<string, string> | null | undefined;
   if (effective && !unknown.effective_parameters) {
     for (const p of c.levels[0].pins.filter((x) => !x.secret)) {
       const name = `input.${p.name}`;

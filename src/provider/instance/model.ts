@@ -1,7 +1,8 @@
 // The `appmgmt_instance` value as a typed model, decoded once from terraform's value and encoded back.
 // `UNKNOWN` (terraform's "known after apply") stays an explicit marker: at plan time any configured value
-// may be unknown; at apply time and in state nothing is. The effective values are whole in the model and stored
-// without what the configuration sets (src/rules/effective.ts).
+// may be unknown; at apply time and in state nothing is. The submodules' effective values are whole in the model
+// and stored without what the configuration sets (src/rules/effective.ts); `effective_parameters`, which
+// configurations read, is stored whole.
 
 import { isUnknown, UNKNOWN, type UnknownValue, type Value, type ValueObject } from "../../terraform-model";
 import type { InstanceStatus } from "../../client/types";
@@ -120,7 +121,7 @@ export function decodeInstance(value: ValueObject): InstanceModel {
     autoDestroyAfter: str(v.auto_destroy_after),
     userData: str(v.user_data),
     status: str(v.status),
-    effectiveParameters: whole(stringMap(v.effective_parameters), parameters),
+    effectiveParameters: stringMap(v.effective_parameters),
     effectiveSubmodules: wholeSubmodules(storedSubmoduleValues(v.effective_submodules), submodules),
     returnValues: stringMap(v.return_values),
     sensitiveReturnValues: stringList(v.sensitive_return_values),
@@ -147,7 +148,7 @@ export function encodeInstance(m: InstanceModel): ValueObject {
     auto_destroy_after: m.autoDestroyAfter,
     user_data: m.userData,
     status: m.status,
-    effective_parameters: encodeEffective(m.effectiveParameters, m.parameters),
+    effective_parameters: encodeMap(m.effectiveParameters),
     effective_submodules: encodeEffectiveSubmodules(m.effectiveSubmodules, m.submodules),
     return_values: encodeMap(m.returnValues),
     sensitive_return_values: isUnknown(m.sensitiveReturnValues) ? UNKNOWN : (m.sensitiveReturnValues ?? null),
@@ -182,7 +183,7 @@ export function withPlannedEffective(planned: ValueObject, prior: ValueObject | 
     : storedSubmoduleValues(planned.effective_submodules);
   return {
     ...planned,
-    effective_parameters: encodeEffective(parameters, m.parameters),
+    effective_parameters: encodeMap(parameters),
     effective_submodules: encodeEffectiveSubmodules(submodules, m.submodules),
   };
 }

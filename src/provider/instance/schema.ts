@@ -187,11 +187,7 @@ export const INSTANCE_ATTRIBUTES: DeclaredAttribute[] = [
   {
     name: "effective_parameters",
     type: ["map", "string"],
-    description:
-      "Actual values of the main parameters beyond what `parameters` sets: defaults, values set by the " +
-      "revision, and any value the service holds other than the configured one. A parameter `parameters` sets " +
-      "and the service holds as set is left out (it keeps the state small); every value: " +
-      "`merge(parameters, effective_parameters)`.",
+    description: "Actual values of all main parameters, including defaults and values set by the revision.",
     computed: true,
     onUpdate: "unknown",
   },

@@ -108,7 +108,7 @@ describe("secret parameters", () => {
     expect(request.submodules).toEqual({ db: { parameters: { "input.engine": SUB_SECRET } } });
     const state = obj(res.newState);
     expect(state.secret_parameter_names).toEqual(["input.app-fork", "db/input.engine"]);
-    expect(state.effective_parameters).toEqual({});
+    expect(state.effective_parameters).toEqual({ "input.db-size": "large" });
     expect(decodeInstance(state).effectiveParameters).toEqual({ "input.db-size": "large" });
     expect(state.effective_submodules).toEqual({ db: { parameters: { "input.size": "large" } } });
     expectNoSecret(h, res.newState, res.private);

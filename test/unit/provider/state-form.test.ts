@@ -1,5 +1,6 @@
-// The instance's state as it is stored (issue 38): effective values without what the configuration sets, read
-// whole; a version 0 state upgraded to that form; a newer version refused.
+// The instance's state as it is stored (issue 38): the submodules' effective values without what the configuration
+// sets, read whole; `effective_parameters` whole (configurations read it); a version 0 state upgraded to that form;
+// a newer version refused.
 import { isUnknown, UNKNOWN, type ValueObject } from "../../../src/terraform-model";
 import { decodeInstance, encodeInstance, withPlannedEffective } from "../../../src/provider/instance/model";
 import { INSTANCE_SCHEMA_VERSION } from "../../../src/provider/instance/schema";
@@ -27,9 +28,9 @@ const reported = status({
 const v0 = stateOf(config, reported);
 
 describe("the stored instance state", () => {
-  it("leaves out the effective values the configuration sets, and the model reads them whole", () => {
+  it("leaves out the submodules' effective values the configuration sets, and the model reads them whole", () => {
     const stored = encodeInstance(decodeInstance(v0));
-    expect(stored.effective_parameters).toEqual({ "input.replicas": "1" });
+    expect(stored.effective_parameters).toEqual(reported.parameters);
     expect(stored.effective_submodules).toEqual({ db: { parameters: { "input.size": "large" } } });
     expect(decodeInstance(stored).effectiveParameters).toEqual(reported.parameters);
     expect(decodeInstance(stored).effectiveSubmodules).toEqual({ db: reported.submodules.db.parameters });
@@ -38,18 +39,18 @@ describe("the stored instance state", () => {
   it("keeps a value the service holds apart from the configured one (drift shows)", () => {
     const drifted = { ...v0, effective_parameters: { ...reported.parameters, "input.app-fork": "hotfix" } };
     const stored = encodeInstance(decodeInstance(drifted));
-    expect(stored.effective_parameters).toEqual({ "input.app-fork": "hotfix", "input.replicas": "1" });
+    expect(stored.effective_parameters).toEqual({ ...reported.parameters, "input.app-fork": "hotfix" });
     expect(decodeInstance(stored).effectiveParameters).toMatchObject({ "input.app-fork": "hotfix" });
   });
 
-  it("plans the effective values unknown while a configured value is unknown (their stored keys are not known)", () => {
+  it("plans a submodule's effective values unknown while its configured values are (their stored keys are not known)", () => {
     const planned: ValueObject = {
       ...v0,
       parameters: { "input.app-fork": UNKNOWN, "input.db-size": "large" },
       submodules: { db: { ...obj(obj(v0.submodules).db), parameters: UNKNOWN } },
     };
     const out = withPlannedEffective(planned, v0);
-    expect(isUnknown(out.effective_parameters)).toBe(true);
+    expect(out.effective_parameters).toEqual(reported.parameters);
     expect(isUnknown(obj(obj(out.effective_submodules).db).parameters)).toBe(true);
   });
 
@@ -58,7 +59,7 @@ describe("the stored instance state", () => {
     // the configuration stops listing input.app-fork, and the plan keeps the prior effective values
     const planned = { ...prior, parameters: { "input.db-size": "large" } };
     const out = withPlannedEffective(planned, prior);
-    expect(out.effective_parameters).toEqual({ "input.app-fork": "main", "input.replicas": "1" });
+    expect(out.effective_parameters).toEqual(reported.parameters);
   });
 });
 
@@ -68,14 +69,13 @@ describe("UpgradeResourceState of appmgmt_instance", () => {
     return h.provider.upgradeResourceState({ typeName: "appmgmt_instance", version, rawState });
   };
 
-  it("stores a version 0 state's effective values compactly and keeps every other value as stored", async () => {
+  it("stores a version 0 state's submodule effective values compactly and keeps every other value as stored", async () => {
     expect(INSTANCE_SCHEMA_VERSION).toBe(1);
     const res = await upgrade(0, v0);
     expect(res.diagnostics).toEqual([]);
     const up = obj(res.upgradedState);
     expect(up).toEqual({
       ...v0,
-      effective_parameters: { "input.replicas": "1" },
       effective_submodules: { db: { parameters: { "input.size": "large" } } },
     });
     expect(decodeInstance(up)).toEqual(decodeInstance(v0));

@@ -1,4 +1,4 @@
-// The review reads a plan's effective values whole (issue 38): the state stores them without what the
+// The review reads a plan's submodule effective values whole (issue 38): the state stores them without what the
 // configuration sets, and buildReview adds those back once, for changes and drift alike.
 import { withWholeEffectiveValues } from "../../../src/review/effective-values";
 import type { PlanJson, ResourceChange } from "../../../src/review/plan-json";
@@ -14,7 +14,7 @@ const change = (type: string): ResourceChange => ({
   mode: "managed",
   type,
   name: "x",
-  change: { actions: ["update"], before: stored, after: { ...stored, effective_parameters: null } },
+  change: { actions: ["update"], before: stored, after: { ...stored, effective_submodules: null } },
 });
 
 describe("a plan's effective values", () => {
@@ -27,14 +27,14 @@ describe("a plan's effective values", () => {
     const whole = withWholeEffectiveValues(plan);
     for (const rc of [...whole.resource_changes!, ...whole.resource_drift!]) {
       expect(rc.change.before).toMatchObject({
-        effective_parameters: { "input.app-fork": "main", "input.db-size": "small" },
+        effective_parameters: { "input.db-size": "small" },
         effective_submodules: {
           db: { parameters: { "input.engine": "postgres-16", "input.size": "small" } },
           cache: { parameters: {} },
         },
       });
       // unknown (null in the JSON) stays so
-      expect(rc.change.after).toMatchObject({ effective_parameters: null });
+      expect(rc.change.after).toMatchObject({ effective_submodules: null });
     }
     // the plan read is not changed
     expect(plan.resource_changes![0].change.before).toBe(stored);

@@ -28,12 +28,12 @@ describe("instanceInputs", () => {
     });
   });
 
-  it("reads a compact state (issue 38: effective maps without the configured values) whole", () => {
+  it("reads a compact state (issue 38: submodules' effective maps without the configured values) whole", () => {
     const compact = {
       ...prior,
       parameters: { "input.app-fork": "master", "input.port": "8080" },
       submodules: { db: { revision_id: null, manifest_version: 1, parameters: { "input.size": "small" } } },
-      effective_parameters: { "input.port": "9090", "input.colour": "blue" },
+      effective_parameters: { "input.app-fork": "master", "input.port": "9090", "input.colour": "blue" },
       effective_submodules: { db: { parameters: { "input.engine-version": "16" } } },
     };
     expect(instanceInputs(compact, () => false).reported).toEqual({
