@@ -78,8 +78,8 @@ describe("a state written by an earlier release", () => {
     expect(instance.attributes).not.toHaveProperty("sensitive_return_value_map");
     // a submodule's configured values are left out of its effective ones; effective_parameters stays whole
     const effective = instance.attributes.effective_submodules as Record<string, { parameters: object }>;
-    expect(effective.db.parameters).not.toHaveProperty("input.engine");
-    expect(instance.attributes.effective_parameters).toHaveProperty("input.app-fork");
+    expect(effective.db.parameters).not.toHaveProperty(["input.engine"]);
+    expect(instance.attributes.effective_parameters).toHaveProperty(["input.app-fork"]);
     expect((await tf.plan()).code).toBe(0);
   });
 });
