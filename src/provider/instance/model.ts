@@ -167,24 +167,18 @@ export function encodeSubmodule(s: SubmoduleModel): ValueObject {
 }
 
 /**
- * The planned state with its effective values stored against the planned configuration: taken whole from the
- * prior state where the plan keeps them as they were (stored against the prior configuration), else as the plan
- * sets them (whole: the reset rule's values, or unknown).
+ * The planned state with its submodules' effective values stored against the planned configuration: taken whole
+ * from the prior state where the plan keeps them as they were (stored against the prior configuration), else as
+ * the plan sets them (whole: the reset rule's values, or unknown). `effective_parameters` is stored whole as planned.
  */
 export function withPlannedEffective(planned: ValueObject, prior: ValueObject | null): ValueObject {
-  const m = decodeInstance(planned);
-  const p = prior && decodeInstance(prior);
-  const kept = (name: string) => p !== null && sameValue(planned[name], prior?.[name]);
-  const parameters = kept("effective_parameters")
-    ? p!.effectiveParameters
-    : stringMap(planned.effective_parameters);
-  const submodules = kept("effective_submodules")
-    ? p!.effectiveSubmodules
+  const kept = prior !== null && sameValue(planned.effective_submodules, prior.effective_submodules);
+  const submodules = kept
+    ? decodeInstance(prior).effectiveSubmodules
     : storedSubmoduleValues(planned.effective_submodules);
   return {
     ...planned,
-    effective_parameters: encodeMap(parameters),
-    effective_submodules: encodeEffectiveSubmodules(submodules, m.submodules),
+    effective_submodules: encodeEffectiveSubmodules(submodules, decodeInstance(planned).submodules),
   };
 }
 
