@@ -2,19 +2,29 @@
 // Benchmark (issue 38): the bytes each appmgmt_instance writes into terraform's state, and what they cost
 // terraform's own CPU, side by side with terraform's built-in `terraform_data` carrying the same configured
 // values. terraform's local backend rewrites the whole state after every resource change, so the apply and
-// destroy of many instances follow N x (bytes per instance). For each variant one run applies N of each kind
-// (the two kinds one after the other, against one simulator with 0 ms workflows, the provider installed as
-// `install-provider --script` installs it), prints the state bytes per instance, then destroys both.
+// destroy of many instances follow N x (bytes per instance). For each variant and round, N of each kind are
+// applied one kind after the other (against one simulator with 0 ms workflows, the provider installed as
+// `install-provider --script` installs it), the state bytes per instance read, then all destroyed.
 //
 //   node bench/state-bytes.js [N=150] [PARALLELISM=50] [--variants submodule,plain,secrets,return-values]
+//                             [--rounds 1] [--baseline DIR]
 //
 // Variants: `submodule` (webshop, one submodule `db` configured), `plain` (postgres, no submodule), `secrets`
 // (submodule + a write-only secret parameter and its version), `return-values` (submodule + a return value
-// named in `sensitive_return_values`). Per variant: bytes per instance (the state file / N) of each kind, the
-// apply and destroy times of each and their ratios, and the first instance's attributes by bytes (where the
-// state's bytes go). APPMGMT_BENCH_PROVIDER_DIR=<another built checkout> runs that tree's provider instead
-// (its scripts/bundle-provider.js), so a before/after is two runs of this one script. Needs `npm run build`;
-// prints the load average, since the ratios only mean something on a quiet machine.
+// named in `sensitive_return_values`). Per variant: bytes per instance of each kind, in two measures:
+//   - "bytes": terraform's state file / N (indented JSON, as terraform writes it);
+//   - "issue KB": the same in issue 38's terms, 0.9 KB x (state file / N) / (that of N `terraform_data` with a
+//     three-string input, issue 11's first comparison, applied once per run). The issue's 1.70 KB "today"
+//     (0d0e40b), 1.08 KB "two weeks ago" (8ca2fae) and 0.9 KB stand in that proportion; the bar ≤ 1.1 KB is
+//     there;
+// the median apply and destroy times of each kind over the rounds and their ratios to terraform_data (bars:
+// apply ≤ 1.4x, destroy ≤ 1.3x at N = 1,000 and -parallelism=50; ≤ 3x at 300 and the default parallelism 10);
+// then this tree's first instance attribute by attribute (where the bytes go) and what its null attributes cost.
+// --baseline DIR: another built checkout's provider (its scripts/bundle-provider.js) takes every step too, in
+// its own workspace, between this tree's and terraform_data's: before and after in one run. The rounds
+// alternate the kinds' order, so machine load hits them alike. APPMGMT_BENCH_PROVIDER_DIR=<built checkout> runs
+// that tree's provider in this tree's place. Needs `npm run build`; prints the load average, since the ratios
+// only mean something on a quiet machine.
 "use strict";
 require("./usage").helpOnRequest(__filename);
 const fs = require("node:fs");
@@ -23,13 +33,19 @@ const path = require("node:path");
 const { parseArgs } = require("node:util");
 const { startSimulator, demoSeed, DEMO } = require("../lib/simulator");
 const { createWorkspace, seconds } = require("./terraform-workspace");
+const { attributeBytes, nullAttributes, issueKb } = require("./state-bytes-figures");
 
 const { values: flags, positionals } = parseArgs({
   allowPositionals: true,
-  options: { variants: { type: "string", default: "submodule,plain,secrets,return-values" } },
+  options: {
+    variants: { type: "string", default: "submodule,plain,secrets,return-values" },
+    rounds: { type: "string", default: "1" },
+    baseline: { type: "string" },
+  },
 });
 const N = Number(positionals[0] ?? 150);
 const PARALLELISM = Number(positionals[1] ?? 50);
+const ROUNDS = Number(flags.rounds);
 const PROVIDER_DIR = process.env.APPMGMT_BENCH_PROVIDER_DIR;
 
 const SUBMODULE = `application_id = "${DEMO.webshopApplicationId}"
@@ -72,15 +88,28 @@ const builtinHcl = (v) => `resource "terraform_data" "bench" {
   }
 }
 `;
+/** The issue's terraform_data: a three-string input (`vs-builtin.js --small-input`), whatever the variant. */
+const BARE_HCL = `resource "terraform_data" "bench" {
+  count = ${N}
+  input = { name = "bench-\${count.index}", fork = "release-\${count.index % 7}", size = "small" }
+}
+`;
 
 const loadavg = () =>
   os
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(" ");
+/** @param {number[]} xs */
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 /**
- * @param {import("./terraform-workspace").Workspace} ws
+ * @typedef {import("./terraform-workspace").Workspace} Workspace
+ * @typedef {{ ws: Workspace, hcl: (v: (typeof VARIANTS)[keyof typeof VARIANTS]) => string, header: string }} Kind
+ */
+
+/**
+ * @param {Workspace} ws
  * @param {string[]} args
  */
 async function timed(ws, args) {
@@ -89,56 +118,71 @@ async function timed(ws, args) {
   return performance.now() - start;
 }
 
+/** @param {Workspace} ws */
+const stateFile = (ws) => path.join(ws.work, "terraform.tfstate");
+
 /**
- * Each attribute of the first instance with the bytes terraform writes for it, the largest first.
- * @param {{ resources: { instances: { attributes: Record<string, unknown>, [k: string]: unknown }[] }[] }} state
+ * Bytes per instance of N terraform_data with the issue's three-string input: applied once, then the
+ * workspace removed (terraform_data has nothing to destroy elsewhere).
+ * @param {string} url
  */
-function attributeBytes(state) {
-  const instance = state.resources[0].instances[0];
-  /** @type {(v: unknown, depth: number) => number} */
-  const indentBytes = (v, depth) =>
-    Buffer.byteLength(JSON.stringify(v, null, 2).replaceAll("\n", `\n${" ".repeat(depth)}`));
-  /** @type {[string, number][]} */
-  const rows = Object.entries(instance.attributes).map(([k, v]) => [
-    k,
-    12 + k.length + 5 + indentBytes(v, 12),
-  ]);
-  for (const k of ["sensitive_attributes", "private"])
-    if (k in instance) rows.push([`(${k})`, 10 + k.length + 5 + indentBytes(instance[k], 10)]);
-  return rows.sort((a, b) => b[1] - a[1]);
+async function bareBytes(url) {
+  const ws = await createWorkspace(url, BARE_HCL, { provider: false });
+  try {
+    await timed(ws, ["apply", "-auto-approve"]);
+    return fs.statSync(stateFile(ws)).size / N;
+  } finally {
+    ws.remove();
+  }
 }
 
 /**
+ * The rounds of one variant: each kind applied (state bytes read), then each destroyed; the kinds' order
+ * reversed every other round.
  * @param {string} name
- * @param {{ appmgmt: import("./terraform-workspace").Workspace, data: import("./terraform-workspace").Workspace }} ws
- * @param {string} header main.tf's provider blocks
+ * @param {Record<string, Kind>} kinds
  */
-async function runVariant(name, ws, header) {
+async function runVariant(name, kinds) {
   const v = VARIANTS[/** @type {keyof typeof VARIANTS} */ (name)];
   if (!v) throw new Error(`unknown variant ${name}; variants are ${Object.keys(VARIANTS).join(", ")}`);
-  fs.writeFileSync(path.join(ws.appmgmt.work, "main.tf"), header + appmgmtHcl(v));
-  fs.writeFileSync(path.join(ws.data.work, "main.tf"), builtinHcl(v));
-  const applyAppmgmt = await timed(ws.appmgmt, ["apply", "-auto-approve"]);
-  const apply = { appmgmt: applyAppmgmt, data: await timed(ws.data, ["apply", "-auto-approve"]) };
-  const stateFile = (/** @type {{ work: string }} */ w) => path.join(w.work, "terraform.tfstate");
-  const bytes = {
-    appmgmt: fs.statSync(stateFile(ws.appmgmt)).size / N,
-    data: fs.statSync(stateFile(ws.data)).size / N,
-  };
-  const attributes = attributeBytes(JSON.parse(fs.readFileSync(stateFile(ws.appmgmt), "utf8")));
-  const destroyAppmgmt = await timed(ws.appmgmt, ["destroy", "-auto-approve"]);
-  const destroy = { appmgmt: destroyAppmgmt, data: await timed(ws.data, ["destroy", "-auto-approve"]) };
-  console.log(`  ${name}: done (load ${loadavg()})`);
+  for (const kind of Object.values(kinds))
+    fs.writeFileSync(path.join(kind.ws.work, "main.tf"), kind.header + kind.hcl(v));
+  /** @type {Record<string, { apply: number[], destroy: number[], bytes: number }>} */
+  const runs = Object.fromEntries(Object.keys(kinds).map((k) => [k, { apply: [], destroy: [], bytes: 0 }]));
+  let attributes;
+  for (let r = 0; r < ROUNDS; r++) {
+    const order = r % 2 ? Object.keys(kinds).reverse() : Object.keys(kinds);
+    for (const k of order) {
+      runs[k].apply.push(await timed(kinds[k].ws, ["apply", "-auto-approve"]));
+      runs[k].bytes = fs.statSync(stateFile(kinds[k].ws)).size / N;
+    }
+    attributes ??= JSON.parse(fs.readFileSync(stateFile(kinds.appmgmt.ws), "utf8"));
+    for (const k of order) runs[k].destroy.push(await timed(kinds[k].ws, ["destroy", "-auto-approve"]));
+    console.log(`  ${name}: round ${r + 1} of ${ROUNDS} done (load ${loadavg()})`);
+  }
+  return { name, runs, state: attributes };
+}
+
+/**
+ * One row per variant: bytes per instance in both measures, median times and ratios.
+ * @param {Awaited<ReturnType<typeof runVariant>>} result
+ * @param {number} bare
+ */
+function row({ name, runs }, bare) {
+  const kinds = Object.keys(runs).filter((k) => k !== "data");
+  /** @param {(k: string) => string} f */
+  const each = (f) => [...kinds, "data"].map(f).join(" / ");
+  /** @param {"apply" | "destroy"} step @param {string} k */
+  const ratio = (step, k) => `${(median(runs[k][step]) / median(runs.data[step])).toFixed(2)}x`;
+  const label = kinds.join(" / ");
   return {
-    row: {
-      variant: name,
-      "bytes/instance (appmgmt / data)": `${bytes.appmgmt.toFixed(0)} / ${bytes.data.toFixed(0)}`,
-      "apply (appmgmt / data)": `${seconds(apply.appmgmt)} / ${seconds(apply.data)}`,
-      "apply ratio": `${(apply.appmgmt / apply.data).toFixed(2)}x`,
-      "destroy (appmgmt / data)": `${seconds(destroy.appmgmt)} / ${seconds(destroy.data)}`,
-      "destroy ratio": `${(destroy.appmgmt / destroy.data).toFixed(2)}x`,
-    },
-    attributes,
+    variant: name,
+    [`bytes/instance (${label} / data)`]: each((k) => runs[k].bytes.toFixed(0)),
+    [`issue KB (${label} / data)`]: each((k) => issueKb(runs[k].bytes, bare).toFixed(2)),
+    [`apply (${label} / data)`]: each((k) => seconds(median(runs[k].apply))),
+    "apply ratio": kinds.map((k) => ratio("apply", k)).join(" / "),
+    [`destroy (${label} / data)`]: each((k) => seconds(median(runs[k].destroy))),
+    "destroy ratio": kinds.map((k) => ratio("destroy", k)).join(" / "),
   };
 }
 
@@ -149,31 +193,53 @@ async function main() {
     port: 0,
     timing: { launchMs: 0, reconfigureMs: 0, destroyMs: 0 },
   });
-  /** @type {import("./terraform-workspace").Workspace[]} */
+  /** @type {Workspace[]} */
   const made = [];
+  /** @param {Workspace} ws */
+  const keep = (ws) => (made.push(ws), ws);
+  /** @param {string} dir */
+  const providerOf = (dir) =>
+    /** @type {{ bundleProvider: () => Promise<string> }} */ (
+      require(path.resolve(dir, "scripts", "bundle-provider.js"))
+    ).bundleProvider();
   try {
     console.log(`${os.cpus().length} cores, load average ${loadavg()} (1, 5, 15 min) at the start`);
     console.log(
-      `${N} instances per kind, -parallelism=${PARALLELISM}, provider from ${PROVIDER_DIR ?? "this tree"}`,
+      `${N} instances per kind, -parallelism=${PARALLELISM}, ${ROUNDS} round(s); provider from ` +
+        `${PROVIDER_DIR ?? "this tree"}${flags.baseline ? `, baseline provider from ${flags.baseline}` : ""}`,
     );
-    let providerCode;
-    if (PROVIDER_DIR) {
-      /** @type {{ bundleProvider: () => Promise<string> }} */
-      const other = require(path.resolve(PROVIDER_DIR, "scripts", "bundle-provider.js"));
-      providerCode = await other.bundleProvider();
-    }
-    const appmgmt = await createWorkspace(server.url, "", { providerCode });
-    made.push(appmgmt);
+    const providerCode = PROVIDER_DIR ? await providerOf(PROVIDER_DIR) : undefined;
+    const appmgmt = keep(await createWorkspace(server.url, "", { providerCode }));
     const header = fs.readFileSync(path.join(appmgmt.work, "main.tf"), "utf8");
-    const data = await createWorkspace(server.url, "", { provider: false });
-    made.push(data);
+    /** @type {Record<string, Kind>} */
+    const kinds = { appmgmt: { ws: appmgmt, hcl: appmgmtHcl, header } };
+    if (flags.baseline) {
+      const ws = keep(
+        await createWorkspace(server.url, "", { providerCode: await providerOf(flags.baseline) }),
+      );
+      kinds.baseline = { ws, hcl: appmgmtHcl, header };
+    }
+    kinds.data = {
+      ws: keep(await createWorkspace(server.url, "", { provider: false })),
+      hcl: builtinHcl,
+      header: "",
+    };
+    const bare = await bareBytes(server.url);
+    console.log(`terraform_data with the issue's three-string input: ${bare.toFixed(0)} bytes/instance`);
     const results = [];
-    for (const name of flags.variants.split(","))
-      results.push(await runVariant(name, { appmgmt, data }, header));
-    console.table(results.map((r) => r.row));
-    for (const [i, r] of results.entries()) {
-      console.log(`${r.row.variant}: the first instance's attributes by bytes in the state`);
-      console.log(results[i].attributes.map(([k, b]) => `  ${String(b).padStart(5)}  ${k}`).join("\n"));
+    for (const name of flags.variants.split(",")) results.push(await runVariant(name, kinds));
+    console.table(results.map((r) => row(r, bare)));
+    for (const r of results) {
+      console.log(`${r.name}: the first instance's attributes by bytes in the state (this tree)`);
+      console.log(
+        attributeBytes(r.state)
+          .map(([k, b]) => `  ${String(b).padStart(5)}  ${k}`)
+          .join("\n"),
+      );
+      const nulls = nullAttributes(r.state);
+      console.log(
+        `  null: ${nulls.names.length} attributes, ${nulls.bytes} bytes (${nulls.names.join(", ")})`,
+      );
     }
     console.log(`load average ${loadavg()} (1, 5, 15 min) at the end`);
   } finally {
