@@ -230,7 +230,7 @@ async function main() {
     for (const name of flags.variants.split(",")) results.push(await runVariant(name, kinds));
     console.table(results.map((r) => row(r, bare)));
     for (const r of results) {
-      console.log(`${r.name}: the first instance's attributes by bytes in the state (this tree)`);
+      console.log(`${r.name}: the first instance's attributes by bytes (${PROVIDER_DIR ?? "this tree"})`);
       console.log(
         attributeBytes(r.state)
           .map(([k, b]) => `  ${String(b).padStart(5)}  ${k}`)
