@@ -62,4 +62,55 @@ function issueKb(bytesPerInstance, bareBytesPerInstance) {
   return (ISSUE_BARE_KB * bytesPerInstance) / bareBytesPerInstance;
 }
 
-module.exports = { attributeBytes, nullAttributes, issueKb, ISSUE_BARE_KB };
+/** @typedef {Record<string, any>} Attributes */
+/**
+ * Changes to the stored form that would shed bytes, each of which changes the schema users' configurations
+ * see (so none is made; the bench prints what each would save): terraform stores every attribute of the
+ * schema, null or not, and every attribute of a nested object.
+ * @type {[string, (a: Attributes, instance: StateInstance) => void][]}
+ */
+const SCHEMA_CHANGES = [
+  ["no top-level attribute that is null", (a) => dropNulls(a)],
+  ["no null inside submodules[k]", (a) => Object.values(a.submodules ?? {}).forEach(dropNulls)],
+  [
+    "effective_parameters without the configured values",
+    (a) => {
+      for (const [k, v] of Object.entries(a.parameters ?? {}))
+        if (a.effective_parameters?.[k] === v) delete a.effective_parameters[k];
+    },
+  ],
+  [
+    "effective_submodules[k] without its parameters wrapper",
+    (a) => {
+      for (const [k, v] of Object.entries(a.effective_submodules ?? {}))
+        a.effective_submodules[k] = v.parameters;
+    },
+  ],
+  ["no private state", (_a, instance) => delete instance.private],
+];
+
+/** @param {Record<string, unknown>} o */
+function dropNulls(o) {
+  for (const [k, v] of Object.entries(o)) if (v === null) delete o[k];
+}
+
+/**
+ * The state file's bytes per instance after each of SCHEMA_CHANGES in turn (cumulative), from the state as
+ * terraform wrote it (its file is JSON.stringify with 2 spaces and a newline).
+ * @param {State} state
+ * @returns {[string, number][]}
+ */
+function schemaChangeBytes(state) {
+  const copy = /** @type {State} */ (structuredClone(state));
+  const instances = copy.resources.flatMap((r) => r.instances);
+  const perInstance = () => Buffer.byteLength(`${JSON.stringify(copy, null, 2)}\n`) / instances.length;
+  /** @type {[string, number][]} */
+  const rows = [["as stored", perInstance()]];
+  for (const [name, change] of SCHEMA_CHANGES) {
+    for (const i of instances) change(i.attributes, i);
+    rows.push([name, perInstance()]);
+  }
+  return rows;
+}
+
+module.exports = { attributeBytes, nullAttributes, issueKb, schemaChangeBytes, ISSUE_BARE_KB };

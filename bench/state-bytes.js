@@ -19,7 +19,8 @@
 //     there;
 // the median apply and destroy times of each kind over the rounds and their ratios to terraform_data (bars:
 // apply ≤ 1.4x, destroy ≤ 1.3x at N = 1,000 and -parallelism=50; ≤ 3x at 300 and the default parallelism 10);
-// then this tree's first instance attribute by attribute (where the bytes go) and what its null attributes cost.
+// then this tree's first instance attribute by attribute (where the bytes go), what its null attributes cost,
+// and the bytes per instance after each breaking schema change that would shed bytes (none is made).
 // --baseline DIR: another built checkout's provider (its scripts/bundle-provider.js) takes every step too, in
 // its own workspace, between this tree's and terraform_data's: before and after in one run. The rounds
 // alternate the kinds' order, so machine load hits them alike. APPMGMT_BENCH_PROVIDER_DIR=<built checkout> runs
@@ -33,7 +34,7 @@ const path = require("node:path");
 const { parseArgs } = require("node:util");
 const { startSimulator, demoSeed, DEMO } = require("../lib/simulator");
 const { createWorkspace, seconds } = require("./terraform-workspace");
-const { attributeBytes, nullAttributes, issueKb } = require("./state-bytes-figures");
+const { attributeBytes, nullAttributes, issueKb, schemaChangeBytes } = require("./state-bytes-figures");
 
 const { values: flags, positionals } = parseArgs({
   allowPositionals: true,
@@ -240,6 +241,11 @@ async function main() {
       console.log(
         `  null: ${nulls.names.length} attributes, ${nulls.bytes} bytes (${nulls.names.join(", ")})`,
       );
+      console.log(
+        "  bytes/instance (issue KB) after each schema change in turn, none made (each is breaking):",
+      );
+      for (const [change, bytes] of schemaChangeBytes(r.state))
+        console.log(`  ${bytes.toFixed(0).padStart(5)} (${issueKb(bytes, bare).toFixed(2)})  ${change}`);
     }
     console.log(`load average ${loadavg()} (1, 5, 15 min) at the end`);
   } finally {

@@ -4,10 +4,12 @@ const {
   attributeBytes,
   nullAttributes,
   issueKb,
+  schemaChangeBytes,
 }: {
   attributeBytes(state: object): [string, number][];
   nullAttributes(state: object): { names: string[]; bytes: number };
   issueKb(bytes: number, bareBytes: number): number;
+  schemaChangeBytes(state: object): [string, number][];
 } = require("../../../bench/state-bytes-figures.js");
 
 const instance = {
@@ -45,4 +47,40 @@ test("the issue's measure: 0.9 KB at a bare terraform_data's bytes, in proportio
   // 0d0e40b's 2,025 bytes/instance and 8ca2fae's 1,248 at N = 20: the issue's 1.70 and 1.08 KB
   expect(issueKb(2025, 1056)).toBeCloseTo(1.73, 2);
   expect(issueKb(1248, 1056)).toBeCloseTo(1.06, 2);
+});
+
+test("what each breaking schema change would shed, in turn, from the state file as terraform writes it", () => {
+  const full = {
+    ...instance,
+    attributes: {
+      ...instance.attributes,
+      parameters: { "input.a": "x" },
+      effective_parameters: { "input.a": "x", "input.b": "y" },
+      submodules: { db: { parameters: { "input.e": "16" }, manifest: null } },
+      effective_submodules: { db: { parameters: { "input.s": "small" } } },
+    },
+  };
+  const two = { version: 4, resources: [{ instances: [full, structuredClone(full)] }] };
+  const { private: _p, ...withoutPrivate } = full;
+  const perInstance = (attributes: object, keepPrivate = true) => {
+    const one = { ...(keepPrivate ? full : withoutPrivate), attributes };
+    const state = { version: 4, resources: [{ instances: [one, one] }] };
+    return Buffer.byteLength(`${JSON.stringify(state, null, 2)}\n`) / 2;
+  };
+  const { user_data: _u, timeouts: _t, ...noNulls } = full.attributes;
+  const noSubmoduleNulls = { ...noNulls, submodules: { db: { parameters: { "input.e": "16" } } } };
+  const noCopies = { ...noSubmoduleNulls, effective_parameters: { "input.b": "y" } };
+  const noWrapper = { ...noCopies, effective_submodules: { db: { "input.s": "small" } } };
+  const rows = schemaChangeBytes(two);
+  expect(rows).toEqual([
+    ["as stored", perInstance(full.attributes)],
+    ["no top-level attribute that is null", perInstance(noNulls)],
+    ["no null inside submodules[k]", perInstance(noSubmoduleNulls)],
+    ["effective_parameters without the configured values", perInstance(noCopies)],
+    ["effective_submodules[k] without its parameters wrapper", perInstance(noWrapper)],
+    ["no private state", perInstance(noWrapper, false)],
+  ]);
+  for (let i = 1; i < rows.length; i++) expect(rows[i][1]).toBeLessThan(rows[i - 1][1]);
+  expect(full.attributes.user_data).toBeNull(); // the state read is left as it was
+  expect(full).toHaveProperty("private");
 });
