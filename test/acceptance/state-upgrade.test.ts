@@ -82,4 +82,23 @@ describe("a state written by an earlier release", () => {
     expect(instance.attributes.effective_parameters).toHaveProperty(["input.app-fork"]);
     expect((await tf.plan()).code).toBe(0);
   });
+
+  test("an instance with no submodule is stored with no private state (a read mark would save no read)", async () => {
+    fs.rmSync(path.join(tf.dir, "terraform.tfstate"), { force: true });
+    tf.writeMain(`${PROVIDER_HCL}
+resource "appmgmt_instance" "plain" {
+  application_id = "${DEMO.postgresApplicationId}"
+  instance_name  = "no-submodule"
+  parameters     = { "input.engine" = "postgres-16" }
+}
+`);
+    await tf.apply();
+    await tf.run(["apply", "-refresh-only", "-auto-approve", "-no-color", "-input=false"]);
+    const now = JSON.parse(fs.readFileSync(path.join(tf.dir, "terraform.tfstate"), "utf8")) as StateFile;
+    const [instance] = now.resources[0].instances;
+    expect(instance.attributes.status).toBe("Running");
+    expect(instance).not.toHaveProperty("private");
+    expect((await tf.plan()).code).toBe(0);
+    await tf.destroy();
+  });
 });

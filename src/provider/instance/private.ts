@@ -36,13 +36,13 @@ export function encodePrivate(p: InstancePrivate): Buffer {
   const { defaults, historyAtFullRead, ...rest } = p;
   const stored: StoredDefaults = {};
   for (const [k, d] of Object.entries(defaults ?? {})) setOwn(stored, k, [d.version ?? null, d.values]);
-  return Buffer.from(
-    JSON.stringify({
-      ...rest,
-      ...(historyAtFullRead !== undefined && { h: historyAtFullRead }),
-      ...(defaults && { d: stored }),
-    }),
-  );
+  const record = {
+    ...rest,
+    ...(historyAtFullRead !== undefined && { h: historyAtFullRead }),
+    ...(defaults && { d: stored }),
+  };
+  // nothing to keep: no bytes, so terraform stores no `private` at all (not "e30=", a `{}`)
+  return Object.keys(record).length === 0 ? Buffer.alloc(0) : Buffer.from(JSON.stringify(record));
 }
 
 /** The private state, or {} when empty or not ours (e.g. written by an older provider version). */

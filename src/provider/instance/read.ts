@@ -28,7 +28,7 @@ import { environmentName } from "../environment-names";
 import { type PendingLaunch, resolvePendingLaunch } from "./lost-launch";
 import { decodePrivate, encodePrivate } from "./private";
 import { defaultsAfterRead } from "./submodule-defaults";
-import { refreshedSubmoduleValues, submodulesToRead } from "./refresh-reads";
+import { refreshedSubmoduleValues, submodulesToRead, wholeReadMark } from "./refresh-reads";
 import {
   binderValues,
   importedSecretNames,
@@ -84,7 +84,7 @@ export async function readInstance(ctx: ProviderContext, req: ReadResourceReques
   } else if (imported) model.secretParameterNames = null;
   const diagnostics = imported && secrets.list.length > 0 ? [importedSecretsWarning(id, secrets.list)] : [];
   // the import mark served its read; what the next refresh needs of this one
-  const historyAtFullRead = read === "all" ? s.workflowHistory.length || undefined : priv.historyAtFullRead;
+  const historyAtFullRead = read === "all" ? wholeReadMark(s) : priv.historyAtFullRead;
   const defaults = defaultsAfterRead(priv.defaults, s);
   return {
     newState: encodeInstance(model),

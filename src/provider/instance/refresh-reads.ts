@@ -30,6 +30,15 @@ export function submodulesToRead(
   return new Set(knownEntries(prior.submodules).map(([key]) => key));
 }
 
+/**
+ * The mark of a whole read of `s` for the private state: its workflowHistory's length; none when the instance
+ * has no submodule (a refresh then reads none either way, so the mark would only cost bytes in every state) or
+ * reports no history.
+ */
+export function wholeReadMark(s: InstanceStatus): number | undefined {
+  return s.components.length > 0 && s.workflowHistory.length > 0 ? s.workflowHistory.length : undefined;
+}
+
 /** effective_submodules after a refresh: what it read, and the state's values of the submodules it did not. */
 export function refreshedSubmoduleValues(
   prior: InstanceModel,

@@ -25,6 +25,7 @@ import {
 } from "./model";
 import type { TimeoutOperation } from "./schema";
 import { encodePrivate } from "./private";
+import { wholeReadMark } from "./refresh-reads";
 import { UnreachableWatch } from "./unreachable";
 import { defaultsLeft } from "./submodule-defaults";
 import { plainReturnValues, stateSecretNames, withoutSecretValues } from "./secrets";
@@ -171,7 +172,7 @@ function readMark(s: InstanceStatus | undefined, whole: boolean, applied?: Insta
     applied && s.status === "Running"
       ? defaultsLeft(applied, withoutSecretValues(s, stateSecretNames(applied)))
       : undefined;
-  const historyAtFullRead = s.workflowHistory.length || undefined;
+  const historyAtFullRead = wholeReadMark(s);
   return historyAtFullRead || defaults ? encodePrivate({ historyAtFullRead, defaults }) : undefined;
 }
 

@@ -124,3 +124,32 @@ describe("an apply", () => {
     expect(decodePrivate(res.private)).toEqual({});
   });
 });
+
+describe("an instance with no submodule (issue 38: bytes in every state)", () => {
+  const plain = status({ workflowHistory: RUNS, submodules: {}, components: [] });
+
+  it("keeps no private state after a refresh: a mark would save no read", async () => {
+    const h = await configuredProvider({ statuses: [plain] });
+    const res = await h.provider.readResource({
+      typeName: "appmgmt_instance",
+      currentState: stateOf(instance({ application_id: APP })),
+      private: Buffer.alloc(0),
+    });
+    expect(res.diagnostics).toEqual([]);
+    expect(res.private).toEqual(Buffer.alloc(0));
+  });
+
+  it("keeps no private state after an apply", async () => {
+    const h = await configuredProvider({ launch: [{ id: plain.id }], statuses: [plain] });
+    const config = instance({ application_id: APP });
+    const res = await h.provider.applyResourceChange({
+      typeName: "appmgmt_instance",
+      priorState: null,
+      plannedState: createPlan(config),
+      config,
+      plannedPrivate: Buffer.alloc(0),
+    });
+    expect(res.diagnostics).toEqual([]);
+    expect(res.private ?? Buffer.alloc(0)).toEqual(Buffer.alloc(0));
+  });
+});
