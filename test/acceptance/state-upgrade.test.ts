@@ -83,21 +83,26 @@ describe("a state written by an earlier release", () => {
     expect((await tf.plan()).code).toBe(0);
   });
 
-  test("an instance with no submodule is stored with no private state (a read mark would save no read)", async () => {
+  test("where a read mark would save no read, an instance is stored with no private state", async () => {
     fs.rmSync(path.join(tf.dir, "terraform.tfstate"), { force: true });
     tf.writeMain(`${PROVIDER_HCL}
-resource "appmgmt_instance" "plain" {
+resource "appmgmt_instance" "no_submodule" {
   application_id = "${DEMO.postgresApplicationId}"
   instance_name  = "no-submodule"
   parameters     = { "input.engine" = "postgres-16" }
+}
+resource "appmgmt_instance" "every_submodule_managed" {
+  application_id = "${DEMO.webshopApplicationId}"
+  instance_name  = "all-managed"
+  submodules     = { db = { parameters = { "input.engine" = "postgres-16" } } }
 }
 `);
     await tf.apply();
     await tf.run(["apply", "-refresh-only", "-auto-approve", "-no-color", "-input=false"]);
     const now = JSON.parse(fs.readFileSync(path.join(tf.dir, "terraform.tfstate"), "utf8")) as StateFile;
-    const [instance] = now.resources[0].instances;
-    expect(instance.attributes.status).toBe("Running");
-    expect(instance).not.toHaveProperty("private");
+    const instances = now.resources.flatMap((r) => r.instances);
+    expect(instances.map((i) => i.attributes.status)).toEqual(["Running", "Running"]);
+    for (const i of instances) expect(i).not.toHaveProperty("private");
     expect((await tf.plan()).code).toBe(0);
     await tf.destroy();
   });

@@ -84,7 +84,7 @@ export async function readInstance(ctx: ProviderContext, req: ReadResourceReques
   } else if (imported) model.secretParameterNames = null;
   const diagnostics = imported && secrets.list.length > 0 ? [importedSecretsWarning(id, secrets.list)] : [];
   // the import mark served its read; what the next refresh needs of this one
-  const historyAtFullRead = read === "all" ? wholeReadMark(s) : priv.historyAtFullRead;
+  const historyAtFullRead = read === "all" ? wholeReadMark(s, prior) : priv.historyAtFullRead;
   const defaults = defaultsAfterRead(priv.defaults, s);
   return {
     newState: encodeInstance(model),

@@ -31,12 +31,15 @@ export function submodulesToRead(
 }
 
 /**
- * The mark of a whole read of `s` for the private state: its workflowHistory's length; none when the instance
- * has no submodule (a refresh then reads none either way, so the mark would only cost bytes in every state) or
- * reports no history.
+ * The mark of a whole read of `s` (read whole: every submodule's settings) for the private state: its
+ * workflowHistory's length. None where it would save no read, which spares its bytes in every state: when the
+ * configuration that applied or last read it (`managed`, its submodules) manages every submodule `s` has, or
+ * the service reports no history.
  */
-export function wholeReadMark(s: InstanceStatus): number | undefined {
-  return s.components.length > 0 && s.workflowHistory.length > 0 ? s.workflowHistory.length : undefined;
+export function wholeReadMark(s: InstanceStatus, managed: InstanceModel): number | undefined {
+  const configured = new Set(knownEntries(managed.submodules).map(([key]) => key));
+  const unmanaged = Object.keys(s.submodules).some((key) => !configured.has(key));
+  return unmanaged && s.workflowHistory.length > 0 ? s.workflowHistory.length : undefined;
 }
 
 /** effective_submodules after a refresh: what it read, and the state's values of the submodules it did not. */

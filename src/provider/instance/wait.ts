@@ -172,7 +172,7 @@ function readMark(s: InstanceStatus | undefined, whole: boolean, applied?: Insta
     applied && s.status === "Running"
       ? defaultsLeft(applied, withoutSecretValues(s, stateSecretNames(applied)))
       : undefined;
-  const historyAtFullRead = wholeReadMark(s);
+  const historyAtFullRead = applied ? wholeReadMark(s, applied) : s.workflowHistory.length || undefined;
   return historyAtFullRead || defaults ? encodePrivate({ historyAtFullRead, defaults }) : undefined;
 }
 

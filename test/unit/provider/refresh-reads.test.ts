@@ -125,31 +125,41 @@ describe("an apply", () => {
   });
 });
 
-describe("an instance with no submodule (issue 38: bytes in every state)", () => {
+describe("no read mark where it would save no read (issue 38: bytes in every state)", () => {
   const plain = status({ workflowHistory: RUNS, submodules: {}, components: [] });
 
-  it("keeps no private state after a refresh: a mark would save no read", async () => {
-    const h = await configuredProvider({ statuses: [plain] });
-    const res = await h.provider.readResource({
-      typeName: "appmgmt_instance",
-      currentState: stateOf(instance({ application_id: APP })),
-      private: Buffer.alloc(0),
-    });
-    expect(res.diagnostics).toEqual([]);
-    expect(res.private).toEqual(Buffer.alloc(0));
+  it("after a refresh that read every submodule, when the configuration manages them all", async () => {
+    const r = await refresh(managingDb, {});
+    expect(r.paths).toBe("all");
+    expect(r.mark).toEqual({});
   });
 
-  it("keeps no private state after an apply", async () => {
-    const h = await configuredProvider({ launch: [{ id: plain.id }], statuses: [plain] });
-    const config = instance({ application_id: APP });
-    const res = await h.provider.applyResourceChange({
-      typeName: "appmgmt_instance",
-      priorState: null,
-      plannedState: createPlan(config),
-      config,
-      plannedPrivate: Buffer.alloc(0),
-    });
-    expect(res.diagnostics).toEqual([]);
-    expect(res.private ?? Buffer.alloc(0)).toEqual(Buffer.alloc(0));
-  });
+  it.each([
+    ["has no submodule", plain, {}],
+    ["manages every submodule", now, managingDb],
+  ])(
+    "after a refresh or an apply of an instance that %s: no private state at all",
+    async (_what, s, config) => {
+      const read = await configuredProvider({ statuses: [s] });
+      const refreshed = await read.provider.readResource({
+        typeName: "appmgmt_instance",
+        currentState: stateOf(instance({ application_id: APP, ...obj(config) })),
+        private: Buffer.alloc(0),
+      });
+      expect(refreshed.diagnostics).toEqual([]);
+      expect(refreshed.private).toEqual(Buffer.alloc(0));
+
+      const h = await configuredProvider({ launch: [{ id: s.id }], statuses: [s] });
+      const applied = instance({ application_id: APP, ...obj(config) });
+      const res = await h.provider.applyResourceChange({
+        typeName: "appmgmt_instance",
+        priorState: null,
+        plannedState: createPlan(applied),
+        config: applied,
+        plannedPrivate: Buffer.alloc(0),
+      });
+      expect(res.diagnostics).toEqual([]);
+      expect(res.private ?? Buffer.alloc(0)).toEqual(Buffer.alloc(0));
+    },
+  );
 });
