@@ -13,11 +13,11 @@ import {
   type ValueObject,
 } from "../../terraform-model";
 import { type InPlacePlan, planDeclared } from "../planner";
-import { asObject, stringMap } from "../values";
+import { stringMap } from "../values";
 import { decodeCall, type InstanceCall } from "./change";
 import { checkInstanceAttributes } from "./checks";
 import { manifestNotices } from "./manifest-notices";
-import { withPlannedEffective } from "./model";
+import { encodeEffectiveSubmodules } from "./model";
 import { planResets } from "./resets";
 import { unsentHeldSecrets, unsentSecretErrors } from "./held-secrets";
 import { plannedSubmoduleValues } from "./submodule-defaults";
@@ -40,8 +40,7 @@ export function planInstance(req: PlanResourceChangeRequest): PlanResourceChange
   );
   if (plan.plannedState === null || call === undefined) return plan;
   // the names are known from the configuration (none: null, as in states written before secrets existed)
-  const plannedState = { ...plan.plannedState, secret_parameter_names: call.secretNames };
-  return { ...plan, plannedState: withPlannedEffective(plannedState, asObject(req.priorState)) };
+  return { ...plan, plannedState: { ...plan.plannedState, secret_parameter_names: call.secretNames } };
 }
 
 /** The checks, then (when they pass) the notices of what the manifest cannot judge. */
@@ -53,7 +52,10 @@ function checkChange(call: InstanceCall): Diagnostic[] {
   return diagnostics;
 }
 
-/** An in-place update: what the reconfigure resets, and the outputs it sets (unknown, or known exactly). */
+/**
+ * An in-place update: what the reconfigure resets, and the outputs it sets (unknown, or known exactly). The
+ * submodules' effective values it plans are stored against the planned configuration (model.ts).
+ */
 function planReconfigure({ config, prior, change }: InstanceCall): InPlacePlan {
   // The rules decide whether the change reaches the service: not when only terraform-side settings
   // change, nor when the manifest proves it changes no value (after an import the state lists every value,
@@ -61,7 +63,13 @@ function planReconfigure({ config, prior, change }: InstanceCall): InPlacePlan {
   // and the update sends nothing (update.ts asks the same rule). New secrets (a new version, names added or
   // removed) are sent whatever the rule says.
   const resets = planResets(change);
-  if (!resets && !change.secrets.sent) return { localOnly: true };
+  if (!resets && !change.secrets.sent)
+    return {
+      localOnly: true,
+      planned: {
+        effective_submodules: encodeEffectiveSubmodules(prior!.effectiveSubmodules, config.submodules),
+      },
+    };
   // the reconfigure resets what it does not list: a secret the service holds must be in it
   const unsent = unsentSecretErrors(unsentHeldSecrets(prior!, config, change.desired));
   if (unsent.length > 0) return { diagnostics: unsent };
@@ -78,6 +86,6 @@ function planReconfigure({ config, prior, change }: InstanceCall): InPlacePlan {
   const submodules =
     resets &&
     plannedSubmoduleValues(prior!, resets.submoduleDefaults, change.desired, change.now?.submoduleDefaults);
-  if (submodules) planned.effective_submodules = submodules;
+  if (submodules) planned.effective_submodules = encodeEffectiveSubmodules(submodules, config.submodules);
   return { planned, diagnostics: resets?.warnings ?? [] };
 }
