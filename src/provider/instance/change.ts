@@ -10,7 +10,8 @@ import {
   type InstanceChange,
   type InstanceInputs,
 } from "../../rules";
-import { UNKNOWN, type ValueObject } from "../../terraform-model";
+import { type PlanResourceChangeRequest, UNKNOWN, type ValueObject } from "../../terraform-model";
+import { asObject } from "../values";
 import { decodeInstance, type InstanceModel } from "./model";
 import { decodePrivate, type InstancePrivate } from "./private";
 import { configuredSecretNames } from "./secrets";
@@ -32,6 +33,7 @@ export function decodeCall(
   privateState?: Buffer,
 ): InstanceCall {
   const model = decodeInstance(config);
+  const priorModel = prior ? decodeInstance(prior) : undefined;
   const names = configuredSecretNames(model);
   const secretNames = names === undefined ? UNKNOWN : names.length > 0 ? names : null;
   const priv = decodePrivate(privateState);
@@ -39,11 +41,21 @@ export function decodeCall(
   const before = prior ? inputs(prior) : undefined;
   return {
     config: model,
-    ...(prior && { prior: decodeInstance(prior) }),
+    ...(priorModel && { prior: priorModel }),
     priv,
     change: instanceChange(after, before, priv.defaults),
     secretNames,
   };
+}
+
+/**
+ * A PlanResourceChange decoded: its configuration (as the planner reads it, the proposed state where none is
+ * given), prior state and private state; none on a destroy, which plans nothing of the instance's own.
+ */
+export function decodePlan(req: PlanResourceChangeRequest): InstanceCall | undefined {
+  const proposed = asObject(req.proposedNewState);
+  if (!proposed) return undefined;
+  return decodeCall(asObject(req.config) ?? proposed, asObject(req.priorState), req.priorPrivate);
 }
 
 const inputs = (values: ValueObject): InstanceInputs => instanceInputs(values, markedUnknown(values));

@@ -19,6 +19,7 @@ import { parseDuration } from "../duration";
 import { addManifestError } from "../manifest-attribute";
 import { attrPath } from "../values";
 import type { InstanceCall } from "./change";
+import { manifestNotices } from "./manifest-notices";
 import { known, knownEntries, type InstanceModel, type Maybe, type StringMapModel } from "./model";
 import { TIMEOUT_OPERATIONS } from "./schema";
 
@@ -47,6 +48,15 @@ export function checkInstanceAttributes(
     if (manifest) addFindings(checkInstanceConfig(manifest, rulesConfig(desired), options), out);
   }
   return out.list;
+}
+
+/** The plan's checks, then (when they pass) the notices of what the manifest cannot judge. */
+export function checkPlan(call: InstanceCall): Diagnostic[] {
+  const updating = call.prior !== undefined;
+  const diagnostics = checkInstanceAttributes(call, updating ? "reconfigure" : "launch");
+  if (!diagnostics.some((d) => d.severity === "error"))
+    diagnostics.push(...manifestNotices(call.change.desired, !updating));
+  return diagnostics;
 }
 
 /** A submodule's own manifest that does not parse would silently leave its defaults unknown: an error. */
