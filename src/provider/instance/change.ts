@@ -10,8 +10,7 @@ import {
   type InstanceChange,
   type InstanceInputs,
 } from "../../rules";
-import { type PlanResourceChangeRequest, UNKNOWN, type ValueObject } from "../../terraform-model";
-import { asObject } from "../values";
+import { UNKNOWN, type ValueObject } from "../../terraform-model";
 import { decodeInstance, type InstanceModel } from "./model";
 import { decodePrivate, type InstancePrivate } from "./private";
 import { configuredSecretNames } from "./secrets";
@@ -46,16 +45,6 @@ export function decodeCall(
     change: instanceChange(after, before, priv.defaults),
     secretNames,
   };
-}
-
-/**
- * A PlanResourceChange decoded: its configuration (as the planner reads it, the proposed state where none is
- * given), prior state and private state; none on a destroy, which plans nothing of the instance's own.
- */
-export function decodePlan(req: PlanResourceChangeRequest): InstanceCall | undefined {
-  const proposed = asObject(req.proposedNewState);
-  if (!proposed) return undefined;
-  return decodeCall(asObject(req.config) ?? proposed, asObject(req.priorState), req.priorPrivate);
 }
 
 const inputs = (values: ValueObject): InstanceInputs => instanceInputs(values, markedUnknown(values));

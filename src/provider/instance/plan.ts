@@ -13,8 +13,8 @@ import {
   type ValueObject,
 } from "../../terraform-model";
 import { type InPlacePlan, planDeclared } from "../planner";
-import { stringMap } from "../values";
-import { decodeCall, decodePlan, type InstanceCall } from "./change";
+import { asObject, stringMap } from "../values";
+import { decodeCall, type InstanceCall } from "./change";
 import { checkInstanceAttributes, checkPlan } from "./checks";
 import { encodeEffectiveSubmodules } from "./model";
 import { planResets } from "./resets";
@@ -41,6 +41,18 @@ export function planInstance(req: PlanResourceChangeRequest): PlanResourceChange
   if (plan.plannedState === null) return plan;
   // the names are known from the configuration (none: null, as in states written before secrets existed)
   return { ...plan, plannedState: { ...plan.plannedState, secret_parameter_names: call.secretNames } };
+}
+
+/**
+ * A PlanResourceChange decoded: its configuration (as the planner reads it, the proposed state where none is
+ * given), prior state and private state; none on a destroy, which plans nothing of the instance's own.
+ */
+function decodePlan(req: PlanResourceChangeRequest): InstanceCall | undefined {
+  const proposed = asObject(req.proposedNewState);
+  if (!proposed) return undefined;
+  const config = asObject(req.config) ?? proposed;
+  const prior = asObject(req.priorState);
+  return decodeCall(config, prior, req.priorPrivate);
 }
 
 /**
