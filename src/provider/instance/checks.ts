@@ -20,14 +20,7 @@ import { addManifestError } from "../manifest-attribute";
 import { attrPath } from "../values";
 import type { InstanceCall } from "./change";
 import { manifestNotices } from "./manifest-notices";
-import {
-  known,
-  knownEntries,
-  type InstanceModel,
-  type Maybe,
-  type StringMapModel,
-  type SubmoduleModel,
-} from "./model";
+import { known, knownEntries, type InstanceModel, type SubmoduleModel } from "./model";
 import { TIMEOUT_OPERATIONS } from "./schema";
 
 export type Operation = "launch" | "reconfigure";
@@ -103,7 +96,7 @@ function checkSecretNames(config: InstanceModel, submodules: Submodules, out: Di
 /** The names in both `parameters` and `secret_parameters` (of the instance, then of each submodule). */
 function namesInBothMaps(config: InstanceModel, submodules: Submodules): { path?: string; name: string }[] {
   const both: { path?: string; name: string }[] = [];
-  const inBoth = (listed: Maybe<StringMapModel> | null, secrets: Maybe<StringMapModel> | null) =>
+  const inBoth = (listed: InstanceModel["parameters"], secrets: InstanceModel["parameters"]) =>
     listed === null || isUnknown(listed) || secrets === null || isUnknown(secrets)
       ? []
       : Object.keys(secrets).filter((n) => Object.hasOwn(listed, n));

@@ -67,12 +67,6 @@ export function known<T>(v: Maybe<T> | null): T | undefined {
   return v === null || isUnknown(v) ? undefined : v;
 }
 
-/** A map whose entries are all known strings, or undefined when null, unknown or holding others. */
-export function knownMap(m: Maybe<StringMapModel> | null): Record<string, string> | undefined {
-  if (m === null || isUnknown(m)) return undefined;
-  return Object.values(m).every((v) => typeof v === "string") ? (m as Record<string, string>) : undefined;
-}
-
 /** The known entries of a map of nested objects (none when the map is null or unknown). */
 export function knownEntries<T>(m: Maybe<Record<string, Maybe<T>>> | null): [string, T | undefined][] {
   if (m === null || isUnknown(m)) return [];
