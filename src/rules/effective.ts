@@ -6,19 +6,15 @@
 // (src/provider/instance/model.ts) and `appmgmt review` (the plan's JSON) read the stored maps through
 // `wholeEffective`, so both see every value. In the rules, which both the provider and the review import.
 
-import { setOwn } from "../util/own";
-
 /** The stored map: `effective` without the entries `configured` holds with the same string value. */
 export function compactEffective<V>(
   effective: Record<string, V>,
   configured: Record<string, unknown> | null | undefined,
 ): Record<string, V> {
-  const out: Record<string, V> = {};
-  for (const [k, v] of Object.entries(effective)) {
-    const c = configured && Object.hasOwn(configured, k) ? configured[k] : undefined;
-    if (typeof c !== "string" || v !== c) setOwn(out, k, v);
-  }
-  return out;
+  const leftOut = (k: string, v: V) => configured && Object.hasOwn(configured, k) && configured[k] === v;
+  return Object.fromEntries(
+    Object.entries(effective).filter(([k, v]) => typeof v !== "string" || !leftOut(k, v)),
+  );
 }
 
 /** The whole map from the stored one: every configured string value it leaves out, added back. */
@@ -26,8 +22,7 @@ export function wholeEffective<V>(
   stored: Record<string, V>,
   configured: Record<string, unknown> | null | undefined,
 ): Record<string, V | string> {
-  const out: Record<string, V | string> = {};
-  for (const [k, c] of Object.entries(configured ?? {})) if (typeof c === "string") setOwn(out, k, c);
-  for (const [k, v] of Object.entries(stored)) setOwn(out, k, v);
-  return out;
+  const set = Object.entries(configured ?? {}).filter((e): e is [string, string] => typeof e[1] === "string");
+  // Object.fromEntries keeps keys such as "__proto__" as own keys; a stored entry wins over a configured one
+  return Object.fromEntries([...set, ...Object.entries(stored)]);
 }

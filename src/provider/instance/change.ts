@@ -32,6 +32,7 @@ export function decodeCall(
   privateState?: Buffer,
 ): InstanceCall {
   const model = decodeInstance(config);
+  const priorModel = prior ? decodeInstance(prior) : undefined;
   const names = configuredSecretNames(model);
   const secretNames = names === undefined ? UNKNOWN : names.length > 0 ? names : null;
   const priv = decodePrivate(privateState);
@@ -39,7 +40,7 @@ export function decodeCall(
   const before = prior ? inputs(prior) : undefined;
   return {
     config: model,
-    ...(prior && { prior: decodeInstance(prior) }),
+    ...(priorModel && { prior: priorModel }),
     priv,
     change: instanceChange(after, before, priv.defaults),
     secretNames,

@@ -19,7 +19,8 @@ import { parseDuration } from "../duration";
 import { addManifestError } from "../manifest-attribute";
 import { attrPath } from "../values";
 import type { InstanceCall } from "./change";
-import { known, knownEntries, type InstanceModel, type Maybe, type StringMapModel } from "./model";
+import { manifestNotices } from "./manifest-notices";
+import { known, knownEntries, type InstanceModel, type SubmoduleModel } from "./model";
 import { TIMEOUT_OPERATIONS } from "./schema";
 
 export type Operation = "launch" | "reconfigure";
@@ -33,10 +34,12 @@ export function checkInstanceAttributes(
   operation: Operation | undefined,
 ): Diagnostic[] {
   const out = new Diagnostics();
-  checkIds(config, out);
+  // the configured submodules, read once for the checks that look into each
+  const submodules = knownEntries(config.submodules);
+  checkIds(config, submodules, out);
   checkInstanceName(config, out);
   checkDurations(config, out);
-  checkSecretNames(config, out);
+  checkSecretNames(config, submodules, out);
   const desired = change.desired;
   checkSubmoduleManifests(desired, out);
   // a finding about a secret name points at the secret_parameters map that sets it
@@ -47,6 +50,15 @@ export function checkInstanceAttributes(
     if (manifest) addFindings(checkInstanceConfig(manifest, rulesConfig(desired), options), out);
   }
   return out.list;
+}
+
+/** The plan's checks, then (when they pass) the notices of what the manifest cannot judge. */
+export function checkPlan(call: InstanceCall): Diagnostic[] {
+  const updating = call.prior !== undefined;
+  const diagnostics = checkInstanceAttributes(call, updating ? "reconfigure" : "launch");
+  if (!diagnostics.some((d) => d.severity === "error"))
+    diagnostics.push(...manifestNotices(call.change.desired, !updating));
+  return diagnostics;
 }
 
 /** A submodule's own manifest that does not parse would silently leave its defaults unknown: an error. */
@@ -64,8 +76,11 @@ function checkSubmoduleManifests(desired: DesiredInstance, out: Diagnostics): vo
   }
 }
 
-function checkSecretNames(config: InstanceModel, out: Diagnostics): void {
-  for (const { path, name } of namesInBothMaps(config)) {
+/** The known entries of the configuration's submodules. */
+type Submodules = [string, SubmoduleModel | undefined][];
+
+function checkSecretNames(config: InstanceModel, submodules: Submodules, out: Diagnostics): void {
+  for (const { path, name } of namesInBothMaps(config, submodules)) {
     const where = path === undefined ? "" : `submodules["${path}"].`;
     out.addError(
       path === undefined
@@ -79,21 +94,21 @@ function checkSecretNames(config: InstanceModel, out: Diagnostics): void {
 }
 
 /** The names in both `parameters` and `secret_parameters` (of the instance, then of each submodule). */
-export function namesInBothMaps(config: InstanceModel): { path?: string; name: string }[] {
+function namesInBothMaps(config: InstanceModel, submodules: Submodules): { path?: string; name: string }[] {
   const both: { path?: string; name: string }[] = [];
-  const inBoth = (listed: Maybe<StringMapModel> | null, secrets: Maybe<StringMapModel> | null) =>
+  const inBoth = (listed: InstanceModel["parameters"], secrets: InstanceModel["parameters"]) =>
     listed === null || isUnknown(listed) || secrets === null || isUnknown(secrets)
       ? []
       : Object.keys(secrets).filter((n) => Object.hasOwn(listed, n));
   for (const name of inBoth(config.parameters, config.secretParameters)) both.push({ name });
-  for (const [path, sub] of knownEntries(config.submodules)) {
+  for (const [path, sub] of submodules) {
     const secrets = Object.hasOwn(config.submoduleSecrets, path) ? config.submoduleSecrets[path] : null;
     for (const name of inBoth(sub?.parameters ?? null, secrets)) both.push({ path, name });
   }
   return both;
 }
 
-function checkIds(config: InstanceModel, out: Diagnostics): void {
+function checkIds(config: InstanceModel, submodules: Submodules, out: Diagnostics): void {
   const check = (name: string, value: string | undefined, path: AttributePath) => {
     const problem = value === undefined ? undefined : idProblem(name, value);
     if (problem) out.addError(path, `Invalid ${name}`, `${problem}.`);
@@ -101,7 +116,7 @@ function checkIds(config: InstanceModel, out: Diagnostics): void {
   check("application_id", known(config.applicationId), attrPath("application_id"));
   check("environment_id", known(config.environmentId), attrPath("environment_id"));
   check("revision_id", known(config.revisionId), attrPath("revision_id"));
-  for (const [sub, settings] of knownEntries(config.submodules)) {
+  for (const [sub, settings] of submodules) {
     const value = settings && known(settings.revisionId);
     check("revision_id", value, attrPath("submodules", { key: sub }, "revision_id"));
   }

@@ -7,9 +7,6 @@
 import { isUnknown, UNKNOWN, type UnknownValue, type Value, type ValueObject } from "../../terraform-model";
 import type { InstanceStatus } from "../../client/types";
 import { compactEffective, wholeEffective } from "../../rules/effective";
-import { setOwn } from "../../util/own";
-import { sameValue } from "../../util/unknown";
-import { asObject } from "../values";
 import { TIMEOUT_OPERATIONS, type TimeoutOperation } from "./schema";
 
 /** A value terraform may not know yet. */
@@ -57,9 +54,7 @@ export type InstanceModel = {
 
 /** Every submodule's actual values as the status reports them, by path key (effective_submodules). */
 export function submoduleValues(s: InstanceStatus): Record<string, StringMapModel> {
-  const out: Record<string, StringMapModel> = {};
-  for (const [key, sub] of Object.entries(s.submodules)) setOwn(out, key, { ...sub.parameters });
-  return out;
+  return eachValue(s.submodules, (sub) => ({ ...sub.parameters }));
 }
 
 /** effective_submodules as terraform holds it. */
@@ -72,17 +67,6 @@ export function known<T>(v: Maybe<T> | null): T | undefined {
   return v === null || isUnknown(v) ? undefined : v;
 }
 
-/** A map whose entries are all known strings, or undefined when null, unknown or holding others. */
-export function knownMap(m: Maybe<StringMapModel> | null): Record<string, string> | undefined {
-  if (m === null || isUnknown(m)) return undefined;
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(m)) {
-    if (typeof v !== "string") return undefined;
-    setOwn(out, k, v);
-  }
-  return out;
-}
-
 /** The known entries of a map of nested objects (none when the map is null or unknown). */
 export function knownEntries<T>(m: Maybe<Record<string, Maybe<T>>> | null): [string, T | undefined][] {
   if (m === null || isUnknown(m)) return [];
@@ -91,12 +75,12 @@ export function knownEntries<T>(m: Maybe<Record<string, Maybe<T>>> | null): [str
 
 export function decodeInstance(value: ValueObject): InstanceModel {
   const v = value;
-  const submodules = nested(v.submodules, (subs) => {
-    const out: Record<string, Maybe<SubmoduleModel>> = {};
-    for (const [k, e] of Object.entries(subs))
-      setOwn(out, k, isUnknown(e) ? UNKNOWN : decodeSubmodule(asObject(e) ?? {}));
-    return out;
-  });
+  const submodules = nested(v.submodules, (subs) =>
+    eachValue(subs, (e) => (isUnknown(e) ? UNKNOWN : decodeSubmodule((e ?? {}) as ValueObject))),
+  );
+  const submoduleSecrets = nested(v.submodules, (subs) =>
+    eachValue(subs, (e) => (isUnknown(e) ? null : stringMap((e as ValueObject | null)?.secret_parameters))),
+  );
   const parameters = stringMap(v.parameters);
   return {
     id: str(v.id),
@@ -108,12 +92,7 @@ export function decodeInstance(value: ValueObject): InstanceModel {
     manifestVersion: num(v.manifest_version),
     parameters,
     secretParameters: stringMap(v.secret_parameters),
-    submoduleSecrets: Object.fromEntries(
-      Object.entries(asObject(v.submodules ?? null) ?? {}).map(([k, e]) => [
-        k,
-        stringMap(asObject(e)?.secret_parameters),
-      ]),
-    ),
+    submoduleSecrets: known(submoduleSecrets) ?? {},
     secretParametersVersion: num(v.secret_parameters_version),
     secretParameterNames: stringList(v.secret_parameter_names),
     submodules,
@@ -166,30 +145,13 @@ export function encodeSubmodule(s: SubmoduleModel): ValueObject {
   };
 }
 
-/**
- * The planned state with its submodules' effective values stored against the planned configuration: taken whole
- * from the prior state where the plan keeps them as they were (stored against the prior configuration), else as
- * the plan sets them (whole: the reset rule's values, or unknown). `effective_parameters` is stored whole as planned.
- */
-export function withPlannedEffective(planned: ValueObject, prior: ValueObject | null): ValueObject {
-  const kept = prior !== null && sameValue(planned.effective_submodules, prior.effective_submodules);
-  const submodules = kept
-    ? decodeInstance(prior).effectiveSubmodules
-    : storedSubmoduleValues(planned.effective_submodules);
-  return {
-    ...planned,
-    effective_submodules: encodeEffectiveSubmodules(submodules, decodeInstance(planned).submodules),
-  };
-}
-
 /** effective_submodules' maps as they are written, without the configured values added. */
 function storedSubmoduleValues(v: Value | undefined): InstanceModel["effectiveSubmodules"] {
-  return nested(v, (subs) => {
-    const out: Record<string, Maybe<StringMapModel>> = {};
-    for (const [k, e] of Object.entries(subs))
-      setOwn(out, k, isUnknown(e) ? UNKNOWN : (stringMap(asObject(e)?.parameters) ?? {}));
-    return out;
-  });
+  return nested(v, (subs) =>
+    eachValue(subs, (e) =>
+      isUnknown(e) ? UNKNOWN : (stringMap((e as ValueObject | null)?.parameters) ?? {}),
+    ),
+  );
 }
 
 function wholeSubmodules(
@@ -197,10 +159,7 @@ function wholeSubmodules(
   submodules: InstanceModel["submodules"],
 ): InstanceModel["effectiveSubmodules"] {
   if (stored === null || isUnknown(stored)) return stored;
-  const out: Record<string, Maybe<StringMapModel>> = {};
-  for (const [k, e] of Object.entries(stored))
-    setOwn(out, k, whole(e, configuredParameters(submodules, k)) ?? {});
-  return out;
+  return eachValue(stored, (e, k) => whole(e, configuredParameters(submodules, k)) ?? {});
 }
 
 /** A submodule's configured parameters (unknown while its entry or the map is; null when not configured). */
@@ -241,19 +200,18 @@ function encodeEffective(
   return encodeMap(compactEffective(effective, cfg));
 }
 
-function encodeEffectiveSubmodules(
+/**
+ * effective_submodules as stored for the configuration whose submodules are `submodules`: the whole values
+ * without what it sets (a plan stores them against the planned configuration, not the prior one).
+ */
+export function encodeEffectiveSubmodules(
   effective: InstanceModel["effectiveSubmodules"],
   submodules: InstanceModel["submodules"],
 ): Value {
   if (effective === null || isUnknown(effective)) return effective;
-  const out: ValueObject = {};
-  for (const [k, v] of Object.entries(effective))
-    setOwn(
-      out,
-      k,
-      isUnknown(v) ? v : { parameters: encodeEffective(v, configuredParameters(submodules, k)) },
-    );
-  return out;
+  return eachValue(effective, (v, k) =>
+    isUnknown(v) ? v : { parameters: encodeEffective(v, configuredParameters(submodules, k)) },
+  );
 }
 
 function decodeSubmodule(v: ValueObject): SubmoduleModel {
@@ -266,12 +224,11 @@ function decodeSubmodule(v: ValueObject): SubmoduleModel {
 }
 
 function decodeTimeouts(v: Value | undefined): Maybe<TimeoutsModel> | null {
-  if (isUnknown(v)) return UNKNOWN;
-  const o = asObject(v ?? null);
-  if (!o) return null;
-  const out = {} as TimeoutsModel;
-  for (const op of TIMEOUT_OPERATIONS) out[op] = str(o[op]);
-  return out;
+  return nested(v, (o) => {
+    const out = {} as TimeoutsModel;
+    for (const op of TIMEOUT_OPERATIONS) out[op] = str(o[op]);
+    return out;
+  });
 }
 
 function str(v: Value | undefined): Maybe<string> | null {
@@ -283,11 +240,7 @@ function num(v: Value | undefined): Maybe<number> | null {
 }
 
 function stringMap(v: Value | undefined): Maybe<StringMapModel> | null {
-  return nested(v, (o) => {
-    const out: StringMapModel = {};
-    for (const [k, e] of Object.entries(o)) setOwn(out, k, str(e));
-    return out;
-  });
+  return nested(v, (o) => eachValue(o, str));
 }
 
 function stringList(v: Value | undefined): Maybe<Maybe<string>[]> | null {
@@ -295,22 +248,25 @@ function stringList(v: Value | undefined): Maybe<Maybe<string>[]> | null {
   return Array.isArray(v) ? v.map((e) => (isUnknown(e) ? UNKNOWN : String(e))) : null;
 }
 
+/**
+ * An object or map attribute: unknown, null, or decoded. The protocol decodes every value by the schema, so one
+ * that is set is an object.
+ */
 function nested<T>(v: Value | undefined, decode: (o: ValueObject) => T): Maybe<T> | null {
   if (isUnknown(v)) return UNKNOWN;
-  const o = asObject(v ?? null);
-  return o ? decode(o) : null;
+  return v === null || v === undefined ? null : decode(v as ValueObject);
+}
+
+/** A map with each value turned by `f`; Object.fromEntries keeps keys such as "__proto__" as own keys. */
+function eachValue<A, B>(m: Record<string, A>, f: (a: A, key: string) => B): Record<string, B> {
+  return Object.fromEntries(Object.entries(m).map(([k, a]) => [k, f(a, k)]));
 }
 
 function encodeMap(m: Maybe<StringMapModel> | null): Value {
-  if (m === null || isUnknown(m)) return m;
-  const out: ValueObject = {};
-  for (const [k, v] of Object.entries(m)) setOwn(out, k, v);
-  return out;
+  return m === null || isUnknown(m) ? m : { ...m };
 }
 
 function encodeNested<T>(m: Maybe<Record<string, Maybe<T>>> | null, encode: (t: T) => ValueObject): Value {
   if (m === null || isUnknown(m)) return m;
-  const out: ValueObject = {};
-  for (const [k, v] of Object.entries(m)) setOwn(out, k, isUnknown(v) ? v : encode(v));
-  return out;
+  return eachValue(m, (v) => (isUnknown(v) ? v : encode(v)));
 }

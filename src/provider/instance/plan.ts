@@ -15,9 +15,8 @@ import {
 import { type InPlacePlan, planDeclared } from "../planner";
 import { asObject, stringMap } from "../values";
 import { decodeCall, type InstanceCall } from "./change";
-import { checkInstanceAttributes } from "./checks";
-import { manifestNotices } from "./manifest-notices";
-import { withPlannedEffective } from "./model";
+import { checkInstanceAttributes, checkPlan } from "./checks";
+import { encodeEffectiveSubmodules } from "./model";
 import { planResets } from "./resets";
 import { unsentHeldSecrets, unsentSecretErrors } from "./held-secrets";
 import { plannedSubmoduleValues } from "./submodule-defaults";
@@ -30,30 +29,36 @@ export function validateInstance(config: ValueObject): Diagnostic[] {
 }
 
 export function planInstance(req: PlanResourceChangeRequest): PlanResourceChangeResponse {
-  // decoded once, where the planner first hands over the configuration and the prior state
-  let call: InstanceCall | undefined;
+  const call = decodePlan(req);
+  // a destroy: nothing of the instance's own to check or plan
+  if (!call) return planDeclared(req, INSTANCE_ATTRIBUTES, () => []);
   const plan = planDeclared(
     req,
     INSTANCE_ATTRIBUTES,
-    (config, prior) => checkChange((call = decodeCall(config, prior, req.priorPrivate))),
-    () => planReconfigure(call!),
+    () => checkPlan(call),
+    () => planReconfigure(call),
   );
-  if (plan.plannedState === null || call === undefined) return plan;
+  if (plan.plannedState === null) return plan;
   // the names are known from the configuration (none: null, as in states written before secrets existed)
-  const plannedState = { ...plan.plannedState, secret_parameter_names: call.secretNames };
-  return { ...plan, plannedState: withPlannedEffective(plannedState, asObject(req.priorState)) };
+  return { ...plan, plannedState: { ...plan.plannedState, secret_parameter_names: call.secretNames } };
 }
 
-/** The checks, then (when they pass) the notices of what the manifest cannot judge. */
-function checkChange(call: InstanceCall): Diagnostic[] {
-  const updating = call.prior !== undefined;
-  const diagnostics = checkInstanceAttributes(call, updating ? "reconfigure" : "launch");
-  if (!diagnostics.some((d) => d.severity === "error"))
-    diagnostics.push(...manifestNotices(call.change.desired, !updating));
-  return diagnostics;
+/**
+ * A PlanResourceChange decoded: its configuration (as the planner reads it, the proposed state where none is
+ * given), prior state and private state; none on a destroy, which plans nothing of the instance's own.
+ */
+function decodePlan(req: PlanResourceChangeRequest): InstanceCall | undefined {
+  const proposed = asObject(req.proposedNewState);
+  if (!proposed) return undefined;
+  const config = asObject(req.config) ?? proposed;
+  const prior = asObject(req.priorState);
+  return decodeCall(config, prior, req.priorPrivate);
 }
 
-/** An in-place update: what the reconfigure resets, and the outputs it sets (unknown, or known exactly). */
+/**
+ * An in-place update: what the reconfigure resets, and the outputs it sets (unknown, or known exactly; the
+ * submodules' effective values stored against the planned configuration, model.ts).
+ */
 function planReconfigure({ config, prior, change }: InstanceCall): InPlacePlan {
   // The rules decide whether the change reaches the service: not when only terraform-side settings
   // change, nor when the manifest proves it changes no value (after an import the state lists every value,
@@ -61,23 +66,27 @@ function planReconfigure({ config, prior, change }: InstanceCall): InPlacePlan {
   // and the update sends nothing (update.ts asks the same rule). New secrets (a new version, names added or
   // removed) are sent whatever the rule says.
   const resets = planResets(change);
-  if (!resets && !change.secrets.sent) return { localOnly: true };
-  // the reconfigure resets what it does not list: a secret the service holds must be in it
-  const unsent = unsentSecretErrors(unsentHeldSecrets(prior!, config, change.desired));
-  if (unsent.length > 0) return { diagnostics: unsent };
+  const localOnly = !resets && !change.secrets.sent;
   const planned: ValueObject = {};
-  // a new revision brings its own manifest version unless one is configured
-  if (config.manifestVersion === null && !sameValue(prior!.revisionId, config.revisionId))
-    planned.manifest_version = UNKNOWN;
-  const names = change.secrets.names;
-  if (resets?.effectiveParameters)
-    planned.effective_parameters = stringMap(
-      new SecretNames(isUnknown(names) ? [] : names).without(resets.effectiveParameters),
-    );
-  // the submodule values left to a known default, planned as that default (the review reads them there)
-  const submodules =
-    resets &&
-    plannedSubmoduleValues(prior!, resets.submoduleDefaults, change.desired, change.now?.submoduleDefaults);
-  if (submodules) planned.effective_submodules = submodules;
-  return { planned, diagnostics: resets?.warnings ?? [] };
+  if (!localOnly) {
+    // the reconfigure resets what it does not list: a secret the service holds must be in it
+    const unsent = unsentSecretErrors(unsentHeldSecrets(prior!, config, change.desired));
+    if (unsent.length > 0) return { diagnostics: unsent };
+    // a new revision brings its own manifest version unless one is configured
+    if (config.manifestVersion === null && !sameValue(prior!.revisionId, config.revisionId))
+      planned.manifest_version = UNKNOWN;
+    const names = change.secrets.names;
+    if (resets?.effectiveParameters)
+      planned.effective_parameters = stringMap(
+        new SecretNames(isUnknown(names) ? [] : names).without(resets.effectiveParameters),
+      );
+  }
+  // the submodules' values: kept, or those left to a known default planned as that default (the review reads
+  // them there)
+  const submodules = localOnly
+    ? prior!.effectiveSubmodules
+    : resets &&
+      plannedSubmoduleValues(prior!, resets.submoduleDefaults, change.desired, change.now?.submoduleDefaults);
+  if (submodules) planned.effective_submodules = encodeEffectiveSubmodules(submodules, config.submodules);
+  return { localOnly, planned, diagnostics: resets?.warnings ?? [] };
 }

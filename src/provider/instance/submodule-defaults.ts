@@ -14,8 +14,8 @@ import {
   type DesiredInstance,
   type SubmoduleDefaults,
 } from "../../rules";
-import { isUnknown, UNKNOWN, type ValueObject } from "../../terraform-model";
-import { encodeInstance, type InstanceModel } from "./model";
+import { isUnknown, UNKNOWN } from "../../terraform-model";
+import { encodeInstance, type InstanceModel, type StringMapModel } from "./model";
 import { configSecretNames, stateSecretNames } from "./secrets";
 
 export type DefaultsRecord = Record<string, SubmoduleDefaults>;
@@ -67,7 +67,7 @@ export function defaultsAfterRead(
 }
 
 /**
- * The planned effective_submodules of a reconfigure: the state's submodules and keys, each value the record
+ * The planned effective_submodules of a reconfigure, whole: the state's submodules and keys, each value the record
  * holds at a default that still applies (`kept`) planned as that default, every other value unknown; undefined
  * (wholly unknown) when no value is known.
  */
@@ -76,12 +76,12 @@ export function plannedSubmoduleValues(
   kept: Record<string, Record<string, string>> | undefined,
   desired: DesiredInstance,
   record: DefaultsRecord | undefined,
-): ValueObject | undefined {
+): Record<string, StringMapModel> | undefined {
   const effective = prior.effectiveSubmodules;
   if (!kept || effective === null || isUnknown(effective)) return undefined;
   const wanted = isUnknown(desired.submodules) ? undefined : desired.submodules;
   let anyKnown = false;
-  const out: ValueObject = {};
+  const out: Record<string, StringMapModel> = {};
   for (const [key, values] of Object.entries(effective)) {
     if (values === null || isUnknown(values)) return undefined;
     const entry = wanted !== undefined && Object.hasOwn(wanted, key) ? wanted[key] : undefined;
@@ -90,7 +90,7 @@ export function plannedSubmoduleValues(
     const defaults = Object.hasOwn(kept, key) && !isUnknown(listed) ? kept[key] : {};
     // only the recorded ones: the review reads those here, and a manifest's restated defaults in the manifest
     const recorded = record !== undefined && Object.hasOwn(record, key) ? record[key].values : {};
-    const parameters: ValueObject = {};
+    const parameters: StringMapModel = {};
     for (const name of Object.keys(values)) {
       const sent =
         listed !== undefined && !isUnknown(listed) && Object.hasOwn(listed, name) ? listed[name] : undefined;
@@ -99,7 +99,7 @@ export function plannedSubmoduleValues(
       setOwn(parameters, name, known ? defaults[name] : typeof sent === "string" ? sent : UNKNOWN);
       anyKnown ||= known;
     }
-    setOwn(out, key, { parameters });
+    setOwn(out, key, parameters);
   }
   return anyKnown ? out : undefined;
 }

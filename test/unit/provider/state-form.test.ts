@@ -2,7 +2,11 @@
 // sets, read whole; `effective_parameters` whole (configurations read it); a version 0 state upgraded to that form;
 // a newer version refused.
 import { isUnknown, UNKNOWN, type ValueObject } from "../../../src/terraform-model";
-import { decodeInstance, encodeInstance, withPlannedEffective } from "../../../src/provider/instance/model";
+import {
+  decodeInstance,
+  encodeEffectiveSubmodules,
+  encodeInstance,
+} from "../../../src/provider/instance/model";
 import { INSTANCE_SCHEMA_VERSION } from "../../../src/provider/instance/schema";
 import { APP, configuredProvider, instance, obj, stateOf, status } from "./fakes";
 
@@ -44,22 +48,24 @@ describe("the stored instance state", () => {
   });
 
   it("plans a submodule's effective values unknown while its configured values are (their stored keys are not known)", () => {
-    const planned: ValueObject = {
+    const planned = decodeInstance({
       ...v0,
-      parameters: { "input.app-fork": UNKNOWN, "input.db-size": "large" },
       submodules: { db: { ...obj(obj(v0.submodules).db), parameters: UNKNOWN } },
-    };
-    const out = withPlannedEffective(planned, v0);
-    expect(out.effective_parameters).toEqual(reported.parameters);
-    expect(isUnknown(obj(obj(out.effective_submodules).db).parameters)).toBe(true);
+    });
+    const out = encodeEffectiveSubmodules(decodeInstance(v0).effectiveSubmodules, planned.submodules);
+    expect(isUnknown(obj(obj(out).db).parameters)).toBe(true);
   });
 
-  it("plans a kept effective value against the planned configuration, not the prior one", () => {
-    const prior = encodeInstance(decodeInstance(v0));
-    // the configuration stops listing input.app-fork, and the plan keeps the prior effective values
-    const planned = { ...prior, parameters: { "input.db-size": "large" } };
-    const out = withPlannedEffective(planned, prior);
-    expect(out.effective_parameters).toEqual(reported.parameters);
+  it("stores a kept effective value against the planned configuration, not the prior one", () => {
+    const prior = decodeInstance(encodeInstance(decodeInstance(v0)));
+    // the configuration stops listing the submodule's input.engine, and the plan keeps the prior effective values
+    const planned = decodeInstance({
+      ...v0,
+      submodules: { db: { ...obj(obj(v0.submodules).db), parameters: {} } },
+    });
+    expect(encodeEffectiveSubmodules(prior.effectiveSubmodules, planned.submodules)).toEqual({
+      db: { parameters: reported.submodules.db.parameters },
+    });
   });
 });
 
