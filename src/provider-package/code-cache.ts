@@ -12,9 +12,9 @@
 // reader sees one whole file or none.
 import { createHash, randomBytes } from "node:crypto";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import * as vm from "node:vm";
+import { appmgmtCacheDir } from "./cache-dir";
 import { CODE_CACHE_WRITER } from "./code-cache-hook";
 
 const MAGIC = "appmgmt-code-cache-1\n";
@@ -22,14 +22,9 @@ const DIGEST_BYTES = 32;
 /** Files of other builds not written for this long are removed when a cache is written. */
 export const STALE_AFTER_MS = 7 * 24 * 3600 * 1000;
 
-/** $APPMGMT_CACHE_DIR, else $XDG_CACHE_HOME/appmgmt, else ~/.cache/appmgmt (as install-provider), /code-cache. */
+/** code-cache/ in the appmgmt cache directory (cache-dir.ts). */
 export function codeCacheDir(env: NodeJS.ProcessEnv): string {
-  if (env.APPMGMT_CACHE_DIR) return path.join(path.resolve(env.APPMGMT_CACHE_DIR), "code-cache");
-  const base =
-    env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME)
-      ? env.XDG_CACHE_HOME
-      : path.join(os.homedir(), ".cache");
-  return path.join(base, "appmgmt", "code-cache");
+  return path.join(appmgmtCacheDir(env), "code-cache");
 }
 
 /** The cache of the bundle `bundleHash` for this node. */
