@@ -74,6 +74,20 @@ export function writeCodeCache(file: string, bundleHash: string, data: Buffer, n
   }
 }
 
+/**
+ * Whether `dir` exists or can be made, and can be written. Where it cannot (a read-only home), no process
+ * becomes the writer, which would start without V8's --liftoff-only every time (provider-main.ts).
+ */
+function writableDir(dir: string): boolean {
+  try {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    fs.accessSync(dir, fs.constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** What the artifact's launcher passes: the artifact, and where its bundle sits in it. */
 export interface BundleFile {
   /** The artifact's path (process.argv[1]). */
@@ -109,7 +123,7 @@ export function compileWithCodeCache(
     lineOffset: bundle.firstLine,
     cachedData,
   });
-  if (cachedData === undefined || script.cachedDataRejected) {
+  if ((cachedData === undefined || script.cachedDataRejected) && writableDir(path.dirname(file))) {
     (globalThis as Record<symbol, unknown>)[CODE_CACHE_WRITER] = () =>
       writeCodeCache(file, bundle.bundleHash, script.createCachedData());
   }

@@ -163,6 +163,17 @@ describe("the code cache", () => {
       expect(probe.answer).toBe(43);
     });
 
+    test("where the cache directory cannot be made, no writer is left (the process keeps V8's usual flags)", () => {
+      fs.writeFileSync(path.join(dir, "blocker"), "");
+      compileWithCodeCache(
+        artifact("require('probe').answer = 44;"),
+        { APPMGMT_CACHE_DIR: path.join(dir, "blocker") },
+        probeRequire,
+      )();
+      expect(takeCodeCacheWriter()).toBeUndefined();
+      expect(probe.answer).toBe(44);
+    });
+
     test("a file not shaped as the build writes it is refused before anything runs", () => {
       const file = path.join(dir, "other");
       fs.writeFileSync(file, "require('probe').ran = true;\n");
