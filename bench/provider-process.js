@@ -220,33 +220,43 @@ function countRpcs(logFile) {
 }
 
 /**
- * ms from spawn to the first stdout line (the go-plugin handshake); then stops the provider and waits for its
- * exit. Executed as terraform does: the file itself (a script through its interpreter line, or an executable).
+ * ms from spawn to the first stdout line (the go-plugin handshake), and the process's CPU ms (user + system,
+ * from /proc; NaN elsewhere) by then; then stops the provider and waits for its exit. Executed as terraform
+ * does: the file itself (a script through its interpreter line, or an executable).
  * @param {string} script
  * @param {NodeJS.ProcessEnv} env
- * @returns {Promise<number>}
+ * @returns {Promise<{ ms: number, cpuMs: number }>}
  */
-function timeHandshake(script, env) {
+function handshakeCost(script, env) {
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
     const child = spawn(script, [], { env, stdio: ["ignore", "pipe", "inherit"] });
     let out = "";
-    /** @type {number | undefined} */
-    let elapsed;
+    /** @type {{ ms: number, cpuMs: number } | undefined} */
+    let cost;
     child.stdout.on("data", (d) => {
       out += d;
-      if (elapsed === undefined && out.includes("\n")) {
-        elapsed = Number(process.hrtime.bigint() - start) / 1e6;
+      if (cost === undefined && out.includes("\n")) {
+        const ms = Number(process.hrtime.bigint() - start) / 1e6;
+        // The launcher execs node, so the pid is node's.
+        cost = { ms, cpuMs: child.pid === undefined ? NaN : (cpuMs(String(child.pid)) ?? NaN) };
         if (!/^1\|6\|unix\|/.test(out)) reject(new Error(`unexpected handshake: ${out}`));
         child.kill("SIGTERM");
       }
     });
     child.on("exit", (code) =>
-      elapsed === undefined
-        ? reject(new Error(`${script} exited ${code} before the handshake`))
-        : resolve(elapsed),
+      cost === undefined ? reject(new Error(`${script} exited ${code} before the handshake`)) : resolve(cost),
     );
   });
+}
+
+/**
+ * ms from spawn to the handshake (handshakeCost without the CPU).
+ * @param {string} script
+ * @param {NodeJS.ProcessEnv} env
+ */
+async function timeHandshake(script, env) {
+  return (await handshakeCost(script, env)).ms;
 }
 
 module.exports = {
@@ -254,6 +264,7 @@ module.exports = {
   summariseProfiles,
   countRpcs,
   timeHandshake,
+  handshakeCost,
   cpuMs,
   PROVIDER_EXECUTABLE,
 };

@@ -7,8 +7,8 @@
 // install-provider` for this machine's), never when npm installs the package.
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
+import { appmgmtCacheDir } from "../provider-package/cache-dir";
 import type { ExecutablePlatform } from "../provider-package/terraform-platform";
 import { readTarEntry } from "./tar-entry";
 
@@ -50,11 +50,9 @@ export function hostPlatform(): string {
   return `${osName}_${arch ?? process.arch}`;
 }
 
-/** Where fetched binaries are kept: APPMGMT_CACHE_DIR, else $XDG_CACHE_HOME/appmgmt, else ~/.cache/appmgmt. */
+/** Where fetched binaries are kept: the appmgmt cache directory (APPMGMT_CACHE_DIR, else XDG's, else ~/.cache/appmgmt). */
 export function defaultCacheDir(): string {
-  if (process.env.APPMGMT_CACHE_DIR) return path.resolve(process.env.APPMGMT_CACHE_DIR);
-  const base = process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache");
-  return path.join(base, "appmgmt");
+  return appmgmtCacheDir(process.env);
 }
 
 export interface NodeBinaryOptions {

@@ -5,6 +5,7 @@
 
 import { parseArgs } from "node:util";
 import { setFlagsFromString } from "node:v8";
+import { takeCodeCacheWriter } from "../provider-package/code-cache-hook";
 
 async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -36,7 +37,11 @@ async function main(argv: string[]): Promise<void> {
   // answers. Set after the handshake, before terraform's first call can load undici: a V8 flag changed at
   // start makes node compile its own modules again instead of using their code cache, which delays the
   // handshake. Set here, in the executable, so hosts that embed the provider keep their own V8 settings.
-  setFlagsFromString("--liftoff-only");
+  // Not in the process that writes the code cache (src/provider-package/code-cache.ts), at its exit: V8
+  // takes a code cache only under the flags it was made with, and this flag sets others along with it.
+  const writeCodeCache = takeCodeCacheWriter();
+  if (writeCodeCache) process.once("exit", writeCodeCache);
+  else setFlagsFromString("--liftoff-only");
 }
 
 main(process.argv.slice(2)).catch((e: unknown) => {

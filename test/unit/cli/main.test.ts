@@ -51,9 +51,12 @@ describe("appmgmt", () => {
     const run = (args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: "utf8" });
     expect(run(["--version"]).stdout.trim()).toBe(version);
     expect(run(["package", "--help"]).stdout).toContain("Usage: appmgmt package --out DIR");
-    expect(fs.readFileSync(path.join(ROOT, "dist", "terraform-provider-appmgmt.js"), "utf8")).toMatch(
-      /^#!\/bin\/sh\n.*exec node "\$0" "\$@"\n"use strict";/,
+    const artifact = fs.readFileSync(path.join(ROOT, "dist", "terraform-provider-appmgmt.js"), "utf8");
+    // The launcher runs the code-cache loader on the file; the bundle is a function expression its last line calls.
+    expect(artifact).toMatch(
+      /^#!\/bin\/sh\n.*exec node -e '[^'\n]+' "\$0" "\$@"\n;\(function \(exports, require, module, __filename, __dirname\) \{\n"use strict";/,
     );
+    expect(artifact.endsWith("\n})(exports, require, module, __filename, __dirname);")).toBe(true);
   });
 
   test("the provider artifact's launcher keeps NODE_EXTRA_CA_CERTS from node's start", () => {
