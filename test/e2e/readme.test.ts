@@ -9,7 +9,9 @@
 // simulator's address and refresh token. HOME is a temp directory, so `appmgmt install-provider` writes
 // the implied local mirror there and terraform finds it there, as on a fresh machine. The environment has no
 // CHECKPOINT_DISABLE but what a recipe exports: offline, a cdktf command without it prints its failed
-// version check ("getaddrinfo ENOTFOUND checkpoint-api...", issue 39 item 6).
+// version check ("getaddrinfo ENOTFOUND checkpoint-api...", issue 39 item 6). Once a recipe's `synth` has run
+// (ts-node type-checking main.ts, as for the user), its later commands, which synth the same unchanged main.ts,
+// run with TS_NODE_TRANSPILE_ONLY: the same check again would cost about 3 s of CPU per command.
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -88,6 +90,8 @@ describe("the README's recipes, as printed, from the packed package in empty dir
   let baseEnv: NodeJS.ProcessEnv;
   /** What the recipe being run has exported so far (its `export` lines but the service's placeholders). */
   let exported: Record<string, string> = {};
+  /** Set once the recipe's synth type-checked its main.ts (which no later command changes). */
+  let typeChecked: Record<string, string> = {};
 
   beforeAll(async () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), "appmgmt-readme-"));
@@ -144,9 +148,10 @@ describe("the README's recipes, as printed, from the packed package in empty dir
     const command = line.startsWith("npm install ")
       ? line.replace(new RegExp(`(?<=\\s)${PACKAGE}(?=\\s|$)`), tarball)
       : line;
-    const env = { ...baseEnv, ...exported, PATH: [path.dirname(node), baseEnv.PATH].join(path.delimiter) };
-    const step = await sh(command, dir, env);
+    const PATH = [path.dirname(node), baseEnv.PATH].join(path.delimiter);
+    const step = await sh(command, dir, { ...baseEnv, ...exported, ...typeChecked, PATH });
     if (step.code !== 0) throw new Error(`\`${line}\` exited ${step.code}:\n${step.output}`);
+    if (/\bcdkt[fn] synth\b/.test(line)) typeChecked = { TS_NODE_TRANSPILE_ONLY: "true" };
     // Offline, cdktf and cdktn print their failed version check unless the recipe turned it off.
     expect(step.output).not.toContain("checkpoint-api");
     return step.output;
@@ -200,6 +205,7 @@ describe("the README's recipes, as printed, from the packed package in empty dir
       expect(Object.keys(r.files).sort()).toEqual([...expectedFiles].sort());
       dir = emptyProject(name, r.files);
       exported = {};
+      typeChecked = {};
     });
 
     test.each(r.commands.map((line) => [line]))(
@@ -217,12 +223,15 @@ describe("the README's recipes, as printed, from the packed package in empty dir
     );
   });
 
-  test("the recipes deploy and destroy: their command lists say so", () => {
+  test("the recipes deploy and destroy, the CDK ones after a synth: their command lists say so", () => {
     for (const r of [cdktf, cdktn, hcl]) {
       expect(r.commands.some((c) => /\b(deploy|apply)\b/.test(c))).toBe(true);
       expect(r.commands.some((c) => /\bdestroy\b/.test(c))).toBe(true);
       expect(r.commands.some((c) => c.startsWith(`npm install ${PACKAGE}`))).toBe(true);
       expect(r.commands.some((c) => c.startsWith("export CHECKPOINT_DISABLE=1 "))).toBe(true);
     }
+    // The CDK recipes synth first: that run type-checks main.ts, the later ones only strip its types.
+    for (const r of [cdktf, cdktn])
+      expect(r.commands.find((c) => /\bcdkt[fn] /.test(c))).toMatch(/^npx cdkt[fn] synth$/);
   });
 });
