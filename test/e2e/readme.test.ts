@@ -7,7 +7,8 @@
 // The only departures from the text: `cdktf-provider-appmgmt` in an `npm install` line is the packed
 // tarball (the package is not published), and the `export APPMGMT_...` line's placeholders are the
 // simulator's address and refresh token. HOME is a temp directory, so `appmgmt install-provider` writes
-// the implied local mirror there and terraform finds it there, as on a fresh machine. The environment has no
+// the implied local mirror there and terraform finds it there, as on a fresh machine; only its cache of built
+// executables is this machine's, as npm's cache is. The environment has no
 // CHECKPOINT_DISABLE but what a recipe exports: offline, a cdktf command without it prints its failed
 // version check ("getaddrinfo ENOTFOUND checkpoint-api...", issue 39 item 6). Once a recipe's `synth` has run
 // (ts-node type-checking main.ts, as for the user), its later commands, which synth the same unchanged main.ts,
@@ -16,6 +17,7 @@ import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { defaultCacheDir } from "../../src/cli/node-binary";
 import { DEMO } from "../../src/simulator";
 import { parseMarkdown, type MarkdownSection } from "../helpers/markdown";
 import { npmCache, packPackage } from "../helpers/packed-package";
@@ -115,6 +117,9 @@ describe("the README's recipes, as printed, from the packed package in empty dir
       PATH,
       HOME: home,
       npm_config_cache: npmCache(),
+      // The provider executable once built on this machine, by any test file (its name holds all it is built
+      // from): about 18 s of CPU each build. install-provider.test.ts and npm-package.test.ts build from empty.
+      APPMGMT_CACHE_DIR: defaultCacheDir(),
       // Quieter and quicker installs; they change nothing the recipe does.
       npm_config_prefer_offline: "true",
       npm_config_audit: "false",
