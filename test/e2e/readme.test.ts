@@ -102,8 +102,9 @@ describe("the README's recipes, as printed, from the packed package in empty dir
     svc = await startTestSimulator();
 
     const env: NodeJS.ProcessEnv = {};
+    // No TS_NODE_* either: the recipe's synth type-checks as a user's does.
     for (const [k, v] of Object.entries(process.env)) {
-      if (!/^(TF_|APPMGMT_|npm_|CHECKPOINT_DISABLE$)/.test(k)) env[k] = v;
+      if (!/^(TF_|APPMGMT_|TS_NODE_|npm_|CHECKPOINT_DISABLE$)/.test(k)) env[k] = v;
     }
     // No node_modules/.bin of this checkout (jest under npm puts it first): the recipes see only what they install.
     const PATH = (env.PATH ?? "")
