@@ -19,6 +19,7 @@ import type { AddressInfo } from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
 import { parse as parseYaml } from "yaml";
+import { defaultCacheDir } from "../../src/cli/node-binary";
 import { buildReview, parsePlanJson, renderMarkdown, REVIEW_MARKER } from "../../src/review";
 import { DEMO } from "../../src/simulator";
 import { psql, startTestPostgres, type TestPostgres } from "../helpers/postgres";
@@ -146,11 +147,12 @@ function npmCi(dir: string): void {
 }
 
 /**
- * The runners' cache (what actions/cache or GitLab's `cache:` keep between jobs), shared by the jobs of
- * this file: `appmgmt install-provider` keeps the executable it built there, so the first job builds it
- * and the later ones take it (src/cli/built-executables.ts) instead of spending seconds each.
+ * The runners' cache (what actions/cache or GitLab's `cache:` keep between jobs and pipelines): this machine's
+ * appmgmt cache, where `appmgmt install-provider` keeps the executables it built under a name made of all they
+ * are built from (src/cli/built-executables.ts). The first install on the machine builds (seconds of CPU), the
+ * later ones, in this file's jobs or another test file's, take it; install-provider.test.ts builds from empty.
  */
-let runnerCache: string;
+const runnerCache = defaultCacheDir();
 
 /**
  * A runner's clean environment: `node` and terraform on the PATH, a HOME of its own, the runners' cache,
@@ -384,8 +386,6 @@ describe("examples/pipelines run against the simulator", () => {
   let pg: TestPostgres;
   const cleanup: (() => unknown)[] = [];
   beforeAll(async () => {
-    runnerCache = tempDir("cache");
-    cleanup.push(() => fs.rmSync(runnerCache, { recursive: true, force: true }));
     pg = await startTestPostgres();
   });
   afterAll(async () => {

@@ -7,13 +7,17 @@
 // The only departures from the text: `cdktf-provider-appmgmt` in an `npm install` line is the packed
 // tarball (the package is not published), and the `export APPMGMT_...` line's placeholders are the
 // simulator's address and refresh token. HOME is a temp directory, so `appmgmt install-provider` writes
-// the implied local mirror there and terraform finds it there, as on a fresh machine. The environment has no
+// the implied local mirror there and terraform finds it there, as on a fresh machine; only its cache of built
+// executables is this machine's, as npm's cache is. The environment has no
 // CHECKPOINT_DISABLE but what a recipe exports: offline, a cdktf command without it prints its failed
-// version check ("getaddrinfo ENOTFOUND checkpoint-api...", issue 39 item 6).
+// version check ("getaddrinfo ENOTFOUND checkpoint-api...", issue 39 item 6). Once a recipe's `synth` has run
+// (ts-node type-checking main.ts, as for the user), its later commands, which synth the same unchanged main.ts,
+// run with TS_NODE_TRANSPILE_ONLY: the same check again would cost about 3 s of CPU per command.
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { defaultCacheDir } from "../../src/cli/node-binary";
 import { DEMO } from "../../src/simulator";
 import { parseMarkdown, type MarkdownSection } from "../helpers/markdown";
 import { npmCache, packPackage } from "../helpers/packed-package";
@@ -88,6 +92,8 @@ describe("the README's recipes, as printed, from the packed package in empty dir
   let baseEnv: NodeJS.ProcessEnv;
   /** What the recipe being run has exported so far (its `export` lines but the service's placeholders). */
   let exported: Record<string, string> = {};
+  /** Set once the recipe's synth type-checked its main.ts (which no later command changes). */
+  let typeChecked: Record<string, string> = {};
 
   beforeAll(async () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), "appmgmt-readme-"));
@@ -96,8 +102,9 @@ describe("the README's recipes, as printed, from the packed package in empty dir
     svc = await startTestSimulator();
 
     const env: NodeJS.ProcessEnv = {};
+    // No TS_NODE_* either: the recipe's synth type-checks as a user's does.
     for (const [k, v] of Object.entries(process.env)) {
-      if (!/^(TF_|APPMGMT_|npm_|CHECKPOINT_DISABLE$)/.test(k)) env[k] = v;
+      if (!/^(TF_|APPMGMT_|TS_NODE_|npm_|CHECKPOINT_DISABLE$)/.test(k)) env[k] = v;
     }
     // No node_modules/.bin of this checkout (jest under npm puts it first): the recipes see only what they install.
     const PATH = (env.PATH ?? "")
@@ -111,6 +118,9 @@ describe("the README's recipes, as printed, from the packed package in empty dir
       PATH,
       HOME: home,
       npm_config_cache: npmCache(),
+      // The provider executable once built on this machine, by any test file (its name holds all it is built
+      // from): about 18 s of CPU each build. install-provider.test.ts and npm-package.test.ts build from empty.
+      APPMGMT_CACHE_DIR: defaultCacheDir(),
       // Quieter and quicker installs; they change nothing the recipe does.
       npm_config_prefer_offline: "true",
       npm_config_audit: "false",
@@ -144,9 +154,10 @@ describe("the README's recipes, as printed, from the packed package in empty dir
     const command = line.startsWith("npm install ")
       ? line.replace(new RegExp(`(?<=\\s)${PACKAGE}(?=\\s|$)`), tarball)
       : line;
-    const env = { ...baseEnv, ...exported, PATH: [path.dirname(node), baseEnv.PATH].join(path.delimiter) };
-    const step = await sh(command, dir, env);
+    const PATH = [path.dirname(node), baseEnv.PATH].join(path.delimiter);
+    const step = await sh(command, dir, { ...baseEnv, ...exported, ...typeChecked, PATH });
     if (step.code !== 0) throw new Error(`\`${line}\` exited ${step.code}:\n${step.output}`);
+    if (/^npx cdkt[fn] synth\b/.test(line)) typeChecked = { TS_NODE_TRANSPILE_ONLY: "true" };
     // Offline, cdktf and cdktn print their failed version check unless the recipe turned it off.
     expect(step.output).not.toContain("checkpoint-api");
     return step.output;
@@ -200,6 +211,7 @@ describe("the README's recipes, as printed, from the packed package in empty dir
       expect(Object.keys(r.files).sort()).toEqual([...expectedFiles].sort());
       dir = emptyProject(name, r.files);
       exported = {};
+      typeChecked = {};
     });
 
     test.each(r.commands.map((line) => [line]))(
@@ -217,12 +229,18 @@ describe("the README's recipes, as printed, from the packed package in empty dir
     );
   });
 
-  test("the recipes deploy and destroy: their command lists say so", () => {
+  test("the recipes deploy and destroy, the CDK ones after a synth: their command lists say so", () => {
     for (const r of [cdktf, cdktn, hcl]) {
       expect(r.commands.some((c) => /\b(deploy|apply)\b/.test(c))).toBe(true);
       expect(r.commands.some((c) => /\bdestroy\b/.test(c))).toBe(true);
       expect(r.commands.some((c) => c.startsWith(`npm install ${PACKAGE}`))).toBe(true);
       expect(r.commands.some((c) => c.startsWith("export CHECKPOINT_DISABLE=1 "))).toBe(true);
     }
+    // The CDK recipes synth first: that run type-checks main.ts, the later ones only strip its types.
+    for (const [cli, r] of [
+      ["cdktf", cdktf],
+      ["cdktn", cdktn],
+    ] as const)
+      expect(r.commands.find((c) => c.startsWith(`npx ${cli} `))).toBe(`npx ${cli} synth`);
   });
 });
