@@ -159,18 +159,7 @@ describe("reset warnings", () => {
   test("db's defaults from its appmgmt_application in the same configuration: an imported instance's first reconfigure keeps db's engine, or resets it for certain (issue 39)", async () => {
     const ws = ctx.workspace();
     // the child application and the parent that launches it as submodule db, both from this configuration
-    ws.writeFile(
-      "db.yaml",
-      `application:
-  configuration:
-    input.size: small
-    input.engine: postgres-15
-  interfaces:
-    input:
-      size: configuration(string)
-      engine: configuration(string)
-`,
-    );
+    ws.writeFile("db.yaml", DEMO_MANIFESTS.postgres[1]);
     ws.writeFile("shop.yaml", DEMO_MANIFESTS.webshop[1].replace(DEMO.postgresApplicationId, "$${db}"));
     const applications = `${PROVIDER_HCL}
 resource "appmgmt_application" "db" {

@@ -7,6 +7,7 @@ import type { InstanceStatus } from "../../../src/client/types";
 import { withRestatedDefaults } from "../../../src/manifest";
 import { createProvider } from "../../../src/provider";
 import { reviewInstance, type ResourceChange } from "../../../src/review";
+import { DEMO_MANIFESTS } from "../../../src/simulator";
 import { isUnknown, UNKNOWN, type Value, type ValueObject } from "../../../src/terraform-model";
 import { NESTED_STATUS, stackManifest } from "../../helpers/nested-apps";
 import {
@@ -157,16 +158,8 @@ const engineLeftToDefault = Buffer.from(
   JSON.stringify({ d: { db: [1, { "input.engine": "postgres-15" }] } }),
 );
 
-/** db's own manifest, as the child's appmgmt_application in the same configuration holds it (issue 39 item 1). */
-const DB_MANIFEST = `application:
-  configuration:
-    input.size: small
-    input.engine: postgres-15
-  interfaces:
-    input:
-      size: configuration(string)
-      engine: configuration(string)
-`;
+/** db's own manifest (the demo's postgres), as the child's appmgmt_application in the same configuration holds it (issue 39 item 1). */
+const DB_MANIFEST = DEMO_MANIFESTS.postgres[1];
 const withDbManifest = (manifest: string, manifestVersion: number | null = null) => ({
   db: { ...sub(null, manifestVersion), manifest },
 });
