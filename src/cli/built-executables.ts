@@ -3,9 +3,12 @@
 // platform, and the recipe (sea.ts's own code). The same inputs give the same bytes, so the next install
 // on the machine (another checkout, a CI job sharing the cache, a test file's next recipe) copies the
 // file instead of building it again: seconds of CPU and 0.9 GB of memory each (ARCHITECTURE.md §5).
+// Each build's file is ~120 MB, so a new build removes the files no install used for a week (a reuse
+// touches its file).
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { removeStaleFiles } from "../provider-package/cache-dir";
 import { defaultCacheDir, POSTJECT, SEA_NODE_VERSION } from "./node-binary";
 
 /** The cache file of `platform`'s executable built from `artifact`. */
@@ -23,15 +26,25 @@ export function builtExecutablePath(
 }
 
 /**
- * The executable's bytes: from the cache when built before, else `build()`'s, kept for the next time
- * (written under a temporary name and renamed: a concurrent install never reads half a file).
+ * The executable's bytes: from the cache when built before (its mtime set to now, marking it in use),
+ * else `build()`'s, kept for the next time (written under a temporary name and renamed: a concurrent
+ * install never reads half a file), and the other executables unused for STALE_AFTER_MS removed.
  */
-export function builtExecutable(file: string, build: () => Buffer): { code: Buffer; reused: boolean } {
-  if (fs.existsSync(file)) return { code: fs.readFileSync(file), reused: true };
+export function builtExecutable(
+  file: string,
+  build: () => Buffer,
+  now = new Date(),
+): { code: Buffer; reused: boolean } {
+  if (fs.existsSync(file)) {
+    const code = fs.readFileSync(file);
+    fs.utimesSync(file, now, now);
+    return { code, reused: true };
+  }
   const code = build();
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(tmp, code);
   fs.renameSync(tmp, file);
+  removeStaleFiles(path.dirname(file), file, now.getTime());
   return { code, reused: false };
 }

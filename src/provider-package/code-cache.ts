@@ -14,13 +14,11 @@ import { createHash, randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as vm from "node:vm";
-import { appmgmtCacheDir } from "./cache-dir";
+import { appmgmtCacheDir, removeStaleFiles } from "./cache-dir";
 import { CODE_CACHE_WRITER } from "./code-cache-hook";
 
 const MAGIC = "appmgmt-code-cache-1\n";
 const DIGEST_BYTES = 32;
-/** Files of other builds not written for this long are removed when a cache is written. */
-export const STALE_AFTER_MS = 7 * 24 * 3600 * 1000;
 
 /** code-cache/ in the appmgmt cache directory (cache-dir.ts). */
 export function codeCacheDir(env: NodeJS.ProcessEnv): string {
@@ -50,7 +48,7 @@ export function readCodeCache(file: string, bundleHash: string): Buffer | undefi
 
 /**
  * Writes `data` as the cache of `bundleHash` into `file`, atomically, and removes files in its directory
- * not written for STALE_AFTER_MS (other builds' caches). A directory that cannot be written means no cache.
+ * not written for STALE_AFTER_MS (other builds' caches: cache-dir.ts). A directory that cannot be written means no cache.
  */
 export function writeCodeCache(file: string, bundleHash: string, data: Buffer, now = Date.now()): void {
   const dir = path.dirname(file);
@@ -60,11 +58,7 @@ export function writeCodeCache(file: string, bundleHash: string, data: Buffer, n
     const digest = createHash("sha256").update(data).digest();
     fs.writeFileSync(tmp, Buffer.concat([Buffer.from(`${MAGIC}${bundleHash}\n`, "latin1"), digest, data]));
     fs.renameSync(tmp, file);
-    for (const name of fs.readdirSync(dir)) {
-      const other = path.join(dir, name);
-      if (other !== file && now - fs.statSync(other).mtimeMs > STALE_AFTER_MS)
-        fs.rmSync(other, { force: true });
-    }
+    removeStaleFiles(dir, file, now);
   } catch {
     try {
       fs.rmSync(tmp, { force: true });

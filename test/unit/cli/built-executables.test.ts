@@ -4,6 +4,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { builtExecutable, builtExecutablePath } from "../../../src/cli/built-executables";
+import { STALE_AFTER_MS } from "../../../src/provider-package/cache-dir";
 
 let cacheDir: string;
 beforeEach(() => {
@@ -41,4 +42,26 @@ test("a build that fails leaves nothing in the cache: the next install builds ag
   ).toThrow("postject failed");
   expect(fs.existsSync(file)).toBe(false);
   expect(builtExecutable(file, () => Buffer.from("exe")).reused).toBe(false);
+});
+
+test("a new build removes the executables no install used for a week; a reuse keeps its file", () => {
+  const now = Date.now();
+  const daysAgo = (days: number) => new Date(now - days * 24 * 3600 * 1000);
+  const [old, used, recent, fresh] = ["v1", "v2", "v3", "v4"].map((v) =>
+    builtExecutablePath("linux_amd64", Buffer.from(`script ${v}`), cacheDir),
+  );
+  for (const file of [old, used, recent]) builtExecutable(file, () => Buffer.from(file));
+  for (const [file, days] of [
+    [old, 10],
+    [used, 10],
+    [recent, 6],
+  ] as const)
+    fs.utimesSync(file, daysAgo(days), daysAgo(days));
+  // `used` was built 10 days ago and installed again today
+  expect(builtExecutable(used, () => Buffer.from("rebuilt"), new Date(now)).reused).toBe(true);
+  expect(now - fs.statSync(old).mtimeMs).toBeGreaterThan(STALE_AFTER_MS);
+
+  builtExecutable(fresh, () => Buffer.from("v4"), new Date(now));
+  const left = fs.readdirSync(path.dirname(fresh)).sort();
+  expect(left).toEqual([used, recent, fresh].map((f) => path.basename(f)).sort());
 });

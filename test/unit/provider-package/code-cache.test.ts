@@ -11,9 +11,9 @@ import {
   codeCacheFile,
   compileWithCodeCache,
   readCodeCache,
-  STALE_AFTER_MS,
   writeCodeCache,
 } from "../../../src/provider-package/code-cache";
+import { STALE_AFTER_MS } from "../../../src/provider-package/cache-dir";
 import { CODE_CACHE_WRITER, takeCodeCacheWriter } from "../../../src/provider-package/code-cache-hook";
 
 const HASH = "0123456789abcdef";
