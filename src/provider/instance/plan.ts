@@ -18,9 +18,8 @@ import { decodeCall, type InstanceCall } from "./change";
 import { checkInstanceAttributes, checkPlan } from "./checks";
 import { encodeEffectiveSubmodules } from "./model";
 import { planResets } from "./resets";
-import { unsentHeldSecrets, unsentSecretErrors } from "./held-secrets";
 import { plannedSubmoduleValues } from "./submodule-defaults";
-import { SecretNames } from "./secrets";
+import { SecretNames, unsentHeldSecrets, unsentSecretErrors } from "./secrets";
 import { INSTANCE_ATTRIBUTES } from "./schema";
 
 /** The configuration alone: it cannot tell a launch from a reconfigure, so its findings name neither. */
