@@ -4,6 +4,7 @@
 // version, the values a reconfigure resets). The request is decoded once, at this door (change.ts).
 
 import {
+  asObject,
   type Diagnostic,
   isUnknown,
   type PlanResourceChangeRequest,
@@ -13,7 +14,7 @@ import {
   type ValueObject,
 } from "../../terraform-model";
 import { type InPlacePlan, planDeclared } from "../planner";
-import { asObject, stringMap } from "../values";
+import { stringMap } from "../values";
 import { decodeCall, type InstanceCall } from "./change";
 import { checkInstanceAttributes, checkPlan } from "./checks";
 import { encodeEffectiveSubmodules } from "./model";
