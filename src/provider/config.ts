@@ -12,10 +12,10 @@ import {
   maxRetriesProblem,
   normaliseBaseUrl,
 } from "../client/validate";
-import { type Diagnostic, errorDiagnostic, isUnknown, type Value } from "../terraform-model";
+import { asObject, type Diagnostic, errorDiagnostic, isUnknown, type Value } from "../terraform-model";
 import { parseDuration } from "./duration";
 import { DEFAULT_API_VERSION } from "./schema";
-import { asObject, attrPath } from "./values";
+import { attrPath } from "./values";
 
 export interface ProviderSettings {
   baseUrl: string;

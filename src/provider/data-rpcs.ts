@@ -1,11 +1,10 @@
 // The data source and ephemeral resource calls of the provider: each routed to its type, an ephemeral value
 // recorded as a secret before anything can log it, every failure a diagnostic.
 
-import { failureDiagnostic, type ProviderHandler, type Value } from "../terraform-model";
+import { asObject, failureDiagnostic, type ProviderHandler, type Value } from "../terraform-model";
 import { DATA_SOURCES, EPHEMERAL_RESOURCES } from "./catalog";
 import { ConfigurationMismatchError } from "./data-sources/data-source";
 import { byTypeName, type ProviderParts } from "./resource-rpcs";
-import { asObject } from "./values";
 
 type DataRpcs = Pick<
   ProviderHandler,

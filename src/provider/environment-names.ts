@@ -5,6 +5,7 @@
 // resource.
 
 import {
+  asObject,
   isUnknown,
   UNKNOWN,
   type PlanResourceChangeRequest,
@@ -13,7 +14,6 @@ import {
 import type { ProviderContext } from "./context";
 import type { ApplyResult, ResourceDefinition } from "./resource";
 import type { ServiceClient } from "./service";
-import { asObject } from "./values";
 
 /** Names seen by one client (one configured provider process), and the lookup in progress. */
 class EnvironmentNames {

@@ -3,6 +3,7 @@
 // "Changing it replaces ..." sentence of the attribute's description, so schema prose and plan agree.
 
 import {
+  asObject,
   type AttributePath,
   type Diagnostic,
   isUnknown,
@@ -16,7 +17,6 @@ import {
   type Value,
   type ValueObject,
 } from "../terraform-model";
-import { asObject } from "./values";
 
 /**
  * - `replace`: any change replaces the resource.

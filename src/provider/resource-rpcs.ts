@@ -3,6 +3,7 @@
 // write-only value recorded as a secret before anything can log it, every failure a diagnostic.
 
 import {
+  asObject,
   type Diagnosed,
   failureDiagnostic,
   type ProviderHandler,
@@ -13,7 +14,6 @@ import { RESOURCES } from "./catalog";
 import type { ProviderContext } from "./context";
 import type { SecretList } from "./redact";
 import type { ApplyResult } from "./resource";
-import { asObject } from "./values";
 
 /** What each call needs of the provider: its context, its secrets, and the way every answer goes out. */
 export interface ProviderParts {

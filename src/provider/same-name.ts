@@ -8,6 +8,7 @@
 // the same organizations' lists.
 
 import {
+  asObject,
   errorDiagnostic,
   errorMessage,
   type Diagnostic,
@@ -18,7 +19,7 @@ import {
 import type { InstanceSummary } from "../client/types";
 import type { ProviderContext } from "./context";
 import { badImportId, importFailed, type ImportResult, type ResourceDefinition } from "./resource";
-import { asObject, attrPath, knownString } from "./values";
+import { attrPath, knownString } from "./values";
 
 export interface Named {
   id: string;

@@ -1,14 +1,9 @@
-// Reading terraform values (src/terraform-model/values.ts) into plain TypeScript, keeping "unknown" distinct from
-// "unset" so plan-time checks can skip what terraform does not know yet.
+// Reading terraform values (src/terraform-model/values.ts, whose `asObject` narrows one to a known object) into
+// plain TypeScript, keeping "unknown" distinct from "unset" so plan-time checks can skip what terraform does not
+// know yet.
 
 import { setOwn } from "../util/own";
-import { type AttributePath, isUnknown, type Value, type ValueObject } from "../terraform-model";
-
-export function asObject(v: Value | undefined): ValueObject | null {
-  return v !== null && v !== undefined && typeof v === "object" && !Array.isArray(v) && !isUnknown(v)
-    ? (v as ValueObject)
-    : null;
-}
+import { asObject, type AttributePath, isUnknown, type Value, type ValueObject } from "../terraform-model";
 
 /** A known string, or undefined when null, unset or unknown. */
 export function knownString(obj: ValueObject | null, name: string): string | undefined {

@@ -2,7 +2,7 @@
 // explicit marker. The protocol layer's codecs (msgpack, JSON) read and write these; nothing here knows the
 // wire.
 
-import type { UnknownValue } from "../util/unknown";
+import { isUnknown, type UnknownValue } from "../util/unknown";
 
 // terraform's "known after apply" is the project's one unknown marker (src/util/unknown.ts)
 export { UNKNOWN, UnknownValue, isUnknown, sameValue } from "../util/unknown";
@@ -26,3 +26,10 @@ export type Value =
   null | string | number | boolean | BigNumberValue | UnknownValue | Value[] | { [key: string]: Value };
 
 export type ValueObject = { [key: string]: Value };
+
+/** An object or map value that is known (set and not unknown), or null. */
+export function asObject(v: Value | undefined): ValueObject | null {
+  return v !== null && v !== undefined && typeof v === "object" && !Array.isArray(v) && !isUnknown(v)
+    ? (v as ValueObject)
+    : null;
+}

@@ -3,6 +3,7 @@
 // unknown whenever the manifest is uploaded again.
 
 import {
+  asObject,
   type Diagnostic,
   Diagnostics,
   type PlanResourceChangeRequest,
@@ -14,7 +15,7 @@ import { checkIdAttributes } from "../id-attributes";
 import { parseManifestAttribute } from "../manifest-attribute";
 import { planDeclared } from "../planner";
 import type { ProviderContext } from "../context";
-import { asObject, attrPath, knownString } from "../values";
+import { attrPath, knownString } from "../values";
 import { referenceDiagnostics } from "./references";
 import { APPLICATION_ATTRIBUTES } from "./schema";
 

@@ -2,11 +2,11 @@
 // list no longer has it. The API has no call that returns an application's manifest, so manifest and
 // manifest_version stay what the last apply uploaded.
 
-import { errorCode, failureDiagnostic, type ReadResourceRequest } from "../../terraform-model";
+import { asObject, errorCode, failureDiagnostic, type ReadResourceRequest } from "../../terraform-model";
 import type { ProviderContext } from "../context";
 import { notVisibleDiagnostic } from "../not-visible";
 import type { ApplyResult } from "../resource";
-import { asObject, knownString } from "../values";
+import { knownString } from "../values";
 
 export async function readApplication(ctx: ProviderContext, req: ReadResourceRequest): Promise<ApplyResult> {
   const prior = asObject(req.currentState);

@@ -3,6 +3,7 @@
 // planner; policies that mean the same as the state's keep the state's text, so a reformatted file plans nothing.
 
 import {
+  asObject,
   type Diagnostic,
   Diagnostics,
   isUnknown,
@@ -19,7 +20,7 @@ import {
 } from "../../service/environment-limits";
 import { checkIdAttributes } from "../id-attributes";
 import { planDeclared } from "../planner";
-import { asObject, attrPath, knownString, knownStringMap } from "../values";
+import { attrPath, knownString, knownStringMap } from "../values";
 import { ENVIRONMENT_TYPE } from "../resource-types";
 import { knownSet, plannedTypes } from "./settings";
 import { ENVIRONMENT_ATTRIBUTES } from "./schema";

@@ -2,10 +2,10 @@
 // properties, markers or policies shows in the next plan. Gone (removed from the state) only when the
 // organization's list, read with credentials that can see the organization, no longer has it.
 
-import { failureDiagnostic, type ReadResourceRequest } from "../../terraform-model";
+import { asObject, failureDiagnostic, type ReadResourceRequest } from "../../terraform-model";
 import type { ProviderContext } from "../context";
 import type { ApplyResult } from "../resource";
-import { asObject, knownString } from "../values";
+import { knownString } from "../values";
 import { readEnvironmentSettings } from "./settings";
 
 export async function readEnvironment(ctx: ProviderContext, req: ReadResourceRequest): Promise<ApplyResult> {

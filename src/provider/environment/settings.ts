@@ -3,9 +3,9 @@
 
 import { setOwn } from "../../util/own";
 import type { EnvironmentProperty } from "../../client/types";
-import { isUnknown, sameValue, UNKNOWN, type Value, type ValueObject } from "../../terraform-model";
+import { asObject, isUnknown, sameValue, UNKNOWN, type Value, type ValueObject } from "../../terraform-model";
 import type { ServiceClient } from "../service";
-import { asObject, knownStringMap, stringMap } from "../values";
+import { knownStringMap, stringMap } from "../values";
 import { samePolicies } from "../../service/environment-limits";
 
 /** The state attributes the service's settings give: properties, property_types, markers, policies. */

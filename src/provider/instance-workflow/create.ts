@@ -4,7 +4,7 @@
 // again).
 
 import type { InstanceStatus } from "../../client/types";
-import { errorDiagnostic, errorMessage, type ValueObject } from "../../terraform-model";
+import { asObject, errorDiagnostic, errorMessage, type ValueObject } from "../../terraform-model";
 import type { ProviderContext } from "../context";
 import { timeoutOrDefault } from "../duration";
 import { notAccepted } from "../instance/busy";
@@ -12,7 +12,7 @@ import { UnreachableWatch } from "../instance/unreachable";
 import { warnUnknownStatus } from "../instance/wait";
 import type { ApplyResult } from "../resource";
 import { DEFAULT_TIMEOUT } from "../schema";
-import { asObject, knownString, knownStringMap, returnValueMap } from "../values";
+import { knownString, knownStringMap, returnValueMap } from "../values";
 
 const ENDED = new Set(["Succeeded", "Failed", "Canceled", "Suspended"]);
 

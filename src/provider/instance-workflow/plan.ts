@@ -3,6 +3,7 @@
 // and its parameters checked by the rules (src/rules/workflows.ts) the simulator applies too.
 
 import {
+  asObject,
   type Diagnostic,
   Diagnostics,
   isUnknown,
@@ -18,7 +19,7 @@ import { addFindings } from "../instance/checks";
 import { parseDuration } from "../duration";
 import { parseManifestAttribute } from "../manifest-attribute";
 import { planDeclared } from "../planner";
-import { asObject, attrPath, knownString } from "../values";
+import { attrPath, knownString } from "../values";
 import { WORKFLOW_ATTRIBUTES } from "./schema";
 
 export function validateWorkflow(config: ValueObject): Diagnostic[] {

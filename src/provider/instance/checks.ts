@@ -1,6 +1,7 @@
 // Plan- and validate-time checks of an `appmgmt_instance` configuration: ids, instance name, durations (auto_destroy_after, timeouts),
 // parameter names and, when the `manifest` attribute is known, the binding rules (src/rules). Unknown
-// values are skipped.
+// values are skipped. When the checks pass, the plan adds its notices: warnings about what the manifest cannot
+// fully judge (docs/manifest.md).
 
 import { type AttributePath, type Diagnostic, Diagnostics, isUnknown } from "../../terraform-model";
 import {
@@ -10,8 +11,10 @@ import {
   formatFinding,
   idProblem,
   instanceNameProblem,
+  manifestModule,
   rulesConfig,
   secretOf,
+  uncheckedSubmodules,
   type DesiredInstance,
   type Finding,
 } from "../../rules";
@@ -19,7 +22,6 @@ import { parseDuration } from "../duration";
 import { addManifestError } from "../manifest-attribute";
 import { attrPath } from "../values";
 import type { InstanceCall } from "./change";
-import { manifestNotices } from "./manifest-notices";
 import { known, knownEntries, type InstanceModel, type SubmoduleModel } from "./model";
 import { TIMEOUT_OPERATIONS } from "./schema";
 
@@ -59,6 +61,48 @@ export function checkPlan(call: InstanceCall): Diagnostic[] {
   if (!diagnostics.some((d) => d.severity === "error"))
     diagnostics.push(...manifestNotices(call.change.desired, !updating));
   return diagnostics;
+}
+
+/**
+ * The plan's warnings for `desired` (`launching`: whether the plan launches, when defaults are first sent): a
+ * nested submodule key below a submodule whose components only its application's own manifest declares is sent
+ * unchecked, and a typed default (a number, a list, ...) is sent as a string.
+ */
+function manifestNotices(desired: DesiredInstance, launching: boolean): Diagnostic[] {
+  const parse = desired.manifest;
+  if (parse === undefined || isUnknown(parse) || !("manifest" in parse)) return [];
+  const { manifest } = parse;
+  const out = new Diagnostics();
+  const rules = rulesConfig(desired);
+  const unchecked = isUnknown(desired.submodules) ? [] : uncheckedSubmodules(manifest, rules);
+  for (const { key, under, applicationId } of unchecked) {
+    const app = applicationId ? `application ${applicationId}` : "its application";
+    out.addWarning(
+      attrPath("submodules", { key }),
+      "Nested submodule not checked at plan",
+      `submodules["${key}"] is sent as written: the manifest does not declare the components of submodule ` +
+        `${under} (${app} declares them in its own manifest), so this key, its parameters and the binding rule ` +
+        `for them could not be checked; the service checks them at apply. To check them at plan, restate ` +
+        `${under}'s components under its entry in application.components.`,
+    );
+  }
+  if (!launching || isUnknown(desired.parameters)) return out.list;
+  const { describeEncoding } = manifestModule();
+  const encoded = Object.values(manifest.parameters)
+    .filter(
+      (p) =>
+        p.defaultEncoding !== undefined &&
+        p.default !== undefined &&
+        rules.parameters?.[p.name] === undefined,
+    )
+    .map((p) => `- ${describeEncoding(p.name, p.type, { text: p.default!, encoding: p.defaultEncoding })}`);
+  if (encoded.length > 0)
+    out.addWarning(
+      attrPath("effective_parameters"),
+      "Typed defaults sent as strings",
+      `${encoded.join("\n")}\nSet parameters["<name>"] to send another text.`,
+    );
+  return out.list;
 }
 
 /** A submodule's own manifest that does not parse would silently leave its defaults unknown: an error. */

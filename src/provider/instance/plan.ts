@@ -4,6 +4,7 @@
 // version, the values a reconfigure resets). The request is decoded once, at this door (change.ts).
 
 import {
+  asObject,
   type Diagnostic,
   isUnknown,
   type PlanResourceChangeRequest,
@@ -13,14 +14,13 @@ import {
   type ValueObject,
 } from "../../terraform-model";
 import { type InPlacePlan, planDeclared } from "../planner";
-import { asObject, stringMap } from "../values";
+import { stringMap } from "../values";
 import { decodeCall, type InstanceCall } from "./change";
 import { checkInstanceAttributes, checkPlan } from "./checks";
 import { encodeEffectiveSubmodules } from "./model";
 import { planResets } from "./resets";
-import { unsentHeldSecrets, unsentSecretErrors } from "./held-secrets";
 import { plannedSubmoduleValues } from "./submodule-defaults";
-import { SecretNames } from "./secrets";
+import { SecretNames, unsentHeldSecrets, unsentSecretErrors } from "./secrets";
 import { INSTANCE_ATTRIBUTES } from "./schema";
 
 /** The configuration alone: it cannot tell a launch from a reconfigure, so its findings name neither. */

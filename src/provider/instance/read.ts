@@ -3,6 +3,7 @@
 
 import type { InstanceStatus, Parameters } from "../../client/types";
 import {
+  asObject,
   type Diagnostic,
   errorCode,
   failureDiagnostic,
@@ -13,7 +14,7 @@ import {
 import { setOwn } from "../../util/own";
 import type { ProviderContext } from "../context";
 import type { ApplyResult } from "../resource";
-import { asObject, returnValueMap } from "../values";
+import { returnValueMap } from "../values";
 import {
   decodeInstance,
   encodeInstance,

@@ -1,11 +1,19 @@
 // Secret parameters (write-only `secret_parameters`, the instance's and each submodule's): which names are
 // secret, the parameters a request sends (secrets included: the service resets what a reconfigure does not
-// list), and the service's answers with the secret names' values left out before they reach a state.
+// list), the secrets the service holds that a reconfigure would not send, and the service's answers with the
+// secret names' values left out before they reach a state.
 
 import type { InstanceStatus, Parameters } from "../../client/types";
 import { setOwn } from "../../util/own";
-import { isUnknown, UNKNOWN } from "../../terraform-model";
-import { submoduleSecretName as submoduleName } from "../../rules";
+import { type Diagnostic, errorDiagnostic, isUnknown, UNKNOWN } from "../../terraform-model";
+import {
+  binderOf,
+  type DesiredInstance,
+  manifestOf,
+  splitSecretName,
+  submoduleSecretName as submoduleName,
+} from "../../rules";
+import { attrPath } from "../values";
 import { known, type InstanceModel, type Maybe, type StringMapModel } from "./model";
 
 /** Submodule paths in the order `secret_parameter_names` lists them. */
@@ -56,7 +64,7 @@ function listed(
   if (secrets === null) return plain;
   if (isUnknown(secrets) || isUnknown(plain)) return UNKNOWN;
   // a secret whose value is null (an adopted one not supplied yet) is not sent; whether a change may go
-  // without it is held-secrets.ts's say
+  // without it is unsentHeldSecrets's say
   const set = Object.entries(secrets).filter(([, v]) => v !== null);
   if (set.length === 0) return plain;
   const out: StringMapModel = { ...(plain ?? {}) };
@@ -68,6 +76,65 @@ function listed(
 export function stateSecretNames(state: InstanceModel): SecretNames {
   const list = known(state.secretParameterNames) ?? [];
   return new SecretNames(list.filter((n): n is string => typeof n === "string"));
+}
+
+// The secrets the service holds for an instance (the state's `secret_parameter_names`: set by the
+// configuration, or found by an import) that a reconfigure would not send. A reconfigure resets every value
+// it does not list, and the provider can never read a secret back into a request, so such a change fails
+// the plan (and, should a value be unknown until apply, the apply before anything is sent) naming each one.
+
+/** A held secret a reconfigure of `config` would reset: a main name, or a submodule's by path. */
+export interface UnsentSecret {
+  name: string;
+  path?: string;
+}
+
+export function unsentHeldSecrets(
+  prior: InstanceModel,
+  config: InstanceModel,
+  desired: DesiredInstance,
+): UnsentSecret[] {
+  const manifest = manifestOf(desired);
+  const unsent: UnsentSecret[] = [];
+  for (const full of stateSecretNames(prior).list) {
+    const { path, name } = splitSecretName(full);
+    if (path === undefined) {
+      if (!sends(config.secretParameters, name) && !sends(config.parameters, name)) unsent.push({ name });
+      continue;
+    }
+    // a bound value follows the parameter that binds it: it is supplied there, once
+    if (manifest && binderOf(manifest, path, name) !== undefined) continue;
+    const secrets = Object.hasOwn(config.submoduleSecrets, path) ? config.submoduleSecrets[path] : null;
+    const subs = config.submodules;
+    if (isUnknown(subs) || sends(secrets, name)) continue;
+    const sub = subs !== null && Object.hasOwn(subs, path) ? subs[path] : null;
+    if (isUnknown(sub) || sends(sub?.parameters ?? null, name)) continue;
+    unsent.push({ name, path });
+  }
+  return unsent;
+}
+
+/** Whether a map sends `name` (unknown until apply counts: the apply checks again). */
+function sends(map: Maybe<StringMapModel> | null, name: string): boolean {
+  if (map === null) return false;
+  return isUnknown(map) || (Object.hasOwn(map, name) && map[name] !== null);
+}
+
+/** One error per held secret the change would reset, naming where to supply it. */
+export function unsentSecretErrors(unsent: UnsentSecret[]): Diagnostic[] {
+  return unsent.map(({ name, path }) => {
+    const full = path === undefined ? name : `${path}/${name}`;
+    const where = path === undefined ? "secret_parameters" : `submodules["${path}"].secret_parameters`;
+    return errorDiagnostic(
+      `${full}: the service holds a secret this change would reset`,
+      `${full} is held by the service and this change would reset it to its default; supply it in ` +
+        `${where} (see README "Secrets"). A reconfigure resets every value it does not list, and terraform ` +
+        "never stores a secret to send it again. To give it a new value on purpose, supply that value.",
+      path === undefined
+        ? attrPath("secret_parameters", { key: name })
+        : attrPath("submodules", { key: path }, "secret_parameters"),
+    );
+  });
 }
 
 /** Secret names, asked per main parameter or per submodule parameter. */

@@ -14,8 +14,8 @@ import { rescheduleIfChanged } from "./lifetime";
 import type { InstanceModel } from "./model";
 import { serviceChange } from "../../rules";
 import { decodeCall } from "./change";
+import { unsentHeldSecrets, unsentSecretErrors } from "./secrets";
 import { reconfigureRequest } from "./requests";
-import { unsentHeldSecrets, unsentSecretErrors } from "./held-secrets";
 import { awaitWorkflow, stateAfterApply, timeoutMs } from "./wait";
 
 export async function updateInstance(

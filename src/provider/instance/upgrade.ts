@@ -5,10 +5,9 @@
 // configuration sets (src/rules/effective.ts): the decoded model has them whole either way, so encoding it
 // again is the whole upgrade. Only those two attributes are re-encoded; every other value stays as stored.
 
-import type { Diagnosed, Value } from "../../terraform-model";
+import { asObject, type Diagnosed, type Value } from "../../terraform-model";
 import { INSTANCE_TYPE } from "../resource-types";
 import { keepOrRefuse } from "../resource";
-import { asObject } from "../values";
 import { decodeInstance, encodeInstance } from "./model";
 import { INSTANCE_SCHEMA_VERSION } from "./schema";
 
