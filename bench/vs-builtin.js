@@ -244,6 +244,10 @@ async function runSteps(sim, kinds, names) {
         ? `${seconds(median(times.floor))} = ${(median(times.floor) / b).toFixed(2)}x`
         : "-",
       "this / floor": times.floor.length ? `${(a / median(times.floor)).toFixed(2)}x` : "-",
+      // where the gap to the floor goes: each side's CPU by process (the simulator answers only this one)
+      ...(last.floor && {
+        "floor CPU (terraform / provider)": `${seconds(last.floor.terraformCpuMs)} / ${seconds(last.floor.cpuMs)}`,
+      }),
       "terraform CPU (appmgmt / data)": `${seconds(service.terraformCpuMs)} / ${seconds(last.terraform_data.terraformCpuMs)}`,
       "provider CPU": seconds(service.cpuMs),
       "provider processes": service.processes,
