@@ -17,7 +17,8 @@ export function compactEffective<V>(
   const out: Record<string, V> = {};
   for (const k of Object.keys(effective)) {
     const v = effective[k];
-    const leftOut = typeof v === "string" && configured && Object.hasOwn(configured, k) && configured[k] === v;
+    const leftOut =
+      typeof v === "string" && configured && Object.hasOwn(configured, k) && configured[k] === v;
     if (!leftOut) setOwn(out, k, v);
   }
   return out;
