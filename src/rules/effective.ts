@@ -5,7 +5,8 @@
 // state after every resource change, so these bytes cost its CPU once per instance per change. The provider
 // (src/provider/instance/model.ts) and `appmgmt review` (the plan's JSON) read the stored maps through
 // `wholeEffective`, so both see every value. In the rules, which both the provider and the review import.
-// Loops, not Object.fromEntries of entries: these run for every instance a plan decodes and encodes.
+// Loops, not Object.fromEntries of entries: these run for every instance a plan decodes and encodes
+// (ARCHITECTURE.md §8, Measured costs behind the code).
 
 import { setOwn } from "../util/own";
 

@@ -28,8 +28,8 @@ type BlockLike = { attributes: SchemaAttribute[]; blockTypes?: SchemaBlock["bloc
 /**
  * The parts of a block that hold a write-only attribute at some depth (none: undefined), found once per block:
  * every value the provider answers passes through mapWriteOnly, and the instance's block has two such parts
- * among over twenty attributes (a plan with refresh of 1,000 walks it several thousand times; 2.3 -> 0.65 µs a
- * walk: bench/README.md, "Where the plan's gap to its floor goes").
+ * among over twenty attributes, and a plan with refresh of 1,000 walks it several thousand times (ARCHITECTURE.md
+ * §8, Measured costs behind the code).
  */
 interface WriteOnlyParts {
   attributes: SchemaAttribute[];

@@ -260,8 +260,8 @@ function nested<T>(v: Value | undefined, decode: (o: ValueObject) => T): Maybe<T
 
 /**
  * A map with each value turned by `f`. A loop rather than Object.fromEntries of mapped entries, which allocates
- * two arrays per entry: ~4x the CPU, and a plan with refresh of 1,000 turns tens of thousands of maps
- * (bench/README.md, "Where the plan's gap to its floor goes").
+ * two arrays per entry, and a plan with refresh of 1,000 turns tens of thousands of maps (ARCHITECTURE.md §8,
+ * Measured costs behind the code).
  */
 function eachValue<A, B>(m: Record<string, A>, f: (a: A, key: string) => B): Record<string, B> {
   const out: Record<string, B> = {};
