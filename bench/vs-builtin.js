@@ -14,7 +14,10 @@
 // times the floor: the same plan (a copy of the applied state) with bench/floor-provider.js, appmgmt's schema
 // and plugin stack with handlers that do no work, so its ratio is what being a provider process costs before
 // the provider does anything; "this / floor" is the plan against it (issue 38's bar: ≤ 1.2x; with --baseline
-// also "baseline / floor", against this tree's floor). Then, unless --no-profile, one more apply/plan/destroy
+// also "baseline / floor", against this tree's floor). It times a second floor too, the same provider making
+// the status reads a refresh must make (two per instance, with the real client): "floor with the status reads"
+// is what this design cannot go below, its ratio to the floor what those reads alone cost. Each of the three
+// shows its CPU by process (terraform / provider / simulator). Then, unless --no-profile, one more apply/plan/destroy
 // at N with an unminified provider under V8's profiler: where the provider's CPU goes per RPC and per module
 // (not timed).
 // Each instance has one submodule (webshop's db), which the service shows as a child instance: a refresh reads
@@ -144,7 +147,15 @@ async function workspaces(url) {
       only: "plan",
       stateFrom: appmgmt,
     }),
+    floorReads: /** @type {Kind} */ ({
+      ws: await createWorkspace(url, "", { files, providerCode: floorCode }),
+      hcl: appmgmtHcl,
+      only: "plan",
+      stateFrom: appmgmt,
+    }),
   };
+  // terraform passes its environment on to the provider: this floor makes the refresh's status reads
+  kinds.floorReads.ws.env.APPMGMT_BENCH_FLOOR_READS = "1";
   if (flags.baseline) {
     /** @type {{ bundleProvider: () => Promise<string> }} */
     const baseline = require(path.resolve(flags.baseline, "scripts", "bundle-provider.js"));
@@ -210,7 +221,7 @@ async function runSteps(sim, kinds, names) {
     const step = STEPS[name];
     if (!step) throw new Error(`unknown step ${name}; steps are ${Object.keys(STEPS).join(", ")}`);
     /** @type {Record<string, number[]>} */
-    const times = { appmgmt: [], terraform_data: [], floor: [], baseline: [] };
+    const times = { appmgmt: [], terraform_data: [], floor: [], floorReads: [], baseline: [] };
     /** @type {Record<string, Timing>} */
     const last = {};
     for (let r = 0; r < (step.runs ?? 1); r++) {
@@ -244,6 +255,17 @@ async function runSteps(sim, kinds, names) {
         ? `${seconds(median(times.floor))} = ${(median(times.floor) / b).toFixed(2)}x`
         : "-",
       "this / floor": times.floor.length ? `${(a / median(times.floor)).toFixed(2)}x` : "-",
+      "floor with the status reads": times.floorReads.length
+        ? `${seconds(median(times.floorReads))} = ${(median(times.floorReads) / median(times.floor)).toFixed(2)}x floor`
+        : "-",
+      "this / floor with reads": times.floorReads.length
+        ? `${(a / median(times.floorReads)).toFixed(2)}x`
+        : "-",
+      // where the gap to the floor goes: each side's CPU by process (terraform / provider / simulator)
+      ...(last.floor && {
+        "floor CPU": `${seconds(last.floor.terraformCpuMs)} / ${seconds(last.floor.cpuMs)} / ${seconds(last.floor.simCpuMs)}`,
+        "floor with reads CPU": `${seconds(last.floorReads.terraformCpuMs)} / ${seconds(last.floorReads.cpuMs)} / ${seconds(last.floorReads.simCpuMs)}`,
+      }),
       "terraform CPU (appmgmt / data)": `${seconds(service.terraformCpuMs)} / ${seconds(last.terraform_data.terraformCpuMs)}`,
       "provider CPU": seconds(service.cpuMs),
       "provider processes": service.processes,
@@ -259,7 +281,8 @@ async function runSteps(sim, kinds, names) {
     });
     const row = rows[rows.length - 1];
     const floor = times.floor.length
-      ? `, floor ${row["floor (no-work provider)"]}, this / floor ${row["this / floor"]}`
+      ? `, floor ${row["floor (no-work provider)"]}, this / floor ${row["this / floor"]}, floor with the ` +
+        `status reads ${row["floor with the status reads"]}, this / it ${row["this / floor with reads"]}`
       : "";
     const base = last.baseline ? `, baseline ${row["baseline (= this / baseline)"]}` : "";
     console.log(`  ${row.step}: ${row.ratio}${floor}${base} (load ${loadavg()})`);

@@ -5,16 +5,24 @@
 // state after every resource change, so these bytes cost its CPU once per instance per change. The provider
 // (src/provider/instance/model.ts) and `appmgmt review` (the plan's JSON) read the stored maps through
 // `wholeEffective`, so both see every value. In the rules, which both the provider and the review import.
+// Loops, not Object.fromEntries of entries: these run for every instance a plan decodes and encodes
+// (ARCHITECTURE.md §8, Measured costs behind the code).
+
+import { setOwn } from "../util/own";
 
 /** The stored map: `effective` without the entries `configured` holds with the same string value. */
 export function compactEffective<V>(
   effective: Record<string, V>,
   configured: Record<string, unknown> | null | undefined,
 ): Record<string, V> {
-  const leftOut = (k: string, v: V) => configured && Object.hasOwn(configured, k) && configured[k] === v;
-  return Object.fromEntries(
-    Object.entries(effective).filter(([k, v]) => typeof v !== "string" || !leftOut(k, v)),
-  );
+  const out: Record<string, V> = {};
+  for (const k of Object.keys(effective)) {
+    const v = effective[k];
+    const leftOut =
+      typeof v === "string" && configured && Object.hasOwn(configured, k) && configured[k] === v;
+    if (!leftOut) setOwn(out, k, v);
+  }
+  return out;
 }
 
 /** The whole map from the stored one: every configured string value it leaves out, added back. */
@@ -22,7 +30,12 @@ export function wholeEffective<V>(
   stored: Record<string, V>,
   configured: Record<string, unknown> | null | undefined,
 ): Record<string, V | string> {
-  const set = Object.entries(configured ?? {}).filter((e): e is [string, string] => typeof e[1] === "string");
-  // Object.fromEntries keeps keys such as "__proto__" as own keys; a stored entry wins over a configured one
-  return Object.fromEntries([...set, ...Object.entries(stored)]);
+  // configured values first (the order the state's keys had), a stored entry winning over a configured one
+  const out: Record<string, V | string> = {};
+  for (const k of Object.keys(configured ?? {})) {
+    const v = configured![k];
+    if (typeof v === "string") setOwn(out, k, v);
+  }
+  for (const k of Object.keys(stored)) setOwn(out, k, stored[k]);
+  return out;
 }

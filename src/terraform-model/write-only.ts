@@ -6,7 +6,7 @@
 import { type Diagnostic, errorDiagnostic } from "./diagnostics";
 import type { ClientCapabilities } from "./handler";
 import type { AttributePath } from "./paths";
-import type { SchemaAttribute, SchemaBlock } from "./schema";
+import type { NestedBlock, SchemaAttribute, SchemaBlock } from "./schema";
 import { isUnknown, type Value, type ValueObject } from "./values";
 
 /** The terraform version that first carries write-only values (protocol 6.8). */
@@ -25,12 +25,28 @@ function elements(value: Value, nesting: string): [AttributePath, Value][] {
 
 type BlockLike = { attributes: SchemaAttribute[]; blockTypes?: SchemaBlock["blockTypes"] };
 
-/** hasWriteOnly per block, remembered: every value the provider answers passes through mapWriteOnly. */
-const holdsWriteOnly = new WeakMap<BlockLike, boolean>();
-function declaresWriteOnly(block: BlockLike): boolean {
-  let known = holdsWriteOnly.get(block);
-  if (known === undefined) holdsWriteOnly.set(block, (known = hasWriteOnly(block)));
-  return known;
+/**
+ * The parts of a block that hold a write-only attribute at some depth (none: undefined), found once per block:
+ * every value the provider answers passes through mapWriteOnly, and the instance's block has two such parts
+ * among over twenty attributes, and a plan with refresh of 1,000 walks it several thousand times (ARCHITECTURE.md
+ * §8, Measured costs behind the code).
+ */
+interface WriteOnlyParts {
+  attributes: SchemaAttribute[];
+  blockTypes: NestedBlock[];
+}
+const partsByBlock = new WeakMap<BlockLike, WriteOnlyParts | null>();
+function writeOnlyParts(block: BlockLike): WriteOnlyParts | undefined {
+  let parts = partsByBlock.get(block);
+  if (parts === undefined) {
+    const attributes = block.attributes.filter(
+      (a) => a.writeOnly || (a.nestedType !== undefined && hasWriteOnly(a.nestedType)),
+    );
+    const blockTypes = (block.blockTypes ?? []).filter((nb) => hasWriteOnly(nb.block));
+    parts = attributes.length + blockTypes.length > 0 ? { attributes, blockTypes } : null;
+    partsByBlock.set(block, parts);
+  }
+  return parts ?? undefined;
 }
 
 /**
@@ -45,20 +61,22 @@ function mapWriteOnly(
   visit: (path: AttributePath, value: Value) => void,
   at: AttributePath = [],
 ): Value {
-  if (!isObject(value) || !declaresWriteOnly(block)) return value;
+  const parts = isObject(value) ? writeOnlyParts(block) : undefined;
+  if (!parts) return value;
+  const object = value as ValueObject;
   let out: ValueObject | undefined;
   const set = (name: string, v: Value) => {
-    if (v !== value[name]) (out ??= { ...value })[name] = v;
+    if (v !== object[name]) (out ??= { ...object })[name] = v;
   };
-  for (const a of block.attributes) {
-    const v = value[a.name];
+  for (const a of parts.attributes) {
+    const v = object[a.name];
     if (v === undefined || v === null) continue;
     const path: AttributePath = [...at, { attr: a.name }];
     if (a.writeOnly) {
       visit(path, v);
       set(a.name, null);
-    } else if (a.nestedType && declaresWriteOnly(a.nestedType)) {
-      const nested = a.nestedType;
+    } else {
+      const nested = a.nestedType!;
       set(
         a.name,
         rebuild(v, nested.nesting, (element, step) =>
@@ -67,9 +85,9 @@ function mapWriteOnly(
       );
     }
   }
-  for (const nb of block.blockTypes ?? []) {
-    const v = value[nb.typeName];
-    if (v === undefined || v === null || !declaresWriteOnly(nb.block)) continue;
+  for (const nb of parts.blockTypes) {
+    const v = object[nb.typeName];
+    if (v === undefined || v === null) continue;
     set(
       nb.typeName,
       rebuild(v, nb.nesting, (element, step) =>

@@ -16,6 +16,7 @@ test("every runnable bench script is found", () => {
     "apply-100.js",
     "faults-apply-50.js",
     "grpc-call-cost.js",
+    "handler-calls.js",
     "import-root.js",
     "load.js",
     "plan-forecast.js",

@@ -40,6 +40,39 @@ describe("the stored instance state", () => {
     expect(decodeInstance(stored).effectiveSubmodules).toEqual({ db: reported.submodules.db.parameters });
   });
 
+  it("keeps every key own, `__proto__` included, and the configured keys first when read whole", () => {
+    /** A map holding "__proto__" as an own entry (a literal would set the prototype instead). */
+    const withProto = (value: string, rest: Record<string, string>): Record<string, string> =>
+      Object.defineProperty({ ...rest }, "__proto__", {
+        value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    const configured = instance({
+      ...config,
+      submodules: {
+        db: {
+          ...obj(obj(config.submodules).db),
+          parameters: withProto("p", { "input.engine": "postgres-16" }),
+        },
+      },
+    });
+    const db = withProto("p", { "input.size": "large", "input.engine": "postgres-16" });
+    const state = stateOf(
+      configured,
+      status({ ...reported, submodules: { db: { ...reported.submodules.db, parameters: db } } }),
+    );
+    const stored = encodeInstance(decodeInstance(state));
+    // both configured values are left out of the stored map
+    expect(obj(stored.effective_submodules).db).toEqual({ parameters: { "input.size": "large" } });
+    const whole = decodeInstance(stored).effectiveSubmodules as Record<string, Record<string, string>>;
+    expect(Object.hasOwn(whole.db, "__proto__")).toBe(true);
+    expect(Object.getPrototypeOf(whole.db)).toBe(Object.prototype);
+    expect(Object.keys(whole.db)).toEqual(["input.engine", "__proto__", "input.size"]);
+    expect(whole.db["__proto__"]).toBe("p");
+  });
+
   it("keeps a value the service holds apart from the configured one (drift shows)", () => {
     const drifted = { ...v0, effective_parameters: { ...reported.parameters, "input.app-fork": "hotfix" } };
     const stored = encodeInstance(decodeInstance(drifted));
