@@ -25,6 +25,7 @@ import { isExecutablePlatform } from "../provider-package/terraform-platform";
 import { checkBaseUrl, registrySource, releaseDir, writeRegistryDocuments } from "./registry-documents";
 import { writeAllOrNothing } from "./output-folder";
 import { checkSigningKey, signRelease, UNSIGNED_NOTE } from "./release-signing";
+import { builtExecutable, builtExecutablePath } from "./built-executables";
 import { buildExecutable } from "./sea";
 
 export const PREFIX = `terraform-provider-appmgmt_${PROVIDER_VERSION}`;
@@ -75,15 +76,23 @@ export function checkReleasePlatforms(platforms: readonly string[], script = fal
   }
 }
 
-/** The provider file of `platform`: its executable where there is one (built now), else the script. */
+/**
+ * The provider file of `platform`: its executable where there is one (built now, or taken from the cache of
+ * built executables when an install or release on this machine built it from the same inputs), else the script.
+ */
 export function platformProvider(
   platform: string,
   artifact: Buffer,
   opts: ReleaseOptions & { log?: (m: string) => void } = {},
 ): PlatformProvider {
   if (!opts.script && isExecutablePlatform(platform)) {
-    opts.log?.(`building the ${platform} executable`);
-    const bytes = buildExecutable(platform, artifact, { ...opts, hostPlatform: hostPlatform() });
+    const cached = builtExecutablePath(platform, artifact, opts.cacheDir);
+    const { reused } = builtExecutable(cached, () => {
+      opts.log?.(`building the ${platform} executable`);
+      return buildExecutable(platform, artifact, { ...opts, hostPlatform: hostPlatform() });
+    });
+    if (reused) opts.log?.(`the ${platform} executable was built before: taken from ${cached}`);
+    const bytes = fs.readFileSync(cached);
     return { platform, fileName: executableFileName(platform), kind: "executable", bytes };
   }
   return { platform, fileName: EXECUTABLE_NAME, kind: "script", bytes: artifact };
@@ -155,7 +164,8 @@ Writes the provider's registry release files:
 linux and windows zips hold a single executable (Node.js ${SEA_NODE_VERSION} inside: terraform needs no Node);
 the darwin zips hold the script, which terraform runs with the node on its PATH. The Node binaries come
 from the npm registry's node-<os>-<arch> packages, fetched once into ${defaultCacheDir()}
-(APPMGMT_CACHE_DIR). The same inputs give the same bytes.
+(APPMGMT_CACHE_DIR), where the executables built are kept too. The same inputs give the same bytes, so a
+later release or install-provider of the same provider takes them from there.
 
 With DIR = MIRROR/registry.terraform.io/appmgmt/appmgmt, MIRROR is a packed filesystem mirror:
 \`terraform providers lock -fs-mirror=MIRROR -platform=...\` and a CLI configuration with

@@ -1,8 +1,10 @@
 // The provider as a single executable (src/cli/sea.ts): terraform runs it where there is no Node, and
 // `appmgmt package` builds it reproducibly for linux_amd64, linux_arm64 and windows_amd64 (a PE .exe,
-// checked by its headers: there is no Windows machine here). The release is built once for the file
-// (about a minute: three 90-120 MB binaries injected and zipped); `install-provider` (its default) builds
-// this machine's executable a second time (with an empty cache), which is the reproducibility check.
+// checked by its headers: there is no Windows machine here). The release is made once for the file: its
+// executables come from the machine's cache of built executables where an earlier install or release built
+// them from the same inputs, else are built now (three 90-120 MB binaries injected), then zipped;
+// `install-provider` builds this machine's executable again in an empty cache, which is the reproducibility
+// check (two builds, never a file compared with itself), and its windows_amd64 install takes the release's.
 import { createHash } from "node:crypto";
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";

@@ -1,9 +1,13 @@
 // The cache of built provider executables: a build runs once per provider script and platform; the next
-// install takes the file (the SEA build itself runs in test/acceptance/install-provider.test.ts).
+// install or release takes the file (the SEA build itself runs in test/acceptance/install-provider.test.ts).
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { unzipSync } from "fflate";
 import { builtExecutable, builtExecutablePath } from "../../../src/cli/built-executables";
+import { installProvider } from "../../../src/cli/install-provider";
+import { writeRelease } from "../../../src/cli/package";
+import { EXECUTABLE_NAME, readArtifact } from "../../../src/provider-package/provider-artifact";
 
 let cacheDir: string;
 beforeEach(() => {
@@ -16,9 +20,10 @@ test("the second install of the same script and platform reuses the first build'
   const builds: string[] = [];
   const build = (bytes: string) => () => (builds.push(bytes), Buffer.from(bytes));
   const file = builtExecutablePath("linux_amd64", script, cacheDir);
-  expect(builtExecutable(file, build("exe 1"))).toEqual({ code: Buffer.from("exe 1"), reused: false });
-  expect(builtExecutable(file, build("exe 2"))).toEqual({ code: Buffer.from("exe 1"), reused: true });
+  expect(builtExecutable(file, build("exe 1"))).toEqual({ reused: false });
+  expect(builtExecutable(file, build("exe 2"))).toEqual({ reused: true });
   expect(builds).toEqual(["exe 1"]);
+  expect(fs.readFileSync(file, "utf8")).toBe("exe 1");
   // kept under its final name only: no temporary file left beside it
   expect(fs.readdirSync(path.dirname(file))).toEqual([path.basename(file)]);
 });
@@ -41,4 +46,53 @@ test("a build that fails leaves nothing in the cache: the next install builds ag
   ).toThrow("postject failed");
   expect(fs.existsSync(file)).toBe(false);
   expect(builtExecutable(file, () => Buffer.from("exe")).reused).toBe(false);
+});
+
+/** A cache holding `platform`'s executable of the current provider script, as an earlier build left it. */
+function cachedExecutable(platform: string, bytes: string): string {
+  const file = builtExecutablePath(platform, readArtifact(), cacheDir);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, bytes, { mode: 0o644 });
+  return file;
+}
+
+test("install-provider copies a cached executable: mode 0755, the cache file unchanged, nothing built", async () => {
+  const file = cachedExecutable("linux_arm64", "exe built before");
+  const dir = path.join(cacheDir, "mirror");
+  const log: string[] = [];
+  const installed = await installProvider({
+    dir,
+    platforms: ["linux_arm64"],
+    cacheDir,
+    log: (m) => log.push(m),
+  });
+  expect(fs.readFileSync(installed.path, "utf8")).toBe("exe built before");
+  expect(fs.statSync(installed.path).mode & 0o777).toBe(0o755);
+  expect(fs.statSync(file).mode & 0o777).toBe(0o644);
+  expect(fs.statSync(installed.path).ino).not.toBe(fs.statSync(file).ino);
+  expect(log[0]).toBe(
+    `the linux_arm64 executable of this provider script was built before: taken from ${file}`,
+  );
+});
+
+test("a release takes the executables built before from the cache: its zip holds them, nothing built", () => {
+  cachedExecutable("linux_amd64", "linux exe built before");
+  cachedExecutable("windows_amd64", "windows exe built before");
+  const log: string[] = [];
+  const release = writeRelease(path.join(cacheDir, "release"), {
+    platforms: ["linux_amd64", "windows_amd64"],
+    cacheDir,
+    log: (m) => log.push(m),
+  });
+  const contents = release.platforms.map((p) =>
+    Object.entries(unzipSync(fs.readFileSync(p.zip.path))).map(([name, bytes]) => [
+      name,
+      Buffer.from(bytes).toString(),
+    ]),
+  );
+  expect(contents).toEqual([
+    [[EXECUTABLE_NAME, "linux exe built before"]],
+    [[`${EXECUTABLE_NAME}.exe`, "windows exe built before"]],
+  ]);
+  expect(log.some((m) => m.startsWith("building"))).toBe(false);
 });
