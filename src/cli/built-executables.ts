@@ -24,12 +24,12 @@ export function builtExecutablePath(
 }
 
 /**
- * Makes sure the cache `file` holds the executable: there when built before (`reused`), else `build()`'s,
- * kept for the next time (written under a temporary name and renamed: a concurrent install never reads
- * half a file). Callers copy the file rather than read it: 120 MB through a Buffer costs 0.7 s of system
- * CPU, a kernel copy 0.1 s.
+ * Makes sure the cache `file` holds what `build()` makes (an executable, or a release zip of one): there
+ * when made before (`reused`), else built now and kept for the next time (written under a temporary name
+ * and renamed: a concurrent install never reads half a file). Callers copy the file rather than read it
+ * where they can: 120 MB through a Buffer costs 0.7 s of system CPU, a kernel copy 0.1 s.
  */
-export function builtExecutable(file: string, build: () => Buffer): { reused: boolean } {
+export function cachedBuild(file: string, build: () => Buffer): { reused: boolean } {
   if (fs.existsSync(file)) return { reused: true };
   const code = build();
   fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { PROVIDER_SOURCE, PROVIDER_VERSION } from "../provider/schema";
-import { builtExecutable, builtExecutablePath } from "./built-executables";
+import { cachedBuild, builtExecutablePath } from "./built-executables";
 import { hostPlatform } from "./node-binary";
 import {
   executableFileName,
@@ -145,7 +145,7 @@ function providerFile(
     });
   };
   try {
-    if (builtExecutable(cached, build).reused)
+    if (cachedBuild(cached, build).reused)
       log(`the ${platform} executable of this provider script was built before: taken from ${cached}`);
     return { name: executableFileName(platform), copyOf: cached };
   } catch (e) {

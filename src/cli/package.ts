@@ -25,7 +25,7 @@ import { isExecutablePlatform } from "../provider-package/terraform-platform";
 import { checkBaseUrl, registrySource, releaseDir, writeRegistryDocuments } from "./registry-documents";
 import { writeAllOrNothing } from "./output-folder";
 import { checkSigningKey, signRelease, UNSIGNED_NOTE } from "./release-signing";
-import { builtExecutable, builtExecutablePath } from "./built-executables";
+import { cachedBuild, builtExecutablePath } from "./built-executables";
 import { buildExecutable } from "./sea";
 
 export const PREFIX = `terraform-provider-appmgmt_${PROVIDER_VERSION}`;
@@ -54,6 +54,8 @@ export interface PlatformProvider {
   fileName: string;
   kind: "executable" | "script";
   bytes: Buffer;
+  /** An executable's file in the cache of built executables. */
+  cached?: string;
 }
 
 export interface ReleaseOptions extends NodeBinaryOptions {
@@ -87,13 +89,13 @@ export function platformProvider(
 ): PlatformProvider {
   if (!opts.script && isExecutablePlatform(platform)) {
     const cached = builtExecutablePath(platform, artifact, opts.cacheDir);
-    const { reused } = builtExecutable(cached, () => {
+    const { reused } = cachedBuild(cached, () => {
       opts.log?.(`building the ${platform} executable`);
       return buildExecutable(platform, artifact, { ...opts, hostPlatform: hostPlatform() });
     });
     if (reused) opts.log?.(`the ${platform} executable was built before: taken from ${cached}`);
     const bytes = fs.readFileSync(cached);
-    return { platform, fileName: executableFileName(platform), kind: "executable", bytes };
+    return { platform, fileName: executableFileName(platform), kind: "executable", bytes, cached };
   }
   return { platform, fileName: EXECUTABLE_NAME, kind: "script", bytes: artifact };
 }
@@ -114,6 +116,22 @@ export interface Release {
 }
 
 const sha256Hex = (data: Uint8Array | string) => createHash("sha256").update(data).digest("hex");
+
+/**
+ * The release zip of an executable, kept in the cache beside the executable under a name of what makes it
+ * (the executable, its name in the zip, this file's recipe, fflate's version): deflating 120 MB takes about
+ * 10 s of CPU, and a later release of the same executable (on a CI runner keeping the cache) takes the zip.
+ */
+function executableZip({ bytes, fileName, cached }: PlatformProvider): Uint8Array {
+  if (!cached) return releaseZip(bytes, fileName);
+  const recipe = createHash("sha256")
+    .update(`${fileName}\0${require("fflate/package.json").version}\0`)
+    .update(fs.readFileSync(__filename))
+    .digest("hex");
+  const file = `${cached}-${recipe.slice(0, 16)}.zip`;
+  cachedBuild(file, () => Buffer.from(releaseZip(bytes, fileName)));
+  return fs.readFileSync(file);
+}
 
 /** Writes the release files into `outDir`. */
 export function writeRelease(
@@ -136,10 +154,7 @@ export function writeRelease(
   let scriptZip: Uint8Array | undefined; // the same bytes for every platform the script serves
   const zips = platforms.map((platform) => {
     const provider = platformProvider(platform, artifact, opts);
-    const zip =
-      provider.kind === "script"
-        ? (scriptZip ??= releaseZip(artifact))
-        : releaseZip(provider.bytes, provider.fileName);
+    const zip = provider.kind === "script" ? (scriptZip ??= releaseZip(artifact)) : executableZip(provider);
     const file = write(`${PREFIX}_${platform}.zip`, zip);
     return { platform, zip: file, kind: provider.kind, fileName: provider.fileName };
   });
@@ -164,8 +179,9 @@ Writes the provider's registry release files:
 linux and windows zips hold a single executable (Node.js ${SEA_NODE_VERSION} inside: terraform needs no Node);
 the darwin zips hold the script, which terraform runs with the node on its PATH. The Node binaries come
 from the npm registry's node-<os>-<arch> packages, fetched once into ${defaultCacheDir()}
-(APPMGMT_CACHE_DIR), where the executables built are kept too. The same inputs give the same bytes, so a
-later release or install-provider of the same provider takes them from there.
+(APPMGMT_CACHE_DIR), where the executables built and their zips are kept too (about 160 MB a platform;
+delete them freely). The same inputs give the same bytes, so a later release or install-provider of the
+same provider takes them from there.
 
 With DIR = MIRROR/registry.terraform.io/appmgmt/appmgmt, MIRROR is a packed filesystem mirror:
 \`terraform providers lock -fs-mirror=MIRROR -platform=...\` and a CLI configuration with

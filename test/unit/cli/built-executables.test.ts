@@ -3,8 +3,8 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { unzipSync } from "fflate";
-import { builtExecutable, builtExecutablePath } from "../../../src/cli/built-executables";
+import { unzipSync, zipSync } from "fflate";
+import { cachedBuild, builtExecutablePath } from "../../../src/cli/built-executables";
 import { installProvider } from "../../../src/cli/install-provider";
 import { writeRelease } from "../../../src/cli/package";
 import { EXECUTABLE_NAME, readArtifact } from "../../../src/provider-package/provider-artifact";
@@ -20,8 +20,8 @@ test("the second install of the same script and platform reuses the first build'
   const builds: string[] = [];
   const build = (bytes: string) => () => (builds.push(bytes), Buffer.from(bytes));
   const file = builtExecutablePath("linux_amd64", script, cacheDir);
-  expect(builtExecutable(file, build("exe 1"))).toEqual({ reused: false });
-  expect(builtExecutable(file, build("exe 2"))).toEqual({ reused: true });
+  expect(cachedBuild(file, build("exe 1"))).toEqual({ reused: false });
+  expect(cachedBuild(file, build("exe 2"))).toEqual({ reused: true });
   expect(builds).toEqual(["exe 1"]);
   expect(fs.readFileSync(file, "utf8")).toBe("exe 1");
   // kept under its final name only: no temporary file left beside it
@@ -40,12 +40,12 @@ test("another script or another platform is another file: it is built, never tak
 test("a build that fails leaves nothing in the cache: the next install builds again", () => {
   const file = builtExecutablePath("windows_amd64", Buffer.from("script"), cacheDir);
   expect(() =>
-    builtExecutable(file, () => {
+    cachedBuild(file, () => {
       throw new Error("postject failed");
     }),
   ).toThrow("postject failed");
   expect(fs.existsSync(file)).toBe(false);
-  expect(builtExecutable(file, () => Buffer.from("exe")).reused).toBe(false);
+  expect(cachedBuild(file, () => Buffer.from("exe")).reused).toBe(false);
 });
 
 /** A cache holding `platform`'s executable of the current provider script, as an earlier build left it. */
@@ -95,4 +95,18 @@ test("a release takes the executables built before from the cache: its zip holds
     [[`${EXECUTABLE_NAME}.exe`, "windows exe built before"]],
   ]);
   expect(log.some((m) => m.startsWith("building"))).toBe(false);
+});
+
+test("a release keeps an executable's zip beside it in the cache; the next release of it takes that zip", () => {
+  const exe = cachedExecutable("linux_amd64", "linux exe built before");
+  const first = writeRelease(path.join(cacheDir, "first"), { platforms: ["linux_amd64"], cacheDir });
+  const kept = fs.readdirSync(path.dirname(exe)).filter((f) => f.endsWith(".zip"));
+  expect(kept).toEqual([expect.stringMatching(new RegExp(`^${path.basename(exe)}-[0-9a-f]{16}\\.zip$`))]);
+  const zipFile = path.join(path.dirname(exe), kept[0]);
+  expect(fs.readFileSync(zipFile)).toEqual(fs.readFileSync(first.platforms[0].zip.path));
+  // What the next release writes is the kept file (here replaced, to tell it from a zip made again).
+  const marked = zipSync({ [EXECUTABLE_NAME]: Buffer.from("kept zip") });
+  fs.writeFileSync(zipFile, marked);
+  const second = writeRelease(path.join(cacheDir, "second"), { platforms: ["linux_amd64"], cacheDir });
+  expect(fs.readFileSync(second.platforms[0].zip.path)).toEqual(Buffer.from(marked));
 });
