@@ -47,16 +47,12 @@ export function releaseZip(artifact: Buffer, fileName: string = EXECUTABLE_NAME)
   return zipSync({ [fileName]: [artifact, { level, mtime: ZIP_TIME, os: 3, attrs: EXECUTABLE_ATTRS }] });
 }
 
-/** What one platform's zip holds. */
-export interface PlatformProvider {
+/** What one platform's zip holds: the script's bytes, or an executable in the cache of built executables. */
+export type PlatformProvider = {
   platform: string;
   /** The file's name in the zip (with .exe on Windows). */
   fileName: string;
-  kind: "executable" | "script";
-  bytes: Buffer;
-  /** An executable's file in the cache of built executables. */
-  cached?: string;
-}
+} & ({ kind: "script"; bytes: Buffer } | { kind: "executable"; cached: string });
 
 export interface ReleaseOptions extends NodeBinaryOptions {
   /** terraform `<os>_<arch>` names; default RELEASE_PLATFORMS (SCRIPT_PLATFORMS with `script`). */
@@ -94,8 +90,7 @@ export function platformProvider(
       return buildExecutable(platform, artifact, { ...opts, hostPlatform: hostPlatform() });
     });
     if (reused) opts.log?.(`the ${platform} executable was built before: taken from ${cached}`);
-    const bytes = fs.readFileSync(cached);
-    return { platform, fileName: executableFileName(platform), kind: "executable", bytes, cached };
+    return { platform, fileName: executableFileName(platform), kind: "executable", cached };
   }
   return { platform, fileName: EXECUTABLE_NAME, kind: "script", bytes: artifact };
 }
@@ -122,14 +117,13 @@ const sha256Hex = (data: Uint8Array | string) => createHash("sha256").update(dat
  * (the executable, its name in the zip, this file's recipe, fflate's version): deflating 120 MB takes about
  * 10 s of CPU, and a later release of the same executable (on a CI runner keeping the cache) takes the zip.
  */
-function executableZip({ bytes, fileName, cached }: PlatformProvider): Uint8Array {
-  if (!cached) return releaseZip(bytes, fileName);
+function executableZip({ fileName, cached }: { fileName: string; cached: string }): Uint8Array {
   const recipe = createHash("sha256")
     .update(`${fileName}\0${require("fflate/package.json").version}\0`)
     .update(fs.readFileSync(__filename))
     .digest("hex");
   const file = `${cached}-${recipe.slice(0, 16)}.zip`;
-  cachedBuild(file, () => Buffer.from(releaseZip(bytes, fileName)));
+  cachedBuild(file, () => Buffer.from(releaseZip(fs.readFileSync(cached), fileName)));
   return fs.readFileSync(file);
 }
 
