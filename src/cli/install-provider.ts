@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { PROVIDER_SOURCE, PROVIDER_VERSION } from "../provider/schema";
-import { builtExecutable, builtExecutablePath } from "./built-executables";
+import { cachedBuild, builtExecutablePath } from "./built-executables";
 import { hostPlatform } from "./node-binary";
 import {
   executableFileName,
@@ -88,20 +88,24 @@ export function filesystemMirrorCliConfig(dir: string): string {
   ].join("\n");
 }
 
+/** What goes into a platform's directory: bytes (the script), or a copy of a file (a cached executable). */
+type ProviderFile = { name: string } & ({ code: Buffer } | { copyOf: string });
+
 /**
- * Writes `code` as the executable `target`, atomically: a running terraform never sees half a file.
+ * Writes `file` as the executable `target`, atomically: a running terraform never sees half a file.
  * With `same` (the file already written for the other registry host) it links it instead of a second
  * copy: an executable is 120 MB. A file system without hard links gets a copy.
  */
-function writeExecutable(target: string, code: Buffer, same?: string): void {
+function writeExecutable(target: string, file: ProviderFile, same?: string): void {
   fs.mkdirSync(path.dirname(target), { recursive: true });
   // The temporary name does not start with "terraform-provider-", so terraform never takes it for one.
   const tmp = path.join(path.dirname(target), `.install-${process.pid}.tmp`);
   try {
     fs.rmSync(tmp, { force: true });
     if (!same || !tryLink(same, tmp)) {
-      fs.writeFileSync(tmp, code);
-      fs.chmodSync(tmp, 0o755); // explicit: writeFileSync's mode is filtered by the umask
+      if ("copyOf" in file) fs.copyFileSync(file.copyOf, tmp);
+      else fs.writeFileSync(tmp, file.code);
+      fs.chmodSync(tmp, 0o755); // explicit: the umask filters a new file's mode; a copy keeps the cache's
     }
     fs.renameSync(tmp, target);
   } finally {
@@ -124,7 +128,7 @@ function providerFile(
   artifact: Buffer,
   opts: InstallProviderOptions,
   log: (message: string) => void,
-): { name: string; code: Buffer } {
+): ProviderFile {
   if (!isExecutablePlatform(platform) || opts.script) return { name: EXECUTABLE_NAME, code: artifact };
   const windows = platform.startsWith("windows_");
   const cached = builtExecutablePath(platform, artifact, opts.cacheDir);
@@ -141,10 +145,9 @@ function providerFile(
     });
   };
   try {
-    const { code, reused } = builtExecutable(cached, build);
-    if (reused)
+    if (cachedBuild(cached, build).reused)
       log(`the ${platform} executable of this provider script was built before: taken from ${cached}`);
-    return { name: executableFileName(platform), code };
+    return { name: executableFileName(platform), copyOf: cached };
   } catch (e) {
     if (windows) throw e;
     const message = `${(e as Error).message}; or pass --script to install the JavaScript file`;
@@ -173,7 +176,7 @@ export async function installProvider(opts: InstallProviderOptions = {}): Promis
     let first: string | undefined;
     for (const host of REGISTRY_HOSTS) {
       const target = path.join(mirror, host, namespace, type, PROVIDER_VERSION, platform, file.name);
-      writeExecutable(target, file.code, first);
+      writeExecutable(target, file, first);
       first ??= target;
       paths.push(target);
       log(`installed ${target}`);

@@ -25,6 +25,7 @@ import { isExecutablePlatform } from "../provider-package/terraform-platform";
 import { checkBaseUrl, registrySource, releaseDir, writeRegistryDocuments } from "./registry-documents";
 import { writeAllOrNothing } from "./output-folder";
 import { checkSigningKey, signRelease, UNSIGNED_NOTE } from "./release-signing";
+import { cachedBuild, builtExecutablePath } from "./built-executables";
 import { buildExecutable } from "./sea";
 
 export const PREFIX = `terraform-provider-appmgmt_${PROVIDER_VERSION}`;
@@ -46,14 +47,12 @@ export function releaseZip(artifact: Buffer, fileName: string = EXECUTABLE_NAME)
   return zipSync({ [fileName]: [artifact, { level, mtime: ZIP_TIME, os: 3, attrs: EXECUTABLE_ATTRS }] });
 }
 
-/** What one platform's zip holds. */
-export interface PlatformProvider {
+/** What one platform's zip holds: the script's bytes, or an executable in the cache of built executables. */
+export type PlatformProvider = {
   platform: string;
   /** The file's name in the zip (with .exe on Windows). */
   fileName: string;
-  kind: "executable" | "script";
-  bytes: Buffer;
-}
+} & ({ kind: "script"; bytes: Buffer } | { kind: "executable"; cached: string });
 
 export interface ReleaseOptions extends NodeBinaryOptions {
   /** terraform `<os>_<arch>` names; default RELEASE_PLATFORMS (SCRIPT_PLATFORMS with `script`). */
@@ -75,16 +74,23 @@ export function checkReleasePlatforms(platforms: readonly string[], script = fal
   }
 }
 
-/** The provider file of `platform`: its executable where there is one (built now), else the script. */
+/**
+ * The provider file of `platform`: its executable where there is one (built now, or taken from the cache of
+ * built executables when an install or release on this machine built it from the same inputs), else the script.
+ */
 export function platformProvider(
   platform: string,
   artifact: Buffer,
   opts: ReleaseOptions & { log?: (m: string) => void } = {},
 ): PlatformProvider {
   if (!opts.script && isExecutablePlatform(platform)) {
-    opts.log?.(`building the ${platform} executable`);
-    const bytes = buildExecutable(platform, artifact, { ...opts, hostPlatform: hostPlatform() });
-    return { platform, fileName: executableFileName(platform), kind: "executable", bytes };
+    const cached = builtExecutablePath(platform, artifact, opts.cacheDir);
+    const { reused } = cachedBuild(cached, () => {
+      opts.log?.(`building the ${platform} executable`);
+      return buildExecutable(platform, artifact, { ...opts, hostPlatform: hostPlatform() });
+    });
+    if (reused) opts.log?.(`the ${platform} executable was built before: taken from ${cached}`);
+    return { platform, fileName: executableFileName(platform), kind: "executable", cached };
   }
   return { platform, fileName: EXECUTABLE_NAME, kind: "script", bytes: artifact };
 }
@@ -105,6 +111,21 @@ export interface Release {
 }
 
 const sha256Hex = (data: Uint8Array | string) => createHash("sha256").update(data).digest("hex");
+
+/**
+ * The release zip of an executable, kept in the cache beside the executable under a name of what makes it
+ * (the executable, its name in the zip, this file's recipe, fflate's version): deflating 120 MB takes about
+ * 10 s of CPU, and a later release of the same executable (on a CI runner keeping the cache) takes the zip.
+ */
+function executableZip({ fileName, cached }: { fileName: string; cached: string }): Uint8Array {
+  const recipe = createHash("sha256")
+    .update(`${fileName}\0${require("fflate/package.json").version}\0`)
+    .update(fs.readFileSync(__filename))
+    .digest("hex");
+  const file = `${cached}-${recipe.slice(0, 16)}.zip`;
+  cachedBuild(file, () => Buffer.from(releaseZip(fs.readFileSync(cached), fileName)));
+  return fs.readFileSync(file);
+}
 
 /** Writes the release files into `outDir`. */
 export function writeRelease(
@@ -127,10 +148,7 @@ export function writeRelease(
   let scriptZip: Uint8Array | undefined; // the same bytes for every platform the script serves
   const zips = platforms.map((platform) => {
     const provider = platformProvider(platform, artifact, opts);
-    const zip =
-      provider.kind === "script"
-        ? (scriptZip ??= releaseZip(artifact))
-        : releaseZip(provider.bytes, provider.fileName);
+    const zip = provider.kind === "script" ? (scriptZip ??= releaseZip(artifact)) : executableZip(provider);
     const file = write(`${PREFIX}_${platform}.zip`, zip);
     return { platform, zip: file, kind: provider.kind, fileName: provider.fileName };
   });
@@ -155,7 +173,9 @@ Writes the provider's registry release files:
 linux and windows zips hold a single executable (Node.js ${SEA_NODE_VERSION} inside: terraform needs no Node);
 the darwin zips hold the script, which terraform runs with the node on its PATH. The Node binaries come
 from the npm registry's node-<os>-<arch> packages, fetched once into ${defaultCacheDir()}
-(APPMGMT_CACHE_DIR). The same inputs give the same bytes.
+(APPMGMT_CACHE_DIR), where the executables built and their zips are kept too (about 160 MB a platform;
+delete them freely). The same inputs give the same bytes, so a later release or install-provider of the
+same provider takes them from there.
 
 With DIR = MIRROR/registry.terraform.io/appmgmt/appmgmt, MIRROR is a packed filesystem mirror:
 \`terraform providers lock -fs-mirror=MIRROR -platform=...\` and a CLI configuration with

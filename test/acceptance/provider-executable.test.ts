@@ -1,8 +1,11 @@
 // The provider as a single executable (src/cli/sea.ts): terraform runs it where there is no Node, and
 // `appmgmt package` builds it reproducibly for linux_amd64, linux_arm64 and windows_amd64 (a PE .exe,
-// checked by its headers: there is no Windows machine here). The release is built once for the file
-// (about a minute: three 90-120 MB binaries injected and zipped); `install-provider` (its default) builds
-// this machine's executable a second time (with an empty cache), which is the reproducibility check.
+// checked by its headers: there is no Windows machine here). The release is made once for the file, by the
+// `appmgmt` command as a user runs it: its executables and zips come from the machine's cache where an earlier
+// install or release (another test file's) made them from the same inputs, else are made now (three 90-120 MB
+// binaries injected and zipped); `installProvider` builds this machine's executable again in an empty cache,
+// which is the reproducibility check (two builds, never a file compared with itself), and the windows_amd64
+// install takes the release's executable from the cache.
 import { createHash } from "node:crypto";
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -14,13 +17,21 @@ import {
   installProvider,
   InstalledProvider,
 } from "../../src/cli/install-provider";
-import { PREFIX, Release, writeRelease } from "../../src/cli/package";
+import { PREFIX } from "../../src/cli/package";
 import { EXECUTABLE_NAME } from "../../src/provider-package/provider-artifact";
 import { DEMO } from "../../src/simulator";
 import { PROVIDER_HCL, terraformBinary, TerraformWorkspace } from "../helpers/terraform";
 import { startTestSimulator, TestSimulator } from "../helpers/simulator";
 
 const sha256 = (data: Uint8Array) => createHash("sha256").update(data).digest("hex");
+const APPMGMT = path.join(__dirname, "..", "..", "bin", "appmgmt.js");
+const RELEASE_PLATFORMS = ["linux_amd64", "linux_arm64", "windows_amd64"];
+
+/** Runs the built `appmgmt` (bin/ over lib/) as a user does; throws with its output when it fails. */
+function appmgmt(...args: string[]): void {
+  const run = spawnSync(process.execPath, [APPMGMT, ...args], { encoding: "utf8" });
+  if (run.status !== 0) throw new Error(`appmgmt ${args.join(" ")} exited ${run.status}:\n${run.stderr}`);
+}
 
 /** The one file of a release zip: its name and bytes. */
 function zipEntry(zipFile: string): { name: string; bytes: Uint8Array; mode: number } {
@@ -42,16 +53,18 @@ function terraformOnPath(): string {
 
 describe("the provider executable (Node single executable application)", () => {
   let tmp: string;
-  let release: Release;
   let installed: InstalledProvider;
   let svc: TestSimulator;
   const workspaces: TerraformWorkspace[] = [];
 
   beforeAll(async () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), "appmgmt-sea-"));
-    release = writeRelease(path.join(tmp, "release"), {
-      platforms: ["linux_amd64", "linux_arm64", "windows_amd64"],
-    });
+    appmgmt(
+      "package",
+      "--out",
+      path.join(tmp, "release"),
+      ...RELEASE_PLATFORMS.flatMap((p) => ["--platform", p]),
+    );
     // An empty cache: this install builds (its Node binary and postject come from node_modules), never
     // takes an executable an earlier install kept.
     installed = await installProvider({ dir: path.join(tmp, "mirror"), cacheDir: path.join(tmp, "cache") });
@@ -64,11 +77,7 @@ describe("the provider executable (Node single executable application)", () => {
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  const zipOf = (platform: string) => {
-    const entry = release.platforms.find((p) => p.platform === platform);
-    if (!entry) throw new Error(`no ${platform} zip`);
-    return entry.zip.path;
-  };
+  const zipOf = (platform: string) => path.join(tmp, "release", `${PREFIX}_${platform}.zip`);
 
   test("the same inputs give the same bytes: a second build equals the release's linux_amd64 executable", () => {
     const fromZip = zipEntry(zipOf("linux_amd64"));
@@ -81,8 +90,9 @@ describe("the provider executable (Node single executable application)", () => {
     expect(built.readUInt16LE(18)).toBe(62);
     expect(built.includes("NODE_SEA_BLOB")).toBe(true);
     // SHA256SUMS lists each zip with its hash.
-    const sums = fs.readFileSync(release.sums.path, "utf8");
-    for (const p of release.platforms) expect(sums).toContain(`${p.zip.sha256}  ${PREFIX}_${p.platform}.zip`);
+    const sums = fs.readFileSync(path.join(tmp, "release", `${PREFIX}_SHA256SUMS`), "utf8");
+    for (const p of RELEASE_PLATFORMS)
+      expect(sums).toContain(`${sha256(fs.readFileSync(zipOf(p)))}  ${PREFIX}_${p}.zip`);
   });
 
   test("terraform runs the linux executable with no node on its PATH: plan, apply, destroy", async () => {
@@ -140,13 +150,18 @@ resource "appmgmt_instance" "web" {
 
   test("install-provider --platform windows_amd64 installs the .exe the release holds (what it does on Windows)", async () => {
     const mirror = path.join(tmp, "windows-mirror");
-    const windows = await installProvider({ dir: mirror, platforms: ["windows_amd64"] });
-    expect(windows.paths.map((p) => path.relative(mirror, p).split(path.sep).join("/"))).toEqual(
-      ["registry.terraform.io", "registry.opentofu.org"].map(
+    appmgmt("install-provider", "--dir", mirror, "--platform", "windows_amd64");
+    const files = fs.readdirSync(mirror, { recursive: true, encoding: "utf8" });
+    const exes = files
+      .filter((f) => fs.statSync(path.join(mirror, f)).isFile())
+      .map((f) => f.split(path.sep).join("/"));
+    expect(exes.sort()).toEqual(
+      ["registry.opentofu.org", "registry.terraform.io"].map(
         (host) => `${host}/appmgmt/appmgmt/${installed.version}/windows_amd64/${EXECUTABLE_NAME}.exe`,
       ),
     );
-    expect(sha256(fs.readFileSync(windows.path))).toBe(sha256(zipEntry(zipOf("windows_amd64")).bytes));
+    const exe = fs.readFileSync(path.join(mirror, exes[0]));
+    expect(sha256(exe)).toBe(sha256(zipEntry(zipOf("windows_amd64")).bytes));
   });
 
   test("the linux_arm64 zip holds an ELF executable for AArch64", () => {
