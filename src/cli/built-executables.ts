@@ -34,7 +34,11 @@ export function builtExecutablePath(
  */
 export function cachedBuild(file: string, build: () => Buffer, now = new Date()): { reused: boolean } {
   if (fs.existsSync(file)) {
-    fs.utimesSync(file, now, now);
+    try {
+      fs.utimesSync(file, now, now);
+    } catch {
+      // a cache this user may read but not touch (another user's, a read-only mount) is still a cache
+    }
     return { reused: true };
   }
   const code = build();

@@ -133,3 +133,25 @@ test("a new build removes the files no install or release used for a week; a reu
   const left = fs.readdirSync(path.dirname(fresh)).sort();
   expect(left).toEqual([used, recent, fresh].map((f) => path.basename(f)).sort());
 });
+
+test("a cached file this user may read but not touch (another user's cache, a read-only mount) is still taken", () => {
+  const file = builtExecutablePath("linux_amd64", Buffer.from("script"), cacheDir);
+  cachedBuild(file, () => Buffer.from("exe"));
+  // as root every file may be touched, so the refusal is the file system's answer, mocked
+  const nodeFs = jest.requireActual<typeof fs>("node:fs");
+  const refuse = jest.spyOn(nodeFs, "utimesSync").mockImplementation(() => {
+    throw Object.assign(new Error("EPERM: operation not permitted, utime"), { code: "EPERM" });
+  });
+  try {
+    jest.isolateModules(() => {
+      // loaded afresh so that it sees the mocked function
+      const fresh =
+        require("../../../src/cli/built-executables") as typeof import("../../../src/cli/built-executables");
+      expect(fresh.cachedBuild(file, () => Buffer.from("rebuilt"))).toEqual({ reused: true });
+    });
+    expect(refuse).toHaveBeenCalled();
+  } finally {
+    refuse.mockRestore();
+  }
+  expect(fs.readFileSync(file, "utf8")).toBe("exe");
+});
